@@ -1,0 +1,35 @@
+# make play | make test | make bench: each sets up .venv on a fresh clone first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.run-installed
+TEST_STAMP := $(VENV)/.test-installed
+
+.PHONY: play test bench bench-quick clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@ $(RUN_STAMP)
+
+play: $(RUN_STAMP)
+	$(BIN)/gomoku
+
+test: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q gomoku tests
+
+bench: $(RUN_STAMP)
+	$(BIN)/python -m bench
+
+bench-quick: $(RUN_STAMP)
+	$(BIN)/python -m bench --quick
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

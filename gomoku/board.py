@@ -1,0 +1,390 @@
+"""The sparse, unbounded board: points, stones, rules and the board itself.
+
+Only stones are stored, in a dictionary keyed by their point. A point is a
+tuple of Python ints of any size and sign, so a game can wander as far as it
+likes in any direction at no cost.
+
+>>> board = Board()
+>>> for point in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]:
+...     board.play(point)
+>>> board.winner
+<Stone.X: 1>
+>>> board.winning_line
+((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+Point = tuple[int, ...]
+"""A cell of the board: one Python int per dimension, any value."""
+
+MASK64 = (1 << 64) - 1
+
+
+class Stone(enum.IntEnum):
+    """A player's stone. X (black) moves first."""
+
+    X = 1
+    O = 2
+
+    @property
+    def other(self) -> "Stone":
+        """The opponent's stone."""
+        return Stone.O if self is Stone.X else Stone.X
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class BoardError(ValueError):
+    """A move or a point the board cannot take; the board is left unchanged."""
+
+
+class InvalidPointError(BoardError):
+    """The point is not a tuple of ints of the board's dimension."""
+
+
+class OccupiedError(BoardError):
+    """The cell already holds a stone."""
+
+
+class OutOfBoundsError(BoardError):
+    """The cell lies outside a bounded board."""
+
+
+class GameOverError(BoardError):
+    """The game is already won or drawn."""
+
+
+def line_directions(dims: int) -> tuple[Point, ...]:
+    """The line directions of a ``dims``-dimensional grid, one per line.
+
+    Each direction is a nonzero vector of -1/0/1 whose first nonzero entry is
+    positive. In two dimensions these are the four lines of the seed, in its
+    order: horizontal, vertical, and the two diagonals.
+
+    >>> line_directions(2)
+    ((1, 0), (0, 1), (1, 1), (1, -1))
+    >>> len(line_directions(3))
+    13
+    """
+    if dims < 1:
+        raise ValueError("a board needs at least one dimension")
+    found = []
+    for vector in itertools.product((0, 1, -1), repeat=dims):
+        nonzero = [c for c in vector if c]
+        if nonzero and nonzero[0] > 0:
+            found.append(vector)
+    if dims == 2:
+        return ((1, 0), (0, 1), (1, 1), (1, -1))
+    # Fewest nonzero entries first: the axes, then face diagonals, then the rest.
+    found.sort(key=lambda v: (sum(1 for c in v if c), [-c for c in v]))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The geometry and the win condition of a game.
+
+    ``k`` stones in a row win. With ``overline`` (freestyle, the default) a run
+    longer than ``k`` wins too; without it (standard, exact five) only a run
+    of exactly ``k`` does. ``bounds`` is ``None`` for the endless board, or the
+    lowest and highest point of a box (both inclusive).
+
+    >>> Rules.preset("gomocup20").bounds
+    ((0, 0), (19, 19))
+    """
+
+    k: int = 5
+    overline: bool = True
+    bounds: tuple[Point, Point] | None = None
+    dims: int = 2
+    name: str = "freestyle"
+    directions: tuple[Point, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if self.k < 1:
+            raise ValueError("the win length k must be at least 1")
+        if not self.directions:
+            object.__setattr__(self, "directions", line_directions(self.dims))
+        if self.bounds is not None:
+            low, high = self.bounds
+            if len(low) != self.dims or len(high) != self.dims:
+                raise ValueError("bounds must have one coordinate per dimension")
+            if any(a > b for a, b in zip(low, high)):
+                raise ValueError("bounds: the low corner must not exceed the high corner")
+
+    PRESETS = ("freestyle", "standard", "gomocup20", "gomocup15", "tictactoe")
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """One of the named rule sets: freestyle, standard, gomocup20, gomocup15, tictactoe."""
+        if name == "freestyle":
+            return cls()
+        if name == "standard":
+            return cls(overline=False, name="standard")
+        if name == "gomocup20":
+            return cls.square(20, name="gomocup20")
+        if name == "gomocup15":
+            return cls.square(15, name="gomocup15")
+        if name == "tictactoe":
+            return cls(k=3, bounds=((0, 0), (2, 2)), name="tictactoe")
+        raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(cls.PRESETS)}")
+
+    @classmethod
+    def square(cls, size: int, *, overline: bool = True, k: int = 5, name: str = "") -> "Rules":
+        """A bounded ``size`` x ``size`` board with cells 0..size-1."""
+        if size < 1:
+            raise ValueError("a board needs at least one cell a side")
+        return cls(
+            k=k,
+            overline=overline,
+            bounds=((0, 0), (size - 1, size - 1)),
+            name=name or f"{'freestyle' if overline else 'standard'}{size}",
+        )
+
+    @property
+    def bounded(self) -> bool:
+        return self.bounds is not None
+
+    @property
+    def area(self) -> int | None:
+        """The number of cells of a bounded board, or None when endless."""
+        if self.bounds is None:
+            return None
+        area = 1
+        for a, b in zip(*self.bounds):
+            area *= b - a + 1
+        return area
+
+    def contains(self, point: Point) -> bool:
+        """Whether the point is on the board."""
+        if self.bounds is None:
+            return True
+        low, high = self.bounds
+        return all(a <= c <= b for a, c, b in zip(low, point, high))
+
+    def centre(self) -> Point:
+        """The first move's natural cell: the origin, or the middle of a bounded board."""
+        if self.bounds is None:
+            return (0,) * self.dims
+        low, high = self.bounds
+        return tuple((a + b) // 2 for a, b in zip(low, high))
+
+
+@lru_cache(maxsize=1 << 17)
+def zobrist(point: Point, stone: int) -> int:
+    """A 64-bit key for a stone on a point, for any coordinates (splitmix64 mixing)."""
+    h = (stone * 0x9E3779B97F4A7C15) & MASK64
+    for c in point:
+        h = (h ^ (c & MASK64)) * 0xBF58476D1CE4E5B9 & MASK64
+        h ^= h >> 31
+        h = (h + 0x9E3779B97F4A7C15) * 0x94D049BB133111EB & MASK64
+        h ^= h >> 29
+    return h
+
+
+class Board:
+    """A game in progress on a sparse board.
+
+    ``play`` checks the move; ``push`` and ``pop`` do not, and are for the
+    search, which must only push empty, in-bounds cells while the game is on.
+
+    Attributes meant to be read (never written directly): ``stones`` (point ->
+    Stone), ``move_stack``, ``turn``, ``winner``, ``winning_line``, ``hash``.
+    """
+
+    __slots__ = ("rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "_results")
+
+    def __init__(self, rules: Rules | None = None, moves: Iterable[Point] = ()) -> None:
+        self.rules = rules or Rules()
+        self.stones: dict[Point, Stone] = {}
+        self.move_stack: list[Point] = []
+        self.turn = Stone.X
+        self.winner: Stone | None = None
+        self.winning_line: tuple[Point, ...] = ()
+        self.hash = 0
+        self._results: list[tuple[Stone | None, tuple[Point, ...]]] = []
+        for move in moves:
+            self.play(move)
+
+    # -- reading -----------------------------------------------------------
+    def __getitem__(self, point: Point) -> Stone | None:
+        return self.stones.get(point)
+
+    def __len__(self) -> int:
+        return len(self.stones)
+
+    def __repr__(self) -> str:
+        return f"Board(rules={self.rules.name!r}, moves={self.move_stack!r})"
+
+    @property
+    def last_move(self) -> Point | None:
+        return self.move_stack[-1] if self.move_stack else None
+
+    @property
+    def ply(self) -> int:
+        return len(self.move_stack)
+
+    @property
+    def is_full(self) -> bool:
+        area = self.rules.area
+        return area is not None and len(self.stones) >= area
+
+    @property
+    def is_draw(self) -> bool:
+        """A full bounded board with no winner."""
+        return self.winner is None and self.is_full
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.is_full
+
+    @property
+    def result(self) -> str | None:
+        """``"X"``, ``"O"``, ``"draw"``, or None while the game goes on."""
+        if self.winner is not None:
+            return self.winner.name
+        return "draw" if self.is_full else None
+
+    def stones_of(self, stone: Stone) -> list[Point]:
+        """The points holding ``stone``, sorted."""
+        return sorted(p for p, s in self.stones.items() if s == stone)
+
+    def bounding_box(self) -> tuple[Point, Point] | None:
+        """The lowest and highest corner of the stones, or None on an empty board."""
+        if not self.stones:
+            return None
+        dims = self.rules.dims
+        low = tuple(min(p[i] for p in self.stones) for i in range(dims))
+        high = tuple(max(p[i] for p in self.stones) for i in range(dims))
+        return low, high
+
+    def candidates(self, radius: int = 2) -> list[Point]:
+        """The empty cells within Chebyshev distance ``radius`` of a stone, sorted.
+
+        On an empty board: the centre (the origin on the endless board).
+        """
+        if not self.stones:
+            return [self.rules.centre()]
+        offsets = [o for o in itertools.product(range(-radius, radius + 1), repeat=self.rules.dims) if any(o)]
+        stones = self.stones
+        contains = self.rules.contains
+        bounded = self.rules.bounded
+        found: set[Point] = set()
+        for p in stones:
+            for o in offsets:
+                q = tuple(a + b for a, b in zip(p, o))
+                if q not in stones and (not bounded or contains(q)):
+                    found.add(q)
+        return sorted(found)
+
+    def check_point(self, point: object) -> Point:
+        """``point`` as a Point of this board's dimension, or InvalidPointError."""
+        if not isinstance(point, tuple) or len(point) != self.rules.dims or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in point
+        ):
+            raise InvalidPointError(
+                f"a point is a tuple of {self.rules.dims} integers, not {point!r}"
+            )
+        return point
+
+    # -- changing ----------------------------------------------------------
+    def play(self, point: Point) -> None:
+        """Place the side to move's stone at ``point``, after checking it is legal.
+
+        Raises a BoardError subclass (OccupiedError, OutOfBoundsError,
+        GameOverError, InvalidPointError) and leaves the board unchanged.
+        """
+        point = self.check_point(point)
+        if self.is_over:
+            raise GameOverError(f"the game is over ({self.result}); no more moves")
+        if point in self.stones:
+            raise OccupiedError(f"cell {format_point(point)} is already taken")
+        if not self.rules.contains(point):
+            raise OutOfBoundsError(f"cell {format_point(point)} is outside the board")
+        self.push(point)
+
+    def push(self, point: Point) -> None:
+        """Place the side to move's stone with no check (for the search)."""
+        stone = self.turn
+        self.stones[point] = stone
+        self.move_stack.append(point)
+        self.hash ^= zobrist(point, stone)
+        self._results.append((self.winner, self.winning_line))
+        if self.winner is None:
+            line = self.five_through(point, stone)
+            if line:
+                self.winner = stone
+                self.winning_line = line
+        self.turn = stone.other
+
+    def pop(self) -> Point:
+        """Take back the last move and return its point (no check for an empty stack)."""
+        point = self.move_stack.pop()
+        stone = self.stones.pop(point)
+        self.hash ^= zobrist(point, stone)
+        self.winner, self.winning_line = self._results.pop()
+        self.turn = stone
+        return point
+
+    def copy(self) -> "Board":
+        """An independent copy, e.g. for a worker thread."""
+        other = Board.__new__(Board)
+        other.rules = self.rules
+        other.stones = dict(self.stones)
+        other.move_stack = list(self.move_stack)
+        other.turn = self.turn
+        other.winner = self.winner
+        other.winning_line = self.winning_line
+        other.hash = self.hash
+        other._results = list(self._results)
+        return other
+
+    # -- the win check -----------------------------------------------------
+    def run_through(self, point: Point, direction: Point, stone: Stone, limit: int) -> tuple[int, int]:
+        """How many ``stone`` stones follow ``point`` backwards and forwards along
+        ``direction``, at most ``limit`` each side (the point itself not counted)."""
+        stones = self.stones
+        counts = []
+        for sign in (-1, 1):
+            n = 0
+            q = point
+            while n < limit:
+                q = tuple(a + sign * d for a, d in zip(q, direction))
+                if stones.get(q) != stone:
+                    break
+                n += 1
+            counts.append(n)
+        return counts[0], counts[1]
+
+    def five_through(self, point: Point, stone: Stone) -> tuple[Point, ...]:
+        """The winning run of ``stone`` through ``point`` (as if it were there), or ().
+
+        Seed 002's scan of the end of the game: along each line only the run
+        through the last move matters, counted at most k-1 cells each side
+        (k each side under exact-k rules, to see an overline).
+        """
+        k = self.rules.k
+        exact = not self.rules.overline
+        limit = k if exact else k - 1
+        for direction in self.rules.directions:
+            back, forward = self.run_through(point, direction, stone, limit)
+            run = back + forward + 1
+            if run == k or (run > k and not exact):
+                return tuple(
+                    tuple(a + i * d for a, d in zip(point, direction)) for i in range(-back, forward + 1)
+                )
+        return ()
+
+
+def format_point(point: Point) -> str:
+    """``(3, -4)`` as ``"3,-4"``, the move-string form."""
+    return ",".join(str(c) for c in point)
+

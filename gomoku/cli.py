@@ -1,0 +1,59 @@
+"""The ``gomoku`` command: the front door to the engine and the app."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from gomoku import __version__
+from gomoku.commands import MODULES
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gomoku",
+        description="Five-in-a-row on an endless board. With no command, opens the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"gomoku {__version__}")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name in MODULES:
+        module = importlib.import_module(f"gomoku.commands.{name}")
+        module.register(subparsers)
+    return parser
+
+
+def run_app() -> int:
+    """Start the terminal app (imported here so the engine never needs textual)."""
+    try:
+        from tui.app import main as app_main
+    except ImportError:
+        build_parser().print_help()
+        return 0
+    return app_main()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; a user error prints one line to stderr and exits 2."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list:
+        return run_app()
+    args = parser.parse_args(args_list)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(func(args) or 0)
+    except (ValueError, OSError) as exc:
+        print(f"gomoku: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("gomoku: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
