@@ -19,7 +19,7 @@ import enum
 import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Mapping
 
 Point = tuple[int, ...]
 """A cell of the board: one Python int per dimension, any value."""
@@ -178,9 +178,13 @@ class Rules:
         return tuple((a + b) // 2 for a, b in zip(low, high))
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 18)
 def zobrist(point: Point, stone: int) -> int:
-    """A 64-bit key for a stone on a point, for any coordinates (splitmix64 mixing)."""
+    """A 64-bit key for a stone on a point, for any coordinates (splitmix64 mixing).
+
+    >>> zobrist((0, 0), 1) != zobrist((0, 0), 2) != zobrist((10**15, -3), 1)
+    True
+    """
     h = (stone * 0x9E3779B97F4A7C15) & MASK64
     for c in point:
         h = (h ^ (c & MASK64)) * 0xBF58476D1CE4E5B9 & MASK64
@@ -190,17 +194,30 @@ def zobrist(point: Point, stone: int) -> int:
     return h
 
 
+SIDE_KEY = 0x6A09E667F3BCC909
+"""Mixed into the hash of a set-up position whose side to move is not the one
+the stone count implies, so that the hash stays a function of stones and turn."""
+
+
 class Board:
     """A game in progress on a sparse board.
 
     ``play`` checks the move; ``push`` and ``pop`` do not, and are for the
-    search, which must only push empty, in-bounds cells while the game is on.
+    search, which must only push empty, in-bounds cells while the game is on
+    (pushing after a win is allowed: the winner stays the first one).
 
     Attributes meant to be read (never written directly): ``stones`` (point ->
-    Stone), ``move_stack``, ``turn``, ``winner``, ``winning_line``, ``hash``.
+    Stone), ``move_stack``, ``turn``, ``winner``, ``winning_line``, ``hash``,
+    ``setup`` (the set-up stones, see ``set_up``).
+
+    The hash is the XOR of ``zobrist(point, stone)`` over every stone, plus
+    ``SIDE_KEY`` when a set-up gave the move to the side the count does not.
     """
 
-    __slots__ = ("rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "_results")
+    __slots__ = (
+        "rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "setup",
+        "_win_ply", "_limit", "_exact", "_k", "_dirs", "_flat",
+    )
 
     def __init__(self, rules: Rules | None = None, moves: Iterable[Point] = ()) -> None:
         self.rules = rules or Rules()
@@ -210,9 +227,23 @@ class Board:
         self.winner: Stone | None = None
         self.winning_line: tuple[Point, ...] = ()
         self.hash = 0
-        self._results: list[tuple[Stone | None, tuple[Point, ...]]] = []
+        self.setup: dict[Point, Stone] = {}
+        # The ply (length of move_stack) at which the winner appeared; pop()
+        # clears the winner when it takes that move back. -1: no winner.
+        self._win_ply = -1
+        self._cache_rules()
         for move in moves:
             self.play(move)
+
+    def _cache_rules(self) -> None:
+        rules = self.rules
+        self._k = rules.k
+        self._exact = not rules.overline
+        # Exact-k rules look one cell further each side, to see an overline.
+        self._limit = rules.k if self._exact else rules.k - 1
+        self._dirs = rules.directions
+        # The 2-D fast path unpacks directions as (dx, dy) pairs.
+        self._flat = rules.dims == 2 and all(len(d) == 2 for d in rules.directions)
 
     # -- reading -----------------------------------------------------------
     def __getitem__(self, point: Point) -> Stone | None:
@@ -270,19 +301,26 @@ class Board:
         """The empty cells within Chebyshev distance ``radius`` of a stone, sorted.
 
         On an empty board: the centre (the origin on the endless board).
+
+        >>> Board(moves=[(0, 0)]).candidates(1)
+        [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
         """
-        if not self.stones:
-            return [self.rules.centre()]
-        offsets = [o for o in itertools.product(range(-radius, radius + 1), repeat=self.rules.dims) if any(o)]
         stones = self.stones
-        contains = self.rules.contains
-        bounded = self.rules.bounded
+        if not stones:
+            return [self.rules.centre()]
+        rules = self.rules
         found: set[Point] = set()
-        for p in stones:
-            for o in offsets:
-                q = tuple(a + b for a, b in zip(p, o))
-                if q not in stones and (not bounded or contains(q)):
-                    found.add(q)
+        if rules.dims == 2:
+            span = range(-radius, radius + 1)
+            for x, y in stones:
+                found.update((x + dx, y + dy) for dx in span for dy in span)
+        else:
+            offsets = list(itertools.product(range(-radius, radius + 1), repeat=rules.dims))
+            for p in stones:
+                found.update(tuple(a + b for a, b in zip(p, o)) for o in offsets)
+        found.difference_update(stones)
+        if rules.bounded:
+            return sorted(q for q in found if rules.contains(q))
         return sorted(found)
 
     def check_point(self, point: object) -> Point:
@@ -312,27 +350,90 @@ class Board:
         self.push(point)
 
     def push(self, point: Point) -> None:
-        """Place the side to move's stone with no check (for the search)."""
+        """Place the side to move's stone with no check (for the search).
+
+        The win check runs only while there is no winner yet.
+        """
         stone = self.turn
         self.stones[point] = stone
         self.move_stack.append(point)
         self.hash ^= zobrist(point, stone)
-        self._results.append((self.winner, self.winning_line))
-        if self.winner is None:
-            line = self.five_through(point, stone)
+        self.turn = Stone.O if stone is Stone.X else Stone.X
+        if self._win_ply < 0:
+            line = self._five_2d(point, stone) if self._flat else self.five_through(point, stone)
             if line:
                 self.winner = stone
                 self.winning_line = line
-        self.turn = stone.other
+                self._win_ply = len(self.move_stack)
 
     def pop(self) -> Point:
-        """Take back the last move and return its point (no check for an empty stack)."""
-        point = self.move_stack.pop()
+        """Take back the last move and return its point (no check for an empty
+        stack). Set-up stones are never taken back."""
+        stack = self.move_stack
+        if len(stack) == self._win_ply:
+            self.winner = None
+            self.winning_line = ()
+            self._win_ply = -1
+        point = stack.pop()
         stone = self.stones.pop(point)
         self.hash ^= zobrist(point, stone)
-        self.winner, self.winning_line = self._results.pop()
         self.turn = stone
         return point
+
+    def set_up(self, stones: Mapping[Point, Stone], turn: Stone | None = None) -> None:
+        """Place set-up stones on an empty board, with ``turn`` to move.
+
+        For positions with no move order (position JSON, SGF AB/AW) whose
+        stone counts no alternation of X and O explains. Set-up stones are in
+        ``stones`` and ``setup`` but not in ``move_stack``, so ``pop`` never
+        takes them back, and ``push``/``pop`` work above them as usual. A five
+        among them makes a winner at once (if both sides have one, an error).
+        ``turn`` defaults to the side the counts imply (X unless X has more).
+
+        >>> board = Board()
+        >>> board.set_up({(0, 0): Stone.X, (1, 0): Stone.X}, Stone.O)
+        >>> board.push((5, 5))
+        >>> board.pop()
+        (5, 5)
+        >>> len(board), board.turn
+        (2, <Stone.O: 2>)
+
+        Raises BoardError (and leaves the board unchanged) for a board that is
+        not empty, an invalid or out-of-bounds point, or two winners.
+        """
+        if self.stones or self.move_stack:
+            raise BoardError("set-up stones go on an empty board only")
+        placed: dict[Point, Stone] = {}
+        for point, stone in stones.items():
+            point = self.check_point(point)
+            if not self.rules.contains(point):
+                raise OutOfBoundsError(f"set-up cell {format_point(point)} is outside the board")
+            placed[point] = Stone(stone)
+        count_x = sum(1 for s in placed.values() if s is Stone.X)
+        implied = Stone.O if count_x > len(placed) - count_x else Stone.X
+        turn = implied if turn is None else Stone(turn)
+        winners: dict[Stone, tuple[Point, ...]] = {}
+        self.stones = placed
+        try:
+            for point in sorted(placed):
+                stone = placed[point]
+                if stone not in winners:
+                    line = self.five_through(point, stone)
+                    if line:
+                        winners[stone] = line
+        finally:
+            self.stones = {}
+        if len(winners) > 1:
+            raise BoardError("set-up position: both X and O have a five")
+        self.stones = dict(placed)
+        self.setup = dict(placed)
+        self.turn = turn
+        parity = Stone.X if len(placed) % 2 == 0 else Stone.O
+        self.hash = SIDE_KEY if turn is not parity else 0
+        for point, stone in placed.items():
+            self.hash ^= zobrist(point, stone)
+        for stone, line in winners.items():
+            self.winner, self.winning_line, self._win_ply = stone, line, 0
 
     def copy(self) -> "Board":
         """An independent copy, e.g. for a worker thread."""
@@ -344,7 +445,9 @@ class Board:
         other.winner = self.winner
         other.winning_line = self.winning_line
         other.hash = self.hash
-        other._results = list(self._results)
+        other.setup = dict(self.setup)
+        other._win_ply = self._win_ply
+        other._cache_rules()
         return other
 
     # -- the win check -----------------------------------------------------
@@ -370,17 +473,46 @@ class Board:
         Seed 002's scan of the end of the game: along each line only the run
         through the last move matters, counted at most k-1 cells each side
         (k each side under exact-k rules, to see an overline).
+
+        >>> Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]).five_through((4, 0), Stone.X)
+        ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))
         """
-        k = self.rules.k
-        exact = not self.rules.overline
-        limit = k if exact else k - 1
-        for direction in self.rules.directions:
+        k = self._k
+        exact = self._exact
+        limit = self._limit
+        for direction in self._dirs:
             back, forward = self.run_through(point, direction, stone, limit)
             run = back + forward + 1
             if run == k or (run > k and not exact):
                 return tuple(
                     tuple(a + i * d for a, d in zip(point, direction)) for i in range(-back, forward + 1)
                 )
+        return ()
+
+    def _five_2d(self, point: Point, stone: Stone) -> tuple[Point, ...]:
+        """``five_through`` unrolled for two dimensions: the search's hot path."""
+        get = self.stones.get
+        k = self._k
+        limit = self._limit
+        x, y = point
+        for dx, dy in self._dirs:
+            back = 0
+            cx = x - dx
+            cy = y - dy
+            while back < limit and get((cx, cy)) is stone:
+                back += 1
+                cx -= dx
+                cy -= dy
+            forward = 0
+            cx = x + dx
+            cy = y + dy
+            while forward < limit and get((cx, cy)) is stone:
+                forward += 1
+                cx += dx
+                cy += dy
+            run = back + forward + 1
+            if run == k or (run > k and not self._exact):
+                return tuple((x + i * dx, y + i * dy) for i in range(-back, forward + 1))
         return ()
 
 
