@@ -1,0 +1,795 @@
+"""The seed-002 attack scanner: attacks, breakpoints and cell weights.
+
+Every empty cell gets a weight: what a stone there would build for X plus what
+it would build for O (so a cell is worth both its attack and its defence).
+The reading of the seed followed here is ``docs/attack-scanner.md`` in the
+shared reference; the words are the seed's:
+
+- an **attack** is a maximal run of one stone on a line through the scanned
+  cell, with its **power** (length), **potential** (open ends, 0-2) and
+  **divider** (1 for the central attack, 1 + the empty cells between it and
+  the central attack for a side attack);
+- **attackplace** is the room on the line (blocked by the opponent or an edge);
+- a **breakpoint** is a line where one careless reply loses.
+
+>>> board = Board()
+>>> board.set_up({(2, 0): Stone.X, (3, 0): Stone.X, (6, 0): Stone.X, (0, 5): Stone.O, (1, 5): Stone.O, (9, 9): Stone.O})
+>>> explain(board, (4, 0)).stones[Stone.X].lines[0].attacks
+(Attack(power=3, potential=2, divider=1, central=True, offset=-2, weight=7.0), \
+Attack(power=1, potential=2, divider=2, central=False, offset=2, weight=0.125))
+>>> cell_weight(board, (4, 0))
+8.625
+
+Two implementations compute the same numbers: the direct scan of the spec
+(``scan_line``, ``explain``, ``weight_map_direct``), which walks the board
+cell by cell and is the reference; and the fast map (``weight_map``,
+``cell_weight``), which encodes each line's neighbourhood as a base-3 pattern,
+scans each pattern once (the table remembers it) and vectorises the rest with
+numpy. The two agree exactly, float for float: both sum the attacks of a line
+from the line's negative end, the lines in the rules' order, then the bonuses.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from gomoku.board import (
+    Board,
+    GameOverError,
+    OccupiedError,
+    OutOfBoundsError,
+    Point,
+    Stone,
+    format_point,
+)
+
+__all__ = [
+    "Attack",
+    "CellExplanation",
+    "LineScan",
+    "StoneWeight",
+    "WeightTable",
+    "WeightTableError",
+    "cell_weight",
+    "default_table",
+    "explain",
+    "greedy_move",
+    "load_weights",
+    "scan_line",
+    "scan_stone",
+    "stone_weight",
+    "weight_map",
+    "weight_map_direct",
+    "DEFAULT_WEIGHTS_PATH",
+]
+
+DEFAULT_WEIGHTS_PATH = Path(__file__).resolve().parent.parent / "data" / "weights.json"
+"""The weight table shipped with the project (seed 002's)."""
+
+# The seed's table, used when the data file is not beside the package (an
+# installed wheel); tests check that the shipped file says the same.
+SEED_ATTACKS: dict[int, tuple[float | None, float, float]] = {
+    1: (None, 0.1, 0.25),
+    2: (None, 2.0, 5.0),
+    3: (None, 4.0, 7.0),
+    4: (None, 6.0, 100.0),
+    5: (200.0, 200.0, 200.0),
+}
+
+# Cell states of a scan, from the scanning stone's point of view.
+EMPTY, OWN, BLOCKED = 0, 1, 2
+
+
+# -- the weight table ---------------------------------------------------------
+class WeightTableError(ValueError):
+    """A weight table that cannot be used; the message says which field and why."""
+
+
+class WeightTable:
+    """Attack weights by power and potential, and the two bonuses.
+
+    ``attacks[power][potential]`` for power 1..5 (5 standing for five or
+    more) and potential 0..2; ``None`` marks an attack the filter drops
+    (potential 0 below five) and weighs nothing. With a win length ``k`` other
+    than 5 an attack is weighed by how many stones it lacks: power ``k - 1``
+    uses row 4, ``k`` or more row 5.
+
+    >>> table = default_table()
+    >>> table.attack_weight(3, 2), table.attack_weight(7, 0), table.fork_bonus
+    (7.0, 200.0, 100.0)
+    """
+
+    __slots__ = ("rows", "fork_bonus", "finish_bonus", "name", "_caches", "_lock")
+
+    def __init__(
+        self,
+        attacks: Mapping[int, Sequence[float | None]],
+        fork_bonus: float = 100.0,
+        finish_bonus: float = 100.0,
+        name: str = "custom",
+    ) -> None:
+        self.rows: dict[int, tuple[float | None, ...]] = {
+            power: tuple(None if w is None else float(w) for w in attacks[power]) for power in range(1, 6)
+        }
+        self.fork_bonus = float(fork_bonus)
+        self.finish_bonus = float(finish_bonus)
+        self.name = name
+        self._caches: dict[tuple[int, bool], _LineCache] = {}
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"WeightTable(name={self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, WeightTable):
+            return NotImplemented
+        return (self.rows, self.fork_bonus, self.finish_bonus) == (other.rows, other.fork_bonus, other.finish_bonus)
+
+    def __hash__(self) -> int:
+        return hash((tuple(self.rows.items()), self.fork_bonus, self.finish_bonus))
+
+    def attack_weight(self, power: int, potential: int, k: int = 5) -> float:
+        """The weight of an attack [power:potential] before its divider."""
+        row = 5 if power >= k else max(1, 5 - (k - power))
+        weight = self.rows[row][potential]
+        return 0.0 if weight is None else weight
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as the JSON object ``load_weights`` reads."""
+        return {
+            "format": "gomoku-weights",
+            "version": 1,
+            "name": self.name,
+            "attacks": {str(p): list(row) for p, row in self.rows.items()},
+            "fork_bonus": self.fork_bonus,
+            "finish_bonus": self.finish_bonus,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "weights") -> "WeightTable":
+        """Check a table read from JSON; a WeightTableError names the bad field."""
+        if not isinstance(data, dict):
+            raise WeightTableError(f"{source}: expected a JSON object with an 'attacks' table")
+        if data.get("format", "gomoku-weights") != "gomoku-weights":
+            raise WeightTableError(f"{source}: 'format' must be \"gomoku-weights\", not {data['format']!r}")
+        if data.get("version", 1) != 1:
+            raise WeightTableError(f"{source}: unsupported 'version' {data['version']!r} (this program reads 1)")
+        attacks = data.get("attacks")
+        if not isinstance(attacks, dict):
+            raise WeightTableError(f"{source}: 'attacks' must be an object with rows \"1\" to \"5\"")
+        expected = {str(p) for p in range(1, 6)}
+        if set(attacks) != expected:
+            missing = sorted(expected - set(attacks))
+            extra = sorted(set(attacks) - expected)
+            what = f"missing {', '.join(missing)}" if missing else f"unexpected {', '.join(map(repr, extra))}"
+            raise WeightTableError(f"{source}: 'attacks' must have rows \"1\" to \"5\" ({what})")
+        rows: dict[int, list[float | None]] = {}
+        for power in range(1, 6):
+            row = attacks[str(power)]
+            if not isinstance(row, list) or len(row) != 3:
+                raise WeightTableError(
+                    f"{source}: attacks[\"{power}\"] must be a list of 3 weights (potential 0, 1, 2)"
+                )
+            checked: list[float | None] = []
+            for potential, weight in enumerate(row):
+                field = f"attacks[\"{power}\"][{potential}]"
+                if weight is None:
+                    if power == 5 or potential > 0:
+                        raise WeightTableError(f"{source}: {field} must be a number (only potential 0 below five may be null)")
+                    checked.append(None)
+                    continue
+                checked.append(_number(weight, f"{source}: {field}"))
+            rows[power] = checked
+        bonuses = {}
+        for key in ("fork_bonus", "finish_bonus"):
+            bonuses[key] = _number(data.get(key, 100.0), f"{source}: '{key}'")
+        name = data.get("name", "custom")
+        if not isinstance(name, str):
+            raise WeightTableError(f"{source}: 'name' must be a string")
+        return cls(rows, name=name, **bonuses)
+
+    def _cache(self, k: int, exact: bool) -> "_LineCache":
+        cache = self._caches.get((k, exact))
+        if cache is None:
+            with self._lock:
+                cache = self._caches.get((k, exact))
+                if cache is None:
+                    cache = self._caches[(k, exact)] = _LineCache(self, k, exact)
+        return cache
+
+
+def _number(value: object, field: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise WeightTableError(f"{field} must be a finite number >= 0, not {value!r}")
+    return float(value)
+
+
+def load_weights(path: str | Path) -> WeightTable:
+    """Read and check a weight table (JSON, see ``data/weights.json``).
+
+    Raises WeightTableError (a ValueError) naming the file and the field for
+    a bad table, and OSError when the file cannot be read.
+    """
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise WeightTableError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return WeightTable.from_dict(data, source=str(path))
+
+
+@lru_cache(maxsize=1)
+def default_table() -> WeightTable:
+    """The shipped weight table (``data/weights.json``), or the seed's built-in copy."""
+    if DEFAULT_WEIGHTS_PATH.is_file():
+        return load_weights(DEFAULT_WEIGHTS_PATH)
+    return WeightTable(SEED_ATTACKS, name="seed-002")
+
+
+# -- the scan's results -------------------------------------------------------
+@dataclass(frozen=True)
+class Attack:
+    """One attack on a line: a maximal run of one stone's stones.
+
+    ``offset`` is where the run starts, in cells from the scanned cell along
+    the line's direction (negative: before it). ``weight`` is the table weight
+    divided by the divider.
+    """
+
+    power: int
+    potential: int
+    divider: int
+    central: bool
+    offset: int
+    weight: float
+
+    def __str__(self) -> str:
+        return f"[{self.power}:{self.potential}/{self.divider}]"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"power", "potential", "divider", "central", "weight"}``."""
+        return {
+            "power": self.power,
+            "potential": self.potential,
+            "divider": self.divider,
+            "central": self.central,
+            "weight": self.weight,
+        }
+
+
+@dataclass(frozen=True)
+class LineScan:
+    """One line through a cell, for one stone: the kept attacks and the verdict.
+
+    ``dropped`` are the attacks the filter removed (no room, or no open end),
+    kept for the explanation. ``five``: the stone would make five here.
+    """
+
+    direction: Point
+    stone: Stone
+    attackplace: int
+    attacks: tuple[Attack, ...]
+    dropped: tuple[Attack, ...]
+    breakpoint: bool
+    five: bool
+    weight: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "direction": list(self.direction),
+            "attackplace": self.attackplace,
+            "breakpoint": self.breakpoint,
+            "five": self.five,
+            "attacks": [a.to_dict() for a in self.attacks],
+        }
+
+
+@dataclass(frozen=True)
+class StoneWeight:
+    """A cell's weight for one stone: its lines, the bonuses and the sum."""
+
+    stone: Stone
+    lines: tuple[LineScan, ...]
+    fork_bonus: float
+    finish_bonus: float
+    weight: float
+
+    @property
+    def breakpoints(self) -> int:
+        return sum(1 for line in self.lines if line.breakpoint)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "weight": self.weight,
+            "fork_bonus": self.fork_bonus,
+            "finish_bonus": self.finish_bonus,
+            "lines": [line.to_dict() for line in self.lines],
+        }
+
+
+@dataclass(frozen=True)
+class CellExplanation:
+    """Why a cell weighs what it does: the stone weights of X and O and their sum."""
+
+    point: Point
+    to_move: Stone
+    stones: dict[Stone, StoneWeight]
+    weight: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON, the CLI and the app (see the module's contract)."""
+        return {
+            "point": list(self.point),
+            "to_move": self.to_move.name,
+            "weight": self.weight,
+            "stones": {stone.name: self.stones[stone].to_dict() for stone in (Stone.X, Stone.O)},
+        }
+
+
+# -- judging a line: shared by both implementations -----------------------------
+RawAttack = tuple[int, int, int, bool, int]
+"""(power, potential, divider, central, offset), in order along the line."""
+
+
+def _judge(
+    raw: Sequence[RawAttack], k: int, exact: bool, table: WeightTable
+) -> tuple[list[Attack], list[Attack], bool, bool, float]:
+    """Filter the attacks of a line, weigh them and find its breakpoint and five."""
+    kept: list[Attack] = []
+    dropped: list[Attack] = []
+    central: Attack | None = None
+    total = 0.0
+    for power, potential, divider, is_central, offset in raw:
+        # Under exact-k rules a central run longer than k is an overline: no five, no threat.
+        if (power >= k or potential >= 1) and not (exact and is_central and power > k):
+            weight = table.attack_weight(power, potential, k) / divider
+            attack = Attack(power, potential, divider, is_central, offset, weight)
+            kept.append(attack)
+            total += weight
+            if is_central:
+                central = attack
+        else:
+            dropped.append(Attack(power, potential, divider, is_central, offset, 0.0))
+    breakpoint = False
+    five = False
+    if central is not None:
+        five = central.power >= k
+        if central.power >= k - 1 or (central.power >= k - 2 and central.potential == 2):
+            breakpoint = True
+        else:
+            for side in kept:
+                if side.divider == 2 and not side.central:
+                    bonus = 1 if side.potential == 2 and central.potential == 2 else 0
+                    if central.power + side.power + bonus >= k - 1:
+                        breakpoint = True
+                        break
+    return kept, dropped, breakpoint, five, total
+
+
+# -- the direct scan (the spec, cell by cell) -----------------------------------
+def _walk(board: Board, point: Point, stone: Stone, step: Point, k: int) -> tuple[int, int, bool, list[list[int]]]:
+    """Walk one side of a line from the scanned cell, as the seed does.
+
+    Returns the reach, how far the central attack extends, whether its end on
+    this side is open, and the side attacks as [power, potential, divider,
+    near distance, far distance], outward.
+    """
+    stones = board.stones
+    contains = board.rules.contains
+
+    def state(distance: int) -> int:
+        q = tuple(c + distance * s for c, s in zip(point, step))
+        if not contains(q):
+            return BLOCKED
+        found = stones.get(q)
+        return EMPTY if found is None else OWN if found == stone else BLOCKED
+
+    reach = 0
+    extension = 0
+    central_open = False
+    in_central = True
+    gaps = 0
+    current: list[int] | None = None  # the side attack being walked
+    sides: list[list[int]] = []
+    for distance in range(1, k + 1):
+        here = state(distance)
+        if here == BLOCKED:
+            break
+        reach += 1
+        if here == OWN:
+            if in_central:
+                extension += 1
+            else:
+                if current is None:
+                    # Its near end is open: an empty cell comes before it.
+                    current = [0, 1, 1 + gaps, distance, distance]
+                current[0] += 1
+                current[4] = distance
+            if distance == k:
+                # The run touches the window's edge: look across it.
+                open_beyond = state(k + 1) != BLOCKED
+                if in_central:
+                    central_open = open_beyond
+                elif current is not None:
+                    current[1] += open_beyond
+                    sides.append(current)
+                    current = None
+        else:
+            if in_central:
+                central_open = True
+                in_central = False
+            elif current is not None:
+                current[1] += 1
+                sides.append(current)
+                current = None
+            gaps += 1
+    if current is not None:  # stopped by a block: the far end is closed
+        sides.append(current)
+    return reach, extension, central_open, sides
+
+
+def scan_line(
+    board: Board, point: Point, stone: Stone, direction: Point, table: WeightTable | None = None
+) -> LineScan:
+    """Scan one line through the empty cell ``point`` for ``stone`` (the spec's steps 1-6).
+
+    The board does not change. On a bounded board an edge closes an attack
+    as an opponent stone does.
+
+    >>> board = Board()
+    >>> board.set_up({(1, 0): Stone.O, (2, 0): Stone.X, (3, 0): Stone.X, (6, 0): Stone.X, (9, 9): Stone.O})
+    >>> scan = scan_line(board, (4, 0), Stone.X, (1, 0))
+    >>> scan.attackplace, [str(a) for a in scan.attacks], scan.breakpoint
+    (8, ['[3:1/1]', '[1:2/2]'], True)
+    """
+    table = table or default_table()
+    rules = board.rules
+    k = rules.k
+    back = tuple(-c for c in direction)
+    reach_b, ext_b, open_b, sides_b = _walk(board, point, stone, back, k)
+    reach_f, ext_f, open_f, sides_f = _walk(board, point, stone, direction, k)
+    attackplace = 1 + reach_b + reach_f
+    if attackplace < k:
+        return LineScan(tuple(direction), stone, attackplace, (), (), False, False, 0.0)
+    raw: list[RawAttack] = []
+    for power, potential, divider, _near, far in reversed(sides_b):
+        raw.append((power, potential, divider, False, -far))
+    raw.append((1 + ext_b + ext_f, int(open_b) + int(open_f), 1, True, -ext_b))
+    for power, potential, divider, near, _far in sides_f:
+        raw.append((power, potential, divider, False, near))
+    kept, dropped, breakpoint, five, weight = _judge(raw, k, not rules.overline, table)
+    return LineScan(tuple(direction), stone, attackplace, tuple(kept), tuple(dropped), breakpoint, five, weight)
+
+
+def _check_empty(board: Board, point: Point) -> Point:
+    point = board.check_point(point)
+    if point in board.stones:
+        raise OccupiedError(f"cell {format_point(point)} is taken: only an empty cell has a weight")
+    if not board.rules.contains(point):
+        raise OutOfBoundsError(f"cell {format_point(point)} is outside the board")
+    return point
+
+
+def scan_stone(board: Board, point: Point, stone: Stone, table: WeightTable | None = None) -> StoneWeight:
+    """The stone weight of an empty cell for ``stone``, with every line (direct scan)."""
+    table = table or default_table()
+    point = _check_empty(board, point)
+    lines = tuple(scan_line(board, point, stone, d, table) for d in board.rules.directions)
+    breakpoints = sum(1 for line in lines if line.breakpoint)
+    fives = sum(1 for line in lines if line.five)
+    fork = table.fork_bonus if breakpoints >= 2 else 0.0
+    finish = float(fives) * table.finish_bonus if stone == board.turn else 0.0
+    total = 0.0
+    for line in lines:
+        total += line.weight
+    total += fork
+    total += finish
+    return StoneWeight(stone, lines, fork, finish, total)
+
+
+def explain(board: Board, point: Point, table: WeightTable | None = None) -> CellExplanation:
+    """The full breakdown of an empty cell's weight (direct scan), for the side to move.
+
+    Raises OccupiedError or OutOfBoundsError (ValueErrors) for a cell that has
+    no weight.
+    """
+    table = table or default_table()
+    point = _check_empty(board, point)
+    x = scan_stone(board, point, Stone.X, table)
+    o = scan_stone(board, point, Stone.O, table)
+    return CellExplanation(point, board.turn, {Stone.X: x, Stone.O: o}, x.weight + o.weight)
+
+
+def stone_weight(board: Board, point: Point, stone: Stone, table: WeightTable | None = None) -> float:
+    """The stone weight of an empty cell for one stone."""
+    return scan_stone(board, point, stone, table).weight
+
+
+def weight_map_direct(board: Board, table: WeightTable | None = None) -> dict[Point, float]:
+    """``weight_map`` by the direct scan of every candidate: the slow reference."""
+    table = table or default_table()
+    return {p: explain(board, p, table).weight for p in board.candidates(2)}
+
+
+# -- the fast map: patterns -------------------------------------------------------
+# A line's neighbourhood, seen by one stone, is k + 1 cells each side of the
+# scanned cell (the (k+1)th is the "look across the border" cell), each EMPTY,
+# OWN or BLOCKED: a base-3 number, the cells before the scanned cell first
+# (nearest first), then those after it.
+DENSE_LIMIT = 3**12
+"""Patterns of k <= 5 fit a dense lookup array; longer lines use a dictionary."""
+
+
+def _scan_pattern(code: int, k: int, exact: bool, table: WeightTable) -> tuple[float, bool, bool]:
+    """Scan one encoded line pattern: (weight, breakpoint, five).
+
+    An independent reading of the same spec as ``scan_line``: it finds the
+    maximal runs in the window instead of walking outward from the cell.
+    """
+    digits = []
+    for _ in range(2 * k + 2):
+        code, digit = divmod(code, 3)
+        digits.append(digit)
+    back, forward = digits[: k + 1], digits[k + 1 :]
+
+    def reach(side: list[int]) -> int:
+        for i in range(k):
+            if side[i] == BLOCKED:
+                return i
+        return k
+
+    reach_b, reach_f = reach(back), reach(forward)
+    if 1 + reach_b + reach_f < k:
+        return 0.0, False, False
+    window = back[:reach_b][::-1] + [OWN] + forward[:reach_f]
+    centre = reach_b
+    open_before = reach_b == k and back[k] != BLOCKED
+    open_after = reach_f == k and forward[k] != BLOCKED
+    runs: list[tuple[int, int]] = []
+    start = None
+    for i, cell in enumerate(window + [EMPTY]):
+        if cell == OWN and start is None:
+            start = i
+        elif cell != OWN and start is not None:
+            runs.append((start, i - 1))
+            start = None
+    central = next(run for run in runs if run[0] <= centre <= run[1])
+    raw: list[RawAttack] = []
+    last = len(window) - 1
+    for a, b in runs:
+        potential = int(a > 0 or open_before) + int(b < last or open_after)
+        if (a, b) == central:
+            raw.append((b - a + 1, potential, 1, True, a - centre))
+            continue
+        between = window[b + 1 : central[0]] if b < centre else window[central[1] + 1 : a]
+        raw.append((b - a + 1, potential, 1 + between.count(EMPTY), False, a - centre))
+    _, _, breakpoint, five, weight = _judge(raw, k, exact, table)
+    return weight, breakpoint, five
+
+
+class _LineCache:
+    """Pattern -> (weight, breakpoint, five) for one table, win length and overline rule.
+
+    A memo of a pure function: it fills as patterns are met and never changes
+    an answer.
+    """
+
+    def __init__(self, table: WeightTable, k: int, exact: bool) -> None:
+        self.table, self.k, self.exact = table, k, exact
+        self.size = 3 ** (2 * k + 2)
+        self.dense = self.size <= DENSE_LIMIT
+        if self.dense:
+            self.weight = np.full(self.size, np.nan)
+            self.breakpoint = np.zeros(self.size, dtype=bool)
+            self.five = np.zeros(self.size, dtype=bool)
+        self.memo: dict[int, tuple[float, bool, bool]] = {}
+
+    def get(self, code: int) -> tuple[float, bool, bool]:
+        found = self.memo.get(code)
+        if found is None:
+            found = self.memo[code] = _scan_pattern(code, self.k, self.exact, self.table)
+            if self.dense:
+                self.weight[code], self.breakpoint[code], self.five[code] = found
+        return found
+
+    def lookup(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Vectorised ``get`` over an array of codes."""
+        if self.dense:
+            weights = self.weight[codes]
+            missing = np.isnan(weights)
+            if missing.any():
+                for code in np.unique(codes[missing]).tolist():
+                    self.get(code)
+                weights = self.weight[codes]
+            return weights, self.breakpoint[codes], self.five[codes]
+        unique, inverse = np.unique(codes, return_inverse=True)
+        found = [self.get(code) for code in unique.tolist()]
+        w = np.array([f[0] for f in found], dtype=float)
+        bp = np.array([f[1] for f in found], dtype=bool)
+        fv = np.array([f[2] for f in found], dtype=bool)
+        return w[inverse], bp[inverse], fv[inverse]
+
+
+# Board cell values in the fast map: 0 empty, 1 X, 2 O, 3 off the board; and
+# their scan states for X and for O.
+_STATES = {
+    Stone.X: np.array([EMPTY, OWN, BLOCKED, BLOCKED], dtype=np.int64),
+    Stone.O: np.array([EMPTY, BLOCKED, OWN, BLOCKED], dtype=np.int64),
+}
+_STATE_LISTS = {stone: states.tolist() for stone, states in _STATES.items()}
+
+
+def _offsets(k: int) -> list[int]:
+    """Signed distances of a pattern's cells, in digit order."""
+    return [-i for i in range(1, k + 2)] + list(range(1, k + 2))
+
+
+def _sum_weights(
+    turn: Stone,
+    table: WeightTable,
+    lines: Mapping[Stone, Sequence[tuple[Any, Any, Any]]],
+    zero: Any,
+) -> Any:
+    """Stone weights summed in the direct scan's order, for scalars or arrays."""
+    total_cell = None
+    for stone in (Stone.X, Stone.O):
+        total = zero
+        breakpoints = zero * 0
+        fives = zero * 0
+        for weight, breakpoint, five in lines[stone]:
+            total = total + weight
+            breakpoints = breakpoints + breakpoint
+            fives = fives + five
+        if isinstance(breakpoints, np.ndarray):
+            total = total + np.where(breakpoints >= 2, table.fork_bonus, 0.0)
+            total = total + (fives.astype(float) * table.finish_bonus if stone == turn else 0.0)
+        else:
+            total = total + (table.fork_bonus if breakpoints >= 2 else 0.0)
+            total = total + (float(fives) * table.finish_bonus if stone == turn else 0.0)
+        total_cell = total if total_cell is None else total_cell + total
+    return total_cell
+
+
+def _pattern_weight(board: Board, point: Point, table: WeightTable) -> float:
+    """One cell's weight through the pattern cache (no numpy: for single cells and sparse boards)."""
+    rules = board.rules
+    k = rules.k
+    cache = table._cache(k, not rules.overline)
+    stones = board.stones
+    bounded = rules.bounded
+    contains = rules.contains
+    offsets = _offsets(k)
+    lines: dict[Stone, list[tuple[float, bool, bool]]] = {Stone.X: [], Stone.O: []}
+    for direction in rules.directions:
+        values = []
+        for distance in offsets:
+            q = tuple(c + distance * d for c, d in zip(point, direction))
+            if bounded and not contains(q):
+                values.append(3)
+            else:
+                found = stones.get(q)
+                values.append(0 if found is None else int(found))
+        for stone in (Stone.X, Stone.O):
+            states = _STATE_LISTS[stone]
+            code = 0
+            for value in reversed(values):
+                code = code * 3 + states[value]
+            lines[stone].append(cache.get(code))
+    return float(_sum_weights(board.turn, table, lines, 0.0))
+
+
+def cell_weight(board: Board, point: Point, table: WeightTable | None = None) -> float:
+    """The weight of one empty cell for the side to move (equal to ``explain(...).weight``).
+
+    >>> cell_weight(Board(), (0, 0))
+    2.0
+    """
+    table = table or default_table()
+    point = _check_empty(board, point)
+    return _pattern_weight(board, point, table)
+
+
+GRID_CELLS_LIMIT = 1 << 18
+"""Largest dense grid the fast map builds; stones spread wider use the sparse path."""
+
+
+def _grid_weights(board: Board, table: WeightTable) -> dict[Point, float] | None:
+    """The weight map on a dense numpy grid around the stones, or None when too sparse."""
+    from scipy import ndimage
+
+    rules = board.rules
+    dims, k = rules.dims, rules.k
+    points = list(board.stones)
+    pad = 2 + k + 1  # candidates lie within 2 of a stone, patterns reach k + 1 beyond
+    low = [min(p[a] for p in points) - pad for a in range(dims)]
+    shape = [max(p[a] for p in points) + pad - low[a] + 1 for a in range(dims)]
+    size = math.prod(shape)
+    if size > max(GRID_CELLS_LIMIT, 0) or size > 4096 + 400 * len(points):
+        return None
+    grid = np.zeros(shape, dtype=np.int8)
+    if rules.bounds is not None:
+        grid.fill(3)
+        inside = tuple(
+            slice(max(0, lo - low[a]), max(0, min(shape[a], hi - low[a] + 1)))
+            for a, (lo, hi) in enumerate(zip(*rules.bounds))
+        )
+        grid[inside] = 0
+    index = tuple(np.array([p[a] - low[a] for p in points], dtype=np.int64) for a in range(dims))
+    grid[index] = np.array([int(s) for s in board.stones.values()], dtype=np.int8)
+    occupied = (grid == 1) | (grid == 2)
+    near = ndimage.binary_dilation(occupied, structure=np.ones((5,) * dims, dtype=bool))
+    cells = np.nonzero(near & (grid == 0))  # C order: sorted like the points
+    flat = np.ravel_multi_index(cells, shape)
+    values = grid.ravel()
+    strides = [math.prod(shape[a + 1 :]) for a in range(dims)]
+    offsets = _offsets(k)
+    cache = table._cache(k, not rules.overline)
+    codes = {stone: [] for stone in (Stone.X, Stone.O)}
+    for direction in rules.directions:
+        step = sum(d * s for d, s in zip(direction, strides))
+        seen = [values[flat + distance * step] for distance in offsets]
+        for stone in (Stone.X, Stone.O):
+            states = _STATES[stone]
+            code = np.zeros(len(flat), dtype=np.int64)
+            for value in reversed(seen):
+                code = code * 3 + states[value]
+            codes[stone].append(code)
+    lines = {stone: [cache.lookup(code) for code in codes[stone]] for stone in (Stone.X, Stone.O)}
+    weights = _sum_weights(board.turn, table, lines, np.zeros(len(flat)))
+    coords = [(axis + low[a]).tolist() for a, axis in enumerate(cells)]
+    return dict(zip(zip(*coords), np.asarray(weights).tolist()))
+
+
+def weight_map(board: Board, table: WeightTable | None = None) -> dict[Point, float]:
+    """Every candidate cell (empty, within distance 2 of a stone) and its weight, for the side to move.
+
+    Ordered by point. Equal, float for float, to ``weight_map_direct``; fast:
+    a numpy grid around the stones, or a pattern scan per cell when the stones
+    are spread too far apart for a grid. On an empty board: the centre.
+
+    >>> weight_map(Board())
+    {(0, 0): 2.0}
+    """
+    table = table or default_table()
+    if board.stones:
+        fast = _grid_weights(board, table)
+        if fast is not None:
+            return fast
+    return {p: _pattern_weight(board, p, table) for p in board.candidates(2)}
+
+
+def weights_of(board: Board, points: Iterable[Point], table: WeightTable | None = None) -> dict[Point, float]:
+    """The weights of a few chosen empty cells (for a search that orders a subset)."""
+    table = table or default_table()
+    return {p: _pattern_weight(board, _check_empty(board, p), table) for p in points}
+
+
+# -- the greedy bot -------------------------------------------------------------------
+def greedy_move(board: Board, rng: random.Random | None = None, table: WeightTable | None = None) -> Point:
+    """Seed 002's bot: the candidate of greatest cell weight.
+
+    Ties go to the smallest point, or to a choice of ``rng`` among them when
+    one is given (for variety, reproducible with a seed). Raises GameOverError
+    when the game is over.
+
+    >>> greedy_move(Board())
+    (0, 0)
+    """
+    if board.is_over:
+        raise GameOverError(f"the game is over ({board.result}); no move to choose")
+    weights = weight_map(board, table)
+    best = max(weights.values())
+    ties = sorted(p for p, w in weights.items() if w == best)
+    if rng is not None and len(ties) > 1:
+        return rng.choice(ties)
+    return ties[0]
