@@ -1,0 +1,426 @@
+"""A fast incremental pattern evaluator for the search: the board as a dense grid.
+
+The search cannot afford the seed's full scan at every node, so it keeps its
+own picture of the position, updated on every push and pop:
+
+* the endless board is mapped onto a flat list of cells (one block per group of
+  stones, each grown by a margin, with a ring of wall cells around it), and
+  every cell maps back to its exact point, whatever the coordinates;
+* for every cell and line, a *key*: the 8 neighbouring cells along the line
+  (4 on each side, 2 bits each: empty, X, O, wall);
+* for every key, the *pattern* each stone would make by playing the cell on
+  that line (five, open four, four, open three, three, open two, two, one,
+  dead), looked up in a table that is filled in on first use;
+* from the patterns, the cells where each side makes a five, a four or an
+  open four (the forced moves and the threats VCF is made of), a move-ordering
+  value per cell, and a running evaluation.
+
+A move changes the keys of at most 32 cells (8 on each line through it), so
+push and pop cost a few dozen list operations, not a scan.
+
+>>> from gomoku.board import Board
+>>> board = Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)])
+>>> grid = Grid(board)
+>>> sorted(grid.point(i) for i in grid.fours[1])      # X makes a four here
+[(-2, 0), (-1, 0), (3, 0), (4, 0)]
+>>> sorted(grid.point(i) for i in grid.open_fours[1])  # ... and an open four here
+[(-1, 0), (3, 0)]
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from gomoku.board import Board, Point, Stone, zobrist
+
+EMPTY, WALL = 0, 3
+
+# Pattern codes, weakest first: what a stone makes on one line by playing a cell.
+DEAD, ONE, B2, F2, B3, F3, B4, F4, FIVE = range(9)
+PATTERN_NAMES = ("dead", "one", "two", "open two", "three", "open three", "four", "open four", "five")
+
+MARGIN = 16
+"""Empty cells kept around each group of stones (the search's room to move)."""
+RING = 4
+"""Wall cells around each block: a line window reaches 4 cells each side."""
+
+# Move-ordering value of a pattern for the side that plays it (and, scaled, for
+# the side that takes the cell away from the opponent).
+ORDER_VALUE = (0, 0, 6, 20, 25, 400, 500, 5000, 100000)
+# Evaluation value of a pattern: the position's potential for that side.
+EVAL_VALUE = (0, 0, 4, 12, 12, 60, 70, 300, 1500)
+
+
+def _run_through_centre(cells: list[int]) -> int:
+    """Length of the run of own stones (1) through the centre cell (index 4)."""
+    n = 1
+    i = 3
+    while i >= 0 and cells[i] == 1:
+        n += 1
+        i -= 1
+    i = 5
+    while i <= 8 and cells[i] == 1:
+        n += 1
+        i += 1
+    return n
+
+
+def _makes_five(cells: list[int], exact: bool) -> bool:
+    n = _run_through_centre(cells)
+    return n == 5 if exact else n >= 5
+
+
+def _pattern(cells: tuple[int, ...], exact: bool, memo: dict) -> int:
+    """The pattern of a 9-cell window (0 empty, 1 own, 2 blocked; centre own)."""
+    found = memo.get(cells)
+    if found is not None:
+        return found
+    work = list(cells)
+    if _makes_five(work, exact):
+        result = FIVE
+    else:
+        empties = [i for i in range(9) if work[i] == 0]
+        fives = 0
+        for i in empties:
+            work[i] = 1
+            if _makes_five(work, exact):
+                fives += 1
+            work[i] = 0
+        if fives >= 2:
+            result = F4
+        elif fives == 1:
+            result = B4
+        else:
+            best = DEAD
+            for i in empties:
+                work[i] = 1
+                best = max(best, _pattern(tuple(work), exact, memo))
+                work[i] = 0
+            if best >= B4:
+                result = best - 2  # F4 -> F3, B4 -> B3
+            elif best >= B3:
+                result = best - 2  # F3 -> F2, B3 -> B2
+            else:
+                # Room for a five through the centre: one stone with a future.
+                result = DEAD
+                for start in range(0, 5):
+                    if all(cells[j] != 2 for j in range(start, start + 5)):
+                        result = ONE
+                        break
+    memo[cells] = result
+    return result
+
+
+class _PatternTable:
+    """key (8 cells x 2 bits) -> pattern code of X * 9 + pattern code of O, filled lazily."""
+
+    def __init__(self, exact: bool) -> None:
+        self.exact = exact
+        self.memo: dict = {}
+        self.codes: list[int] = [-1] * (1 << 16)
+
+    def compute(self, key: int) -> int:
+        raw = [(key >> (2 * j)) & 3 for j in range(8)]
+        out = 0
+        for stone in (1, 2):
+            window = [0 if c == EMPTY else 1 if c == stone else 2 for c in raw]
+            window.insert(4, 1)
+            out = out * 9 + _pattern(tuple(window), self.exact, self.memo)
+        self.codes[key] = out
+        return out
+
+
+_TABLES: dict[bool, _PatternTable] = {}
+
+
+def pattern_table(exact: bool) -> _PatternTable:
+    """The shared table for freestyle (``exact=False``) or exact-five rules."""
+    table = _TABLES.get(exact)
+    if table is None:
+        table = _TABLES[exact] = _PatternTable(exact)
+    return table
+
+
+def _clusters(points: list[Point], gap: int) -> list[list[Point]]:
+    """Split points into groups whose bounding boxes are more than ``gap`` apart."""
+    groups = [points]
+    done: list[list[Point]] = []
+    while groups:
+        group = groups.pop()
+        split = False
+        for axis in (0, 1):
+            ordered = sorted(group, key=lambda p: p[axis])
+            for a, b in zip(ordered, ordered[1:]):
+                if b[axis] - a[axis] > gap:
+                    cut = ordered.index(b)
+                    groups.append(ordered[:cut])
+                    groups.append(ordered[cut:])
+                    split = True
+                    break
+            if split:
+                break
+        if not split:
+            done.append(group)
+    done.sort()
+    return done
+
+
+class Grid:
+    """A position on a dense grid with incremental patterns (see the module docstring).
+
+    ``cells[i]`` is EMPTY, 1 (X), 2 (O) or WALL; ``point(i)`` is the board point of
+    cell ``i`` and ``index[point]`` the reverse. ``fives[s]``, ``fours[s]`` and
+    ``open_fours[s]`` map cells to the number of lines on which stone ``s`` makes a
+    five, a four (open or not) or an open four by playing there. ``hash`` is the
+    board's own zobrist hash, so a transposition table outlives the grid.
+    """
+
+    def __init__(self, board: Board, margin: int = MARGIN) -> None:
+        rules = board.rules
+        if rules.dims != 2:
+            raise ValueError("the search plays two-dimensional boards only")
+        if rules.k != 5:
+            raise ValueError("the search plays five in a row only (k = 5)")
+        self.table = pattern_table(not rules.overline)
+        stones = list(board.stones)
+        seeds = stones or [rules.centre()]
+        boxes = []
+        for group in _clusters(seeds, 2 * margin + 2 * RING + 1):
+            low = [min(p[a] for p in group) - margin for a in (0, 1)]
+            high = [max(p[a] for p in group) + margin for a in (0, 1)]
+            if rules.bounds is not None:
+                blow, bhigh = rules.bounds
+                low = [max(low[a], blow[a]) for a in (0, 1)]
+                high = [min(high[a], bhigh[a]) for a in (0, 1)]
+            boxes.append((low, high))
+        width = sum(h[0] - l[0] + 1 + RING for l, h in boxes) + RING
+        height = max(h[1] - l[1] + 1 for l, h in boxes) + 2 * RING
+        self.width = width
+        size = width * height
+        self.size = size
+        cells = [WALL] * size
+        points: list[Point | None] = [None] * size
+        index: dict[Point, int] = {}
+        left = RING
+        for low, high in boxes:
+            for y in range(low[1], high[1] + 1):
+                row = (y - low[1] + RING) * width
+                for x in range(low[0], high[0] + 1):
+                    i = row + left + x - low[0]
+                    cells[i] = EMPTY
+                    p = (x, y)
+                    points[i] = p
+                    index[p] = i
+            left += high[0] - low[0] + 1 + RING
+        self.cells = cells
+        self.points = points
+        self.index = index
+        self.steps = (1, width, width + 1, 1 - width)
+        # For each line: (cell offset, key increment per unit of stone code) of the
+        # 8 cells whose key sees a stone placed here.
+        self.neighbours = []
+        for d, step in enumerate(self.steps):
+            entries = []
+            for t in range(1, 5):
+                entries.append((-t * step * 4 + d, -t * step, 1 << (2 * (3 + t))))
+                entries.append((t * step * 4 + d, t * step, 1 << (2 * (4 - t))))
+            self.neighbours.append(entries)
+        flat = []
+        for entries in self.neighbours:
+            flat.extend(entries)
+        self.flat_neighbours = flat
+        self.near_offsets = [dx + dy * width for dx in range(-2, 3) for dy in range(-2, 3) if dx or dy]
+        self.keys = [0] * (4 * size)
+        self.order = [None, [0] * size, [0] * size]
+        self.value = [0, 0, 0]
+        self.fives: list[dict[int, int]] = [{}, {}, {}]
+        self.fours: list[dict[int, int]] = [{}, {}, {}]
+        self.open_fours: list[dict[int, int]] = [{}, {}, {}]
+        self.threes: list[dict[int, int]] = [{}, {}, {}]
+        self.near = [0] * size
+        self.near_cells: set[int] = set()
+        self.zob = [None, [0] * size, [0] * size]
+        for i, p in enumerate(points):
+            if p is not None:
+                self.zob[1][i] = zobrist(p, 1)
+                self.zob[2][i] = zobrist(p, 2)
+        self.hash = 0
+        self.stack: list[int] = []
+        self.turn = 1
+        self.wins: list[bool] = []
+        self.winner = 0
+        self.rules = rules
+        # The walls: their code (3) enters the keys of the cells next to them.
+        keys = self.keys
+        for i in range(size):
+            if cells[i] == WALL:
+                for j, off, mult in flat:
+                    if 0 <= i + off < size:
+                        keys[4 * i + j] += 3 * mult
+        for i in range(size):
+            if cells[i] == EMPTY:
+                for d in range(4):
+                    k = keys[4 * i + d]
+                    if k:
+                        self._apply(i, self._code(0), self._code(k))
+        for p in board.move_stack:
+            self.push(index[p])
+        self.turn = int(board.turn)
+        self.winner = int(board.winner) if board.winner is not None else 0
+
+    # -- reading -----------------------------------------------------------
+    def point(self, i: int) -> Point:
+        """The board point of cell ``i``."""
+        p = self.points[i]
+        assert p is not None
+        return p
+
+    def patterns(self, i: int, stone: int) -> list[int]:
+        """The pattern codes ``stone`` makes on the four lines by playing empty cell ``i``."""
+        out = []
+        for d in range(4):
+            code = self._code(self.keys[4 * i + d])
+            out.append(code // 9 if stone == 1 else code % 9)
+        return out
+
+    def _code(self, key: int) -> int:
+        code = self.table.codes[key]
+        return code if code >= 0 else self.table.compute(key)
+
+    def candidates(self) -> list[int]:
+        """Empty cells within two cells of a stone (the centre on an empty grid)."""
+        cells = self.cells
+        found = [i for i in self.near_cells if cells[i] == EMPTY]
+        if not found and not self.stack:
+            return [self.index[self.rules.centre()]] if self.rules.centre() in self.index else [
+                i for i, c in enumerate(cells) if c == EMPTY][:1]
+        return found
+
+    def evaluate(self) -> int:
+        """Static value for the side to move (its potential minus the opponent's)."""
+        s = self.turn
+        return (self.value[s] * 6) // 5 - self.value[3 - s]
+
+    # -- changing ----------------------------------------------------------
+    def _apply(self, i: int, old: int, new: int) -> None:
+        """Move cell ``i``'s contribution from pattern pair ``old`` to ``new``."""
+        if old == new:
+            return
+        ox, oo = divmod(old, 9)
+        nx, no = divmod(new, 9)
+        if ox != nx:
+            self._change(1, i, ox, nx)
+        if oo != no:
+            self._change(2, i, oo, no)
+
+    def _change(self, s: int, i: int, a: int, b: int) -> None:
+        self.order[s][i] += ORDER_VALUE[b] - ORDER_VALUE[a]
+        self.value[s] += EVAL_VALUE[b] - EVAL_VALUE[a]
+        if a >= F3 or b >= F3:
+            for level, table in ((FIVE, self.fives[s]), (B4, self.fours[s]), (F4, self.open_fours[s]), (F3, self.threes[s])):
+                if level == B4:
+                    was, now = B4 <= a <= F4, B4 <= b <= F4
+                elif level == F3:
+                    was, now = a == F3, b == F3
+                else:
+                    was, now = a == level, b == level
+                if was != now:
+                    n = table.get(i, 0) + (1 if now else -1)
+                    if n:
+                        table[i] = n
+                    else:
+                        del table[i]
+
+    def _add_cell(self, i: int, sign: int) -> None:
+        """Add (1) or remove (-1) the contributions of empty cell ``i`` on all lines."""
+        keys = self.keys
+        for d in range(4):
+            code = self._code(keys[4 * i + d])
+            if code:
+                if sign > 0:
+                    self._apply(i, 0, code)
+                else:
+                    self._apply(i, code, 0)
+
+    def push(self, i: int) -> None:
+        """Play the side to move's stone on empty cell ``i`` (no check)."""
+        s = self.turn
+        self.wins.append(i in self.fives[s])
+        if self.wins[-1] and not self.winner:
+            self.winner = s
+        self._add_cell(i, -1)
+        cells = self.cells
+        cells[i] = s
+        keys = self.keys
+        codes = self.table.codes
+        compute = self.table.compute
+        apply = self._apply
+        for j, off, mult in self.flat_neighbours:
+            q = i + off
+            kj = 4 * i + j
+            k0 = keys[kj]
+            k1 = k0 + s * mult
+            keys[kj] = k1
+            if cells[q] == EMPTY:
+                a = codes[k0]
+                if a < 0:
+                    a = compute(k0)
+                b = codes[k1]
+                if b < 0:
+                    b = compute(k1)
+                if a != b:
+                    apply(q, a, b)
+        near = self.near
+        near_cells = self.near_cells
+        for off in self.near_offsets:
+            q = i + off
+            if not near[q]:
+                near_cells.add(q)
+            near[q] += 1
+        self.hash ^= self.zob[s][i]
+        self.stack.append(i)
+        self.turn = 3 - s
+
+    def pop(self) -> int:
+        """Take back the last move and return its cell."""
+        i = self.stack.pop()
+        s = 3 - self.turn
+        self.turn = s
+        self.hash ^= self.zob[s][i]
+        near = self.near
+        near_cells = self.near_cells
+        for off in self.near_offsets:
+            q = i + off
+            near[q] -= 1
+            if not near[q]:
+                near_cells.discard(q)
+        cells = self.cells
+        keys = self.keys
+        codes = self.table.codes
+        apply = self._apply
+        for j, off, mult in self.flat_neighbours:
+            q = i + off
+            kj = 4 * i + j
+            k0 = keys[kj]
+            k1 = k0 - s * mult
+            keys[kj] = k1
+            if cells[q] == EMPTY:
+                a = codes[k0]
+                b = codes[k1]
+                if a != b:
+                    apply(q, a, b)
+        cells[i] = EMPTY
+        self._add_cell(i, 1)
+        if self.wins.pop():
+            self.winner = 0
+        return i
+
+    def play_points(self, points: Iterable[Point]) -> None:
+        """Push the moves at ``points`` (for tests and tools)."""
+        for p in points:
+            self.push(self.index[p])
+
+
+def stone_code(stone: Stone) -> int:
+    """The grid's code of a stone (1 for X, 2 for O)."""
+    return int(stone)

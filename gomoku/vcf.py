@@ -1,0 +1,222 @@
+"""Threat-space search: VCF, a win by continuous fours.
+
+In a VCF every attacking move makes a four, so the defender's reply is forced
+(block the five, or lose). The tree therefore branches only on the attacker's
+side, over the cells where it makes a four, and that is what makes a deep
+search affordable in Python:
+
+* the fours and fives come ready from the incremental grid (``gomoku._eval``),
+  so a node costs one push and one pop for each side, no scan;
+* a transposition table remembers the positions already disproven, and to
+  what depth (the same fours in another order meet again and again);
+* iterative deepening on the number of attacking moves finds the shortest
+  win first.
+
+If the defender has a four of its own when the attacker is to move, the
+attacker must block it, and the VCF goes on only if the block is itself a four.
+
+>>> from gomoku.board import Board
+>>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
+>>> solve(board, nodes=10_000).moves[:1]
+((-1, 0),)
+"""
+
+from __future__ import annotations
+
+import threading
+import time as _time
+from dataclasses import dataclass
+
+from gomoku.board import Board, Point
+from gomoku._eval import Grid
+
+MAX_DEPTH = 40
+"""Attacking moves in the longest VCF looked for (the final five included)."""
+
+_COMPLETE = 1 << 30
+"""Table depth of a position disproven with no depth cut: no VCF at any depth."""
+
+_SALT = (0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D)
+
+
+class SearchAborted(Exception):
+    """A node, time or stop limit was reached in the middle of a search."""
+
+
+@dataclass(frozen=True)
+class VCFResult:
+    """What ``solve`` found: the winning line (attacker first), or None."""
+
+    moves: tuple[Point, ...] | None
+    nodes: int
+    depth: int
+    time: float
+    complete: bool
+    """True when the search finished: no VCF exists within ``depth`` attacking moves."""
+
+    @property
+    def found(self) -> bool:
+        return self.moves is not None
+
+    def to_dict(self) -> dict:
+        return {
+            "found": self.found,
+            "moves": [list(p) for p in self.moves] if self.moves else [],
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "time": round(self.time, 4),
+            "complete": self.complete,
+        }
+
+
+class VCFSearch:
+    """A VCF solver over a grid, with limits, sharing its table between calls.
+
+    ``deadline`` is a ``time.perf_counter()`` value; ``node_limit`` counts pushes
+    of attacking moves over the solver's whole life. Either raises
+    ``SearchAborted`` from ``find``.
+    """
+
+    def __init__(
+        self,
+        grid: Grid,
+        *,
+        node_limit: int | None = None,
+        deadline: float | None = None,
+        stop: threading.Event | None = None,
+        table_size: int = 1 << 18,
+    ) -> None:
+        self.grid = grid
+        self.nodes = 0
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.stop = stop
+        self.table: dict[int, int] = {}
+        self.table_size = table_size
+        self._next_check = 256
+
+    def _check(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchAborted
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + 256
+            if self.deadline is not None and _time.perf_counter() >= self.deadline:
+                raise SearchAborted
+            if self.stop is not None and self.stop.is_set():
+                raise SearchAborted
+
+    def find(self, attacker: int, max_depth: int = MAX_DEPTH, min_depth: int = 1) -> list[int] | None:
+        """The shortest VCF line (cells, attacker first) within ``max_depth``, or None.
+
+        The attacker is taken to be the side to move (the grid's ``turn`` is set
+        for the search and restored). Raises SearchAborted at a limit.
+        """
+        grid = self.grid
+        saved = grid.turn
+        grid.turn = attacker
+        try:
+            for depth in range(min_depth, max_depth + 1):
+                self.searched_depth = depth
+                line = self._search(attacker, depth)
+                if line is not None:
+                    return line
+                if not self._grew:
+                    break  # no branch reached the depth limit: no VCF at any depth
+            return None
+        finally:
+            grid.turn = saved
+
+    def _search(self, s: int, depth: int) -> list[int] | None:
+        self._grew = False
+        return self._node(s, depth)
+
+    def _node(self, s: int, depth: int) -> list[int] | None:
+        grid = self.grid
+        fives = grid.fives[s]
+        if fives:
+            return [min(fives)]
+        o = 3 - s
+        threats = grid.fives[o]
+        if threats:
+            if len(threats) > 1:
+                return None
+            block = next(iter(threats))
+            if block not in grid.fours[s]:
+                return None
+            moves = [block]
+        else:
+            fours = grid.fours[s]
+            if not fours:
+                return None
+            order = grid.order[s]
+            moves = sorted(fours, key=lambda q: (-order[q], q))
+        if depth <= 1:
+            self._grew = True
+            return None
+        key = grid.hash ^ _SALT[s]
+        proven = self.table.get(key)
+        if proven is not None and proven >= depth:
+            if proven < _COMPLETE:
+                self._grew = True
+            return None
+        outer = self._grew
+        self._grew = False
+        for q in moves:
+            self.nodes += 1
+            self._check()
+            grid.push(q)
+            replies = grid.fives[s]
+            if len(replies) != 1:
+                # Two or more fives to block: the defender is lost (none: not a four).
+                if replies:
+                    r = min(replies)
+                    grid.push(r)
+                    win = min(grid.fives[s])
+                    grid.pop()
+                    grid.pop()
+                    return [q, r, win]
+                grid.pop()
+                continue
+            r = next(iter(replies))
+            grid.push(r)
+            line = self._node(s, depth - 1)
+            grid.pop()
+            grid.pop()
+            if line is not None:
+                self._grew = True
+                return [q, r] + line
+        if len(self.table) >= self.table_size:
+            self.table.clear()
+        self.table[key] = depth if self._grew else _COMPLETE
+        self._grew = self._grew or outer
+        return None
+
+
+def solve(
+    board: Board,
+    *,
+    time: float | None = None,
+    nodes: int | None = None,
+    max_depth: int = MAX_DEPTH,
+    stop: threading.Event | None = None,
+) -> VCFResult:
+    """Look for a VCF for the side to move on ``board`` (left unchanged).
+
+    ``time`` in seconds and ``nodes`` bound the search; ``moves`` is the whole
+    winning line, defender replies included, ending with the five.
+    """
+    start = _time.perf_counter()
+    if board.is_over:
+        return VCFResult(None, 0, 0, 0.0, True)
+    grid = Grid(board)
+    deadline = start + time if time is not None else None
+    search = VCFSearch(grid, node_limit=nodes, deadline=deadline, stop=stop)
+    complete = True
+    line = None
+    try:
+        line = search.find(grid.turn, max_depth)
+    except SearchAborted:
+        complete = False
+    depth = getattr(search, "searched_depth", 0)
+    moves = tuple(grid.point(i) for i in line) if line is not None else None
+    return VCFResult(moves, search.nodes, depth, _time.perf_counter() - start, complete)
