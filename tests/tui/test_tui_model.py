@@ -1,0 +1,200 @@
+"""The app's plain parts: the game model, settings, storage, the panels' texts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gomoku.board import Board, OccupiedError, Rules, Stone
+
+from tui import storage
+from tui.game import Game, GameSettings, SettingsError, format_moves
+from tui.widgets.board_view import HEAT_COLOURS, format_weight, heat_index
+from tui.widgets.panels import breakdown_text, legend_text, pv_text
+
+
+def test_settings_reject_bad_values() -> None:
+    with pytest.raises(SettingsError, match="positive number"):
+        GameSettings(time=0)
+    with pytest.raises(SettingsError, match="unknown mode"):
+        GameSettings(mode="robots")
+
+
+@pytest.mark.parametrize(
+    ("mode", "x_engine", "o_engine"),
+    [("human-x", False, True), ("human-o", True, False), ("humans", False, False), ("engines", True, True)],
+)
+def test_who_plays_in_each_mode(mode: str, x_engine: bool, o_engine: bool) -> None:
+    settings = GameSettings(mode=mode)
+    assert settings.engine_plays(Stone.X) is x_engine
+    assert settings.engine_plays(Stone.O) is o_engine
+
+
+def test_settings_round_trip_through_metadata() -> None:
+    original = GameSettings(rules="gomocup15", mode="human-o", level="easy", time=2.5)
+    back = GameSettings.from_metadata(original.to_metadata(), Rules.preset("gomocup15"), GameSettings())
+    assert back == original
+
+
+def test_odd_metadata_keeps_the_fallback() -> None:
+    fallback = GameSettings(mode="humans", level="strong", time=3)
+    back = GameSettings.from_metadata({"mode": "nobody", "time": "soon"}, Rules(), fallback)
+    assert back == fallback
+
+
+def test_undo_redo_and_a_new_move_forgets_the_redo_line() -> None:
+    game = Game(GameSettings(mode="humans"))
+    for point in [(0, 0), (1, 0), (2, 0)]:
+        game.play(point)
+    assert game.undo() == (2, 0)
+    assert game.undo() == (1, 0)
+    game.play((1, 0))  # the same move again keeps what follows it
+    assert game.redo_stack == [(2, 0)]
+    game.play((5, 5))
+    assert game.redo_stack == []
+    assert game.redo() is None
+    assert game.board.move_stack == [(0, 0), (1, 0), (5, 5)]
+
+
+def test_illegal_move_leaves_game_unchanged() -> None:
+    game = Game(GameSettings(mode="humans"))
+    game.play((0, 0))
+    game.undo()
+    game.play((3, 3))
+    with pytest.raises(OccupiedError):
+        game.play((3, 3))
+    assert game.board.move_stack == [(3, 3)]
+
+
+def test_undo_against_the_engine_returns_to_the_human() -> None:
+    game = Game(GameSettings(mode="human-x"))
+    for point in [(0, 0), (1, 1), (2, 2), (3, 3)]:
+        game.play(point)
+    assert game.undo_to_human() == 2
+    assert game.board.move_stack == [(0, 0), (1, 1)]
+    assert game.board.turn is Stone.X
+    assert game.redo_to_human() == 2
+    assert game.board.move_stack == [(0, 0), (1, 1), (2, 2), (3, 3)]
+
+
+@given(st.lists(st.tuples(st.integers(-50, 50), st.integers(-50, 50)), unique=True, max_size=30),
+       st.integers(0, 30))
+@settings(max_examples=40, deadline=None)
+def test_undo_then_redo_restores_the_board(moves: list[tuple[int, int]], back: int) -> None:
+    game = Game(GameSettings(mode="humans"))
+    for point in moves:
+        if game.board.is_over:
+            break
+        game.play(point)
+    before = (list(game.board.move_stack), game.board.hash, game.board.winner)
+    undone = sum(1 for _ in range(back) if game.undo() is not None)
+    assert len(game.board.move_stack) == len(before[0]) - undone
+    while game.redo() is not None:
+        pass
+    assert (list(game.board.move_stack), game.board.hash, game.board.winner) == before
+
+
+def test_move_list_is_numbered_by_pairs() -> None:
+    assert format_moves([]) == []
+    lines = format_moves([(0, 0), (1, 0), (-1000, 7)])
+    assert lines[0].startswith("  1. 0,0") and lines[0].endswith("1,0")
+    assert lines[1] == "  2. -1000,7"
+
+
+def test_data_dir_prefers_the_env_var(tmp_path: Path) -> None:
+    assert storage.data_dir({"GOMOKU_DATA_DIR": str(tmp_path), "XDG_DATA_HOME": "/x"}) == tmp_path
+    assert storage.data_dir({"XDG_DATA_HOME": str(tmp_path)}) == tmp_path / "gomoku"
+    assert storage.data_dir({}) == Path.home() / ".local" / "share" / "gomoku"
+
+
+@pytest.mark.parametrize("suffix", [".json", ".sgf", ".psq"])
+def test_save_then_load_gives_the_same_game(tmp_path: Path, suffix: str) -> None:
+    game = Game(GameSettings(mode="human-o", level="easy", time=0.5))
+    for point in [(0, 0), (-3, 7), (30, -12), (2, 2)]:
+        game.play(point)
+    path = storage.save(game, tmp_path / f"game{suffix}")
+    back = storage.load(path, GameSettings())
+    assert back.board.move_stack == game.board.move_stack
+    assert back.board.rules == game.board.rules
+    if suffix == ".json":  # the native format keeps who played
+        assert back.settings == game.settings
+
+
+def test_load_errors_are_value_or_os_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(ValueError, match="bad.json"):
+        storage.load(bad, GameSettings())
+    with pytest.raises(OSError):
+        storage.load(tmp_path / "missing.json", GameSettings())
+    with pytest.raises(ValueError, match="extension|format"):
+        (tmp_path / "game.txt").write_text("0,0")
+        storage.load(tmp_path / "game.txt", GameSettings())
+
+
+def test_autosave_offers_only_unfinished_games(tmp_path: Path) -> None:
+    autosave = storage.Autosave(tmp_path / "data")
+    game = Game(GameSettings(mode="humans"))
+    assert autosave.read(GameSettings()) is None
+    game.play((0, 0))
+    assert autosave.write(game)
+    resumed = autosave.read(GameSettings())
+    assert resumed is not None and resumed.board.move_stack == [(0, 0)]
+    for point in [(0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]:
+        game.play(point)
+    assert game.board.winner is Stone.X
+    autosave.write(game)
+    assert autosave.read(GameSettings()) is None
+
+
+def test_autosave_failure_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    errors: list[Exception] = []
+    autosave = storage.Autosave(blocker / "data", on_error=errors.append)
+    game = Game(GameSettings(mode="humans"))
+    game.play((0, 0))
+    assert autosave.write(game) is False
+    assert autosave.write(game) is False
+    assert len(errors) == 1  # reported once, not at every move
+
+
+@given(st.floats(0, 5e6, allow_nan=False))
+@settings(max_examples=60, deadline=None)
+def test_weights_fit_in_a_cell(weight: float) -> None:
+    assert len(format_weight(weight)) == 3
+
+
+def test_heat_is_monotone_and_spans_the_scale() -> None:
+    levels = [heat_index(w, 300.0) for w in (0, 0.25, 2, 8, 50, 120, 300)]
+    assert levels == sorted(levels)
+    assert levels[0] == 0 and levels[-1] == len(HEAT_COLOURS) - 1
+
+
+def test_legend_names_the_range_and_the_best_cells() -> None:
+    text = legend_text({(0, 0): 0.25, (1, 1): 101.5, (2, 2): 8.625}).plain
+    assert "0.2" in text and "102" in text
+    assert "best 1,1=101.5  2,2=8.625  0,0=0.25" in text
+
+
+def test_pv_is_cut() -> None:
+    assert pv_text([(i, -i) for i in range(3)], limit=2) == "0,0 1,-1 …"
+
+
+def test_breakdown_shows_the_real_explanation() -> None:
+    from gomoku.attacks import explain
+
+    # The spec's first worked example: ..XXc.X.. with X to move.
+    board = Board()
+    board.set_up({(-2, 0): Stone.X, (-1, 0): Stone.X, (2, 0): Stone.X, (9, 9): Stone.O, (-9, 9): Stone.O},
+                 Stone.X)
+    data = explain(board, (0, 0)).to_dict()
+    text = breakdown_text(data).plain
+    assert text.startswith("Cell 0,0 · X to move")
+    assert f"Cell weight {data['weight']:g}" in text
+    assert "[3:2/1] central  7" in text
+    assert "[1:2/2]" in text
+    assert "breakpoint" in text

@@ -1,0 +1,458 @@
+"""The terminal app: play on the endless board, see the weights, ask the engine.
+
+Run it with ``gomoku`` (or ``make play``). The app owns a :class:`Game`, shows
+it in a :class:`BoardView` and a side panel, and asks the engine through an
+:class:`Analyst` in a thread worker so that the screen never freezes.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from gomoku.board import BoardError, Point, format_point
+
+from tui import storage
+from tui.game import MODES, Game, GameSettings, format_moves
+from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
+from tui.services import Analyst
+from tui.widgets.board_view import BoardView
+from tui.widgets.panels import breakdown_text, hint_text, legend_text, thinking_text
+
+# Actions of the game screen, switched off while a dialog is open.
+GAME_ACTIONS = {
+    "new_game", "undo", "redo", "toggle_weights", "toggle_breakdown", "hint", "engine_move",
+    "save", "open", "help", "quit_game",
+}
+
+
+class GomokuApp(App[int]):
+    """Five in a row on an endless board, with the engine's weights and hints."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "gomoku"
+
+    BINDINGS = [
+        Binding("n", "new_game", "New"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("w", "toggle_weights", "Weights"),
+        Binding("t", "toggle_breakdown", "Breakdown"),
+        Binding("h", "hint", "Hint"),
+        Binding("d", "engine_move", "Engine plays"),
+        Binding("s", "save", "Save"),
+        Binding("o", "open", "Open"),
+        Binding("question_mark", "help", "Keys"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        analyst: Analyst | None = None,
+        settings: GameSettings | None = None,
+        data_dir: Path | None = None,
+        autosave: bool = True,
+        offer_resume: bool = True,
+    ) -> None:
+        super().__init__()
+        self.analyst = analyst or Analyst.default()
+        self.settings = settings or GameSettings()
+        self.game = Game(self.settings)
+        self.autosave = storage.Autosave(data_dir, on_error=self._autosave_failed) if autosave else None
+        self.offer_resume = offer_resume
+        self.show_weights = False
+        self.show_breakdown = False
+        self.hint: Any | None = None
+        self.thinking: str | None = None
+        self.last_info: Any | None = None
+        self._job = 0
+        self._stop = threading.Event()
+        self._weights_key: tuple[int, int] | None = None
+        self._weights: dict[Point, float] | None = None
+
+    # -- layout ----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield BoardView(self.game.board, id="board")
+            with Vertical(id="side"):
+                yield Static(id="info")
+                yield Static(id="hint")
+                yield Static(id="legend")
+                with VerticalScroll(id="breakdown-box"):
+                    yield Static(id="breakdown")
+                with VerticalScroll(id="moves-box"):
+                    yield Static(id="moves")
+        yield Static(id="status")
+        yield Footer()
+
+    @property
+    def board_view(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    def on_mount(self) -> None:
+        self.board_view.focus()
+        self.refresh_all()
+        if self.offer_resume and self.autosave is not None:
+            saved = self.autosave.read(self.settings)
+            if saved is not None:
+                question = f"Resume the unfinished game ({len(saved.board.move_stack)} moves)?"
+
+                def answered(yes: bool | None) -> None:
+                    if yes:
+                        self.start_game(saved)
+                    else:
+                        self.maybe_engine_turn()
+
+                self.push_screen(ConfirmScreen(question, "Resume", "New game"), answered)
+                return
+        self.maybe_engine_turn()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in GAME_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return True
+
+    # -- showing -----------------------------------------------------------------
+    def current_weights(self) -> dict[Point, float] | None:
+        """The weight map of the position, computed once per position."""
+        board = self.game.board
+        key = (board.hash, len(board.move_stack))
+        if self._weights_key != key:
+            self._weights = self.analyst.weight_map(board)
+            self._weights_key = key
+        return self._weights
+
+    def refresh_all(self) -> None:
+        """Show the game: board, side panel, status line."""
+        view = self.board_view
+        view.board = self.game.board
+        view.hint_move = self.hint.move if self.hint is not None else None
+        view.weights = None
+        legend = self.query_one("#legend", Static)
+        if self.show_weights:
+            try:
+                view.weights = self.current_weights()
+            except Exception as exc:  # the overlay failing must not take the game with it
+                self.show_weights = False
+                self.notify(f"weights: {exc}", severity="error")
+        legend.display = view.weights is not None
+        if view.weights is not None:
+            legend.update(legend_text(view.weights))
+        view.refresh()
+        self.refresh_info()
+        self.refresh_breakdown()
+        hint_box = self.query_one("#hint", Static)
+        hint_box.display = self.hint is not None
+        if self.hint is not None:
+            hint_box.update(hint_text(self.hint, self.game.board.turn.name))
+        moves = format_moves(self.game.board.move_stack)
+        self.query_one("#moves", Static).update("Moves\n" + ("\n".join(moves) if moves else "  none yet"))
+        self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
+        self.refresh_status()
+
+    def refresh_info(self) -> None:
+        game = self.game
+        settings = game.settings
+        text = (f"{game.rules.name} · {MODES[settings.mode]}\n"
+                f"level {settings.level} · {settings.time:g} s a move\n"
+                f"cursor {format_point(self.board_view.cursor)}")
+        self.query_one("#info", Static).update(text)
+
+    def refresh_breakdown(self) -> None:
+        box = self.query_one("#breakdown-box", VerticalScroll)
+        box.display = self.show_breakdown
+        if not self.show_breakdown:
+            return
+        board = self.game.board
+        point = self.board_view.cursor
+        panel = self.query_one("#breakdown", Static)
+        if point in board.stones:
+            panel.update(f"Cell {format_point(point)} holds {board.stones[point].name}: "
+                         "move the cursor to an empty cell for its breakdown")
+            return
+        try:
+            panel.update(breakdown_text(self.analyst.explain(board, point)))
+        except Exception as exc:  # an unexplainable cell is shown, never raised
+            panel.update(f"breakdown of {format_point(point)}: {exc}")
+
+    def over_message(self) -> str:
+        """The game-over message ("" while the game goes on)."""
+        board = self.game.board
+        if board.winner is not None:
+            return f"{board.winner.name} wins with five in a row! Press n for a new game, u to undo."
+        if board.is_draw:
+            return "The board is full: a draw. Press n for a new game."
+        return ""
+
+    def refresh_status(self) -> None:
+        board = self.game.board
+        status = self.query_one("#status", Static)
+        if board.is_over:
+            text = self.over_message()
+            status.set_class(True, "over")
+        else:
+            status.set_class(False, "over")
+            turn = board.turn.name
+            if self.thinking == "move":
+                text = thinking_text(turn, self.last_info)
+            elif self.thinking is not None:
+                text = "Hint: " + thinking_text(turn, self.last_info)
+            else:
+                who = "engine" if self.game.settings.engine_plays(board.turn) else "you"
+                text = f"Move {board.ply + 1}: {turn} to play ({who})."
+        status.update(text)
+
+    # -- playing -----------------------------------------------------------------
+    def start_game(self, game: Game) -> None:
+        """Replace the game (new, opened or resumed) and show it from its last move."""
+        self.cancel_engine()
+        self.game = game
+        self.settings = game.settings
+        self.hint = None
+        self._weights_key = None
+        view = self.board_view
+        view.board = game.board
+        last = game.board.last_move
+        view.centre_on(last if last is not None else game.rules.centre())
+        self.save_progress()
+        self.refresh_all()
+        self.maybe_engine_turn()
+
+    def play(self, point: Point) -> bool:
+        """Play a move for the side to move; a bad move is a one-line warning."""
+        try:
+            self.game.play(point)
+        except BoardError as exc:
+            self.notify(str(exc), severity="warning", timeout=3)
+            return False
+        self.hint = None
+        self.save_progress()
+        self.refresh_all()
+        if self.game.board.is_over:
+            self.notify(self.over_message(), timeout=6)
+        self.maybe_engine_turn()
+        return True
+
+    def save_progress(self) -> None:
+        if self.autosave is not None:
+            self.autosave.write(self.game)
+
+    def _autosave_failed(self, exc: Exception) -> None:
+        self.notify(f"autosave failed: {exc}", severity="warning")
+
+    @on(BoardView.CellChosen)
+    def cell_chosen(self, message: BoardView.CellChosen) -> None:
+        if self.thinking == "move":
+            self.notify("Wait: the engine is thinking (u takes back your move).", timeout=3)
+            return
+        if self.game.engine_to_move():
+            self.notify("It is the engine's turn.", timeout=3)
+            return
+        if self.thinking is not None:
+            self.cancel_engine()
+        self.play(message.point)
+
+    @on(BoardView.CursorMoved)
+    def cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        self.refresh_info()
+        if self.show_breakdown:
+            self.refresh_breakdown()
+
+    # -- the engine ----------------------------------------------------------------
+    def maybe_engine_turn(self) -> None:
+        """Start the engine if it is its move."""
+        if self.thinking is None and self.game.engine_to_move():
+            self.start_engine("move")
+
+    def start_engine(self, purpose: str) -> None:
+        """Think about the position in a worker: ``purpose`` is "move", "hint" or "play"."""
+        self.cancel_engine()
+        self._job += 1
+        self._stop = threading.Event()
+        self.thinking = purpose
+        self.last_info = None
+        self.refresh_status()
+        settings = self.game.settings
+        self.think(self.game.board.copy(), self._job, purpose, settings.level, settings.time, self._stop)
+
+    def cancel_engine(self) -> None:
+        """Stop the engine and forget what it would have said."""
+        self._stop.set()
+        self._job += 1
+        if self.thinking is not None:
+            self.thinking = None
+            self.last_info = None
+            self.workers.cancel_group(self, "engine")
+
+    @work(thread=True, exclusive=True, group="engine", exit_on_error=False)
+    def think(self, board: Any, job: int, purpose: str, level: str, seconds: float,
+              stop: threading.Event) -> None:
+        """The engine's search, off the event loop; results come back by call_from_thread."""
+        worker = get_current_worker()
+
+        def send(callback: Any, *args: Any) -> None:
+            if worker.is_cancelled or stop.is_set():
+                return
+            try:
+                self.call_from_thread(callback, *args)
+            except RuntimeError:  # the app is closing
+                stop.set()
+
+        def on_info(info: Any) -> None:
+            send(self.engine_info, job, info)
+
+        try:
+            hint = self.analyst.hint(board, level=level, time=seconds, on_info=on_info, stop=stop)
+        except Exception as exc:  # shown as one line, never as a traceback
+            send(self.engine_failed, job, exc)
+            return
+        send(self.engine_done, job, purpose, board.hash, hint)
+
+    def engine_info(self, job: int, info: Any) -> None:
+        if job == self._job and self.thinking is not None:
+            self.last_info = info
+            self.refresh_status()
+
+    def engine_failed(self, job: int, exc: Exception) -> None:
+        if job != self._job:
+            return
+        self.thinking = None
+        self.refresh_status()
+        self.notify(f"the engine failed: {exc}", severity="error")
+
+    def engine_done(self, job: int, purpose: str, position: int, hint: Any) -> None:
+        if job != self._job or position != self.game.board.hash:
+            return
+        self.thinking = None
+        self.last_info = None
+        if purpose == "hint":
+            self.hint = hint
+            self.refresh_all()
+            return
+        self.play(tuple(hint.move))
+
+    # -- actions ---------------------------------------------------------------------
+    def action_new_game(self) -> None:
+        def chosen(settings: GameSettings | None) -> None:
+            if settings is not None:
+                self.start_game(Game(settings))
+
+        self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels), chosen)
+
+    def action_undo(self) -> None:
+        if not self.game.board.move_stack:
+            self.notify("Nothing to undo.", timeout=2)
+            return
+        self.cancel_engine()
+        self.game.undo_to_human()
+        self.after_history_change()
+
+    def action_redo(self) -> None:
+        if not self.game.redo_stack:
+            self.notify("Nothing to redo.", timeout=2)
+            return
+        self.cancel_engine()
+        self.game.redo_to_human()
+        self.after_history_change()
+
+    def after_history_change(self) -> None:
+        self.hint = None
+        last = self.game.board.last_move
+        if last is not None:
+            self.board_view.move_cursor_to(last)
+        self.save_progress()
+        self.refresh_all()
+        if self.game.settings.mode != "engines":
+            self.maybe_engine_turn()
+
+    def action_toggle_weights(self) -> None:
+        self.show_weights = not self.show_weights
+        self.refresh_all()
+
+    def action_toggle_breakdown(self) -> None:
+        self.show_breakdown = not self.show_breakdown
+        self.refresh_breakdown()
+
+    def action_hint(self) -> None:
+        if self.game.board.is_over:
+            self.notify("The game is over.", timeout=2)
+            return
+        if self.thinking == "move":
+            self.notify("The engine is already thinking.", timeout=2)
+            return
+        self.start_engine("hint")
+
+    def action_engine_move(self) -> None:
+        board = self.game.board
+        if board.is_over:
+            self.notify("The game is over.", timeout=2)
+            return
+        if self.thinking == "move":
+            self.notify("The engine is already thinking.", timeout=2)
+            return
+        if self.hint is not None:  # the hint on show is the engine's move
+            self.play(tuple(self.hint.move))
+            return
+        self.start_engine("play")
+
+    def action_save(self) -> None:
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                written = storage.save(self.game, path)
+            except Exception as exc:  # one line, whatever went wrong
+                self.notify(f"cannot save to {path}: {exc}", severity="error")
+                return
+            self.notify(f"Saved {len(self.game.board.move_stack)} moves to {written}", timeout=4)
+
+        self.push_screen(PathScreen("Save the game to", str(Path.cwd() / "gomoku-game.json")), chosen)
+
+    def action_open(self) -> None:
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                game = storage.load(path, self.game.settings)
+            except Exception as exc:  # one line, whatever went wrong
+                self.notify(f"cannot open {path}: {exc}", severity="error")
+                return
+            self.start_game(game)
+            self.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
+
+        self.push_screen(PathScreen("Open a game from", str(Path.cwd() / "gomoku-game.json")), chosen)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_quit_game(self) -> None:
+        if not self.game.in_progress:
+            self.quit_now()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.quit_now()
+
+        self.push_screen(ConfirmScreen("Quit in the middle of the game? (it is saved; you can resume)",
+                                       "Quit", "Stay"), answered)
+
+    def quit_now(self) -> None:
+        self.cancel_engine()
+        self.exit(0)
+
+
+def main() -> int:
+    """Run the app; its exit code."""
+    app = GomokuApp()
+    result = app.run()
+    return int(result or 0) if app.return_code is None else app.return_code

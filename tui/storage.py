@@ -1,0 +1,107 @@
+"""Where games are kept: the user's data directory, the autosave, save and open.
+
+Records are read and written by ``gomoku.records`` (native JSON, or SGF/PSQ
+by the file's extension); this module only decides where, and makes the
+autosave safe against a crash half-way through a write.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from gomoku.board import Board
+
+from tui.game import Game, GameSettings
+
+DATA_DIR_ENV = "GOMOKU_DATA_DIR"
+AUTOSAVE_NAME = "autosave.json"
+
+
+def data_dir(environ: dict[str, str] | None = None) -> Path:
+    """The app's data directory: ``$GOMOKU_DATA_DIR``, else ``$XDG_DATA_HOME/gomoku``,
+    else ``~/.local/share/gomoku``.
+
+    >>> data_dir({"GOMOKU_DATA_DIR": "/tmp/g"})
+    PosixPath('/tmp/g')
+    >>> data_dir({"XDG_DATA_HOME": "/x"})
+    PosixPath('/x/gomoku')
+    """
+    env = os.environ if environ is None else environ
+    if env.get(DATA_DIR_ENV):
+        return Path(env[DATA_DIR_ENV]).expanduser()
+    if env.get("XDG_DATA_HOME"):
+        return Path(env["XDG_DATA_HOME"]).expanduser() / "gomoku"
+    return Path.home() / ".local" / "share" / "gomoku"
+
+
+def _records() -> Any:
+    import gomoku.records as records
+
+    return records
+
+
+def game_to_record(game: Game) -> Any:
+    """The game as a ``gomoku.records.GameRecord`` (settings kept in its metadata)."""
+    records = _records()
+    return records.GameRecord.from_board(game.board, metadata=game.settings.to_metadata())
+
+
+def record_to_game(record: Any, fallback: GameSettings) -> Game:
+    """A game from a record: its board, and the settings its metadata holds."""
+    board: Board = record.to_board()
+    settings = GameSettings.from_metadata(dict(record.metadata or {}), board.rules, fallback)
+    return Game(settings, board)
+
+
+def save(game: Game, path: str | os.PathLike[str]) -> Path:
+    """Save the game to ``path`` (format by extension), atomically; the path written."""
+    target = Path(path).expanduser()
+    if target.parent and not target.parent.exists():
+        raise FileNotFoundError(f"no such directory: {target.parent}")
+    # save_game writes through a temporary file: a crash leaves the old file whole.
+    _records().save_game(game_to_record(game), target)
+    return target
+
+
+def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
+    """Open a saved game (any format ``gomoku.records`` reads, by extension)."""
+    target = Path(path).expanduser()
+    if not target.is_file():
+        raise FileNotFoundError(f"no such file: {target}")
+    return record_to_game(_records().load_game(target), fallback)
+
+
+class Autosave:
+    """The game in progress, saved at every move in one file of the data directory."""
+
+    def __init__(self, directory: Path | None = None,
+                 on_error: Callable[[Exception], None] | None = None) -> None:
+        self.directory = directory if directory is not None else data_dir()
+        self.path = self.directory / AUTOSAVE_NAME
+        self.on_error = on_error
+        self.failed = False
+
+    def write(self, game: Game) -> bool:
+        """Save ``game``; a failure is reported once (to ``on_error``) and never raised."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            save(game, self.path)
+        except Exception as exc:  # a full disk must not stop the game
+            if not self.failed and self.on_error is not None:
+                self.on_error(exc)
+            self.failed = True
+            return False
+        self.failed = False
+        return True
+
+    def read(self, fallback: GameSettings) -> Game | None:
+        """The autosaved game if there is one worth resuming (moves played, not over)."""
+        if not self.path.is_file():
+            return None
+        try:
+            game = load(self.path, fallback)
+        except Exception:  # a damaged autosave is simply not offered
+            return None
+        return game if game.in_progress else None

@@ -1,0 +1,405 @@
+"""The endless board: one Line-API widget over a viewport of unbounded coordinates.
+
+The view keeps its own origin (the cell at its top-left corner) instead of a
+virtual size, so there is no edge to run into: the cursor and the view can go
+as far as Python's ints go. Each line is rendered on demand from the board's
+stone dictionary, so the cost is the size of the screen, not of the game.
+
+Attributes down, messages up: the app sets ``board``, ``weights`` and
+``hint_move`` and calls ``refresh``; the view posts ``CellChosen`` when the
+player places a stone and ``CursorMoved`` when the cursor moves.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Offset
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from gomoku.board import Board, Point, Stone
+
+CELL_WIDTH = 4
+"""Characters per cell: three for the content (a stone or a weight) and a gap."""
+
+HEAT_COLOURS = (
+    "#1b2a4a", "#1f3f6b", "#1f5a7a", "#1d7374", "#2f8a5b",
+    "#6a9a3a", "#a99a2a", "#c97a1e", "#d4531c", "#c8262a",
+)
+"""The overlay's heat scale, coolest first."""
+
+
+def format_weight(weight: float) -> str:
+    """A cell weight in at most three characters, so that it reads well in a cell.
+
+    >>> [format_weight(w) for w in (0.25, 8.625, 101.5, 999.4, 1250.0, 301000.0)]
+    ['0.2', '8.6', '102', '999', ' 1k', '.3M']
+    """
+    if weight < 9.95:
+        return f"{weight:.1f}"
+    if weight < 999.5:
+        return f"{weight:3.0f}"
+    if weight < 99_500:
+        return f"{weight / 1000:2.0f}k"
+    tenths = round(weight / 100_000)
+    if tenths < 10:
+        return f".{tenths}M"
+    return f"{min(round(weight / 1_000_000), 99):2d}M"
+
+
+def heat_index(weight: float, top: float) -> int:
+    """The heat bucket of ``weight`` on a log scale where ``top`` is the hottest.
+
+    >>> heat_index(0.0, 100.0), heat_index(100.0, 100.0)
+    (0, 9)
+    """
+    if top <= 0 or weight <= 0:
+        return 0
+    level = math.log1p(weight) / math.log1p(top)
+    return max(0, min(len(HEAT_COLOURS) - 1, int(level * (len(HEAT_COLOURS) - 1) + 0.5)))
+
+
+@dataclass
+class _Frame:
+    """What one redraw needs, worked out once per redraw rather than per line."""
+
+    ruler_width: int
+    columns: int
+    styles: dict[str, Style]
+    heat: list[Style]
+    top: float
+
+
+class BoardView(ScrollView, can_focus=True):
+    """A cursor-driven view over the endless board."""
+
+    COMPONENT_CLASSES = {
+        "board--ruler",
+        "board--ruler-cursor",
+        "board--empty",
+        "board--outside",
+        "board--x",
+        "board--o",
+        "board--last",
+        "board--win",
+        "board--cursor",
+        "board--hint",
+    }
+
+    DEFAULT_CSS = """
+    BoardView {
+        overflow: hidden hidden;
+        background: #2a2118;
+        height: 1fr;
+        width: 1fr;
+    }
+    BoardView > .board--ruler { color: #9a8c78; background: #1d1710; }
+    BoardView > .board--ruler-cursor { color: #ffe9a8; background: #1d1710; text-style: bold; }
+    BoardView > .board--empty { color: #6f6150; background: #2a2118; }
+    BoardView > .board--outside { color: #3a3a3a; background: #121212; }
+    BoardView > .board--x { color: #ffb454; text-style: bold; }
+    BoardView > .board--o { color: #7fd7ff; text-style: bold; }
+    BoardView > .board--last { text-style: bold reverse; }
+    BoardView > .board--win { background: #1f7a3a; }
+    BoardView > .board--cursor { background: #e6e6e6; color: #101010; }
+    BoardView > .board--hint { background: #b03aa8; color: #ffffff; text-style: bold; }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "move(0, -1)", "Up", show=False),
+        Binding("down,j", "move(0, 1)", "Down", show=False),
+        Binding("left,a", "move(-1, 0)", "Left", show=False),
+        Binding("right,l", "move(1, 0)", "Right", show=False),
+        Binding("enter,space", "place", "Place"),
+        Binding("pageup,shift+up", "pan(0, -1)", "Screen up", show=False),
+        Binding("pagedown,shift+down", "pan(0, 1)", "Screen down", show=False),
+        Binding("shift+left", "pan(-1, 0)", "Screen left", show=False),
+        Binding("shift+right", "pan(1, 0)", "Screen right", show=False),
+        Binding("c", "centre", "Centre"),
+    ]
+
+    class CellChosen(Message):
+        """The player chose a cell to play (Enter, space or a click)."""
+
+        def __init__(self, point: Point) -> None:
+            super().__init__()
+            self.point = point
+
+    class CursorMoved(Message):
+        """The cursor is on a new cell."""
+
+        def __init__(self, point: Point) -> None:
+            super().__init__()
+            self.point = point
+
+    def __init__(self, board: Board, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.board = board
+        self.cursor: Point = board.rules.centre()
+        self.origin: Point = (self.cursor[0], self.cursor[1])
+        self.weights: dict[Point, float] | None = None
+        self.hint_move: Point | None = None
+        self._placed = False
+        self._frame: _Frame | None = None
+
+    # -- geometry ------------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        """Board rows on screen (the first line is the column ruler)."""
+        return max(1, self.size.height - 1)
+
+    def ruler_width(self) -> int:
+        """Width of the row ruler: the longest row label on screen, plus a space."""
+        y0 = self.origin[1]
+        return max(len(str(y0)), len(str(y0 + self.rows - 1)), 2) + 1
+
+    def columns(self, ruler_width: int | None = None) -> int:
+        """Board columns on screen."""
+        width = ruler_width if ruler_width is not None else self.ruler_width()
+        return max(1, (self.size.width - width) // CELL_WIDTH)
+
+    def visible_cells(self) -> tuple[Point, Point]:
+        """The top-left and bottom-right cells on screen."""
+        x0, y0 = self.origin
+        return (x0, y0), (x0 + self.columns() - 1, y0 + self.rows - 1)
+
+    def cell_at(self, offset: Offset) -> Point | None:
+        """The cell under a point of the widget, or None (the rulers, the margin)."""
+        x, y = offset
+        ruler = self.ruler_width()
+        if y < 1 or x < ruler:
+            return None
+        column = (x - ruler) // CELL_WIDTH
+        if column >= self.columns(ruler) or y - 1 >= self.rows:
+            return None
+        return (self.origin[0] + column, self.origin[1] + y - 1)
+
+    def offset_of(self, point: Point) -> Offset | None:
+        """Where a cell's stone is drawn in the widget, or None when it is off screen."""
+        x0, y0 = self.origin
+        ruler = self.ruler_width()
+        column, row = point[0] - x0, point[1] - y0
+        if not (0 <= column < self.columns(ruler) and 0 <= row < self.rows):
+            return None
+        return Offset(ruler + column * CELL_WIDTH + 1, row + 1)
+
+    # -- moving ----------------------------------------------------------------
+    def _clamp_to_board(self, point: Point) -> Point:
+        bounds = self.board.rules.bounds
+        if bounds is None:
+            return point
+        low, high = bounds
+        return tuple(min(max(c, a), b) for c, a, b in zip(point, low, high))
+
+    def follow_cursor(self) -> None:
+        """Shift the view just enough to keep the cursor a little way from its edges."""
+        x, y = self.cursor
+        x0, y0 = self.origin
+        rows = self.rows
+        margin_y = min(2, (rows - 1) // 2)
+        if y < y0 + margin_y:
+            y0 = y - margin_y
+        elif y > y0 + rows - 1 - margin_y:
+            y0 = y - (rows - 1 - margin_y)
+        self.origin = (x0, y0)
+        columns = self.columns()
+        margin_x = min(2, (columns - 1) // 2)
+        if x < x0 + margin_x:
+            x0 = x - margin_x
+        elif x > x0 + columns - 1 - margin_x:
+            x0 = x - (columns - 1 - margin_x)
+        self.origin = (x0, y0)
+
+    def centre_on(self, point: Point) -> None:
+        """Put ``point`` in the middle of the view and the cursor on it."""
+        self.cursor = self._clamp_to_board(point)
+        self.origin = (self.cursor[0], self.cursor[1] - self.rows // 2)
+        self.origin = (self.cursor[0] - self.columns() // 2, self.origin[1])
+        self._placed = True
+        self.refresh()
+        self.post_message(self.CursorMoved(self.cursor))
+
+    def move_cursor_to(self, point: Point) -> None:
+        """Put the cursor on ``point`` and bring it into view."""
+        self.cursor = self._clamp_to_board(point)
+        self.follow_cursor()
+        self.refresh()
+        self.post_message(self.CursorMoved(self.cursor))
+
+    def pan(self, dx: int, dy: int) -> None:
+        """Shift the view by whole cells, carrying the cursor along."""
+        x0, y0 = self.origin
+        self.origin = (x0 + dx, y0 + dy)
+        x, y = self.cursor
+        self.cursor = self._clamp_to_board((x + dx, y + dy))
+        self.refresh()
+        self.post_message(self.CursorMoved(self.cursor))
+
+    def action_move(self, dx: int, dy: int) -> None:
+        x, y = self.cursor
+        self.move_cursor_to((x + dx, y + dy))
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        self.pan(dx * max(1, self.columns() - 1), dy * max(1, self.rows - 1))
+
+    def action_place(self) -> None:
+        self.post_message(self.CellChosen(self.cursor))
+
+    def action_centre(self) -> None:
+        last = self.board.last_move
+        self.centre_on(last if last is not None else self.board.rules.centre())
+
+    # -- events ------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        if not self._placed:
+            self._placed = True
+            self.centre_on(self.cursor)
+        else:
+            self.follow_cursor()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        point = self.cell_at(offset)
+        if point is None:
+            return
+        event.stop()
+        self.move_cursor_to(point)
+        if self.board.rules.contains(point):
+            self.post_message(self.CellChosen(point))
+
+    def _wheel(self, event: events.MouseEvent, dx: int, dy: int) -> None:
+        event.stop()
+        event.prevent_default()
+        if event.shift or event.ctrl:
+            dx, dy = dy, dx
+        self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+        # The cursor stays on its cell unless the view leaves it behind.
+        (x0, y0), (x1, y1) = self.visible_cells()
+        x, y = self.cursor
+        cursor = self._clamp_to_board((min(max(x, x0), x1), min(max(y, y0), y1)))
+        if cursor != self.cursor:
+            self.cursor = cursor
+            self.post_message(self.CursorMoved(cursor))
+        self.refresh()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self._wheel(event, 0, 3)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self._wheel(event, 0, -3)
+
+    def on_mouse_scroll_right(self, event: events.MouseScrollRight) -> None:
+        self._wheel(event, 3, 0)
+
+    def on_mouse_scroll_left(self, event: events.MouseScrollLeft) -> None:
+        self._wheel(event, -3, 0)
+
+    # -- drawing -------------------------------------------------------------------
+    def _prepare(self) -> _Frame:
+        names = ("ruler", "ruler-cursor", "empty", "outside", "x", "o", "last", "win", "cursor", "hint")
+        styles = {name: self.get_component_rich_style(f"board--{name}") for name in names}
+        empty = styles["empty"]
+        heat = [empty + Style(bgcolor=colour, color="#f2f2f2") for colour in HEAT_COLOURS]
+        top = max(self.weights.values(), default=0.0) if self.weights else 0.0
+        ruler = self.ruler_width()
+        return _Frame(ruler, self.columns(ruler), styles, heat, top)
+
+    def render_lines(self, crop):  # type: ignore[no-untyped-def]
+        self._frame = self._prepare()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        frame = self._frame or self._prepare()
+        width = self.size.width
+        if y == 0:
+            return self._render_ruler(frame, width)
+        row = self.origin[1] + y - 1
+        styles = frame.styles
+        label = str(row).rjust(frame.ruler_width - 1) + " "
+        ruler_style = styles["ruler-cursor"] if row == self.cursor[1] else styles["ruler"]
+        segments = [Segment(label, ruler_style)]
+        board = self.board
+        stones = board.stones
+        rules = board.rules
+        bounded = rules.bounded
+        last = board.last_move
+        winning = set(board.winning_line)
+        weights = self.weights
+        heat = frame.heat
+        top = frame.top
+        cursor = self.cursor
+        hint = self.hint_move
+        empty = styles["empty"]
+        gap = Segment(" ", empty)
+        x0 = self.origin[0]
+        for column in range(frame.columns):
+            point = (x0 + column, row)
+            stone = stones.get(point)
+            if stone is not None:
+                style = styles["x"] if stone is Stone.X else styles["o"]
+                text = f"[{stone.name}]" if point == last else f" {stone.name} "
+                if point in winning:
+                    style = style + styles["win"]
+                elif point == last:
+                    style = style + styles["last"]
+            elif bounded and not rules.contains(point):
+                text, style = "   ", styles["outside"]
+            elif weights is not None and point in weights:
+                weight = weights[point]
+                text, style = format_weight(weight), heat[heat_index(weight, top)]
+            else:
+                text, style = " · ", empty
+            if point == hint and stone is None:
+                style = style + styles["hint"]
+                if weights is None:
+                    text = " * "
+            if point == cursor:
+                style = style + styles["cursor"]
+            segments.append(Segment(text, style))
+            segments.append(gap)
+        used = frame.ruler_width + frame.columns * CELL_WIDTH
+        if used < width:
+            segments.append(Segment(" " * (width - used), empty))
+        return Strip(segments, max(width, used)).crop(0, width)
+
+    def _render_ruler(self, frame: _Frame, width: int) -> Strip:
+        x0 = self.origin[0]
+        labels = [str(x0 + column) for column in range(frame.columns)]
+        longest = max((len(label) for label in labels), default=1)
+        # Label every column when the labels fit, else every 2nd, 5th, 10th...
+        step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if s * CELL_WIDTH > longest or s == 100)
+        chars = [" "] * (frame.ruler_width + frame.columns * CELL_WIDTH + longest)
+        for column, label in enumerate(labels):
+            if (x0 + column) % step:
+                continue
+            centre = frame.ruler_width + column * CELL_WIDTH + 1
+            start = max(frame.ruler_width, centre - (len(label) - 1) // 2)
+            chars[start:start + len(label)] = label
+        text = "".join(chars)[:width].ljust(width)
+        styles = frame.styles
+        column = self.cursor[0] - x0
+        start = frame.ruler_width + column * CELL_WIDTH
+        if not 0 <= column < frame.columns or start + 3 > width:
+            return Strip([Segment(text, styles["ruler"])], width)
+        # The cursor's column is picked out in the ruler, as its row is.
+        mark = text[start:start + 3]
+        if not mark.strip():
+            mark = " ▼ "
+        return Strip(
+            [
+                Segment(text[:start], styles["ruler"]),
+                Segment(mark, styles["ruler-cursor"]),
+                Segment(text[start + 3:], styles["ruler"]),
+            ],
+            width,
+        )

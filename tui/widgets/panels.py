@@ -1,0 +1,124 @@
+"""The side panel's texts: the cell breakdown, the hint, the overlay's legend.
+
+Each is a pure function from plain data to a ``rich.text.Text``, so it is
+checked without an app; the widgets only show what these return.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from rich.text import Text
+
+from gomoku.board import Point, format_point
+
+from tui.widgets.board_view import HEAT_COLOURS, format_weight
+
+DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
+"""How a line's direction is shown (y grows downwards on screen)."""
+
+
+def _number(value: float) -> str:
+    """A weight without trailing zeros: 7.0 -> '7', 0.125 -> '0.125'."""
+    return f"{value:.4f}".rstrip("0").rstrip(".")
+
+
+def breakdown_text(data: dict[str, Any]) -> Text:
+    """A cell's explanation (``explain(...).to_dict()``) as the side panel shows it.
+
+    >>> data = {"point": [3, -1], "to_move": "X", "weight": 2.0, "stones": {
+    ...     "X": {"weight": 1.0, "fork_bonus": 0, "finish_bonus": 0, "lines": [
+    ...         {"direction": [1, 0], "attackplace": 11, "breakpoint": False, "five": False,
+    ...          "attacks": [{"power": 1, "potential": 2, "divider": 1, "central": True, "weight": 0.25}]}]},
+    ...     "O": {"weight": 1.0, "fork_bonus": 0, "finish_bonus": 0, "lines": []}}}
+    >>> print(breakdown_text(data).plain)
+    Cell 3,-1 · X to move
+    Cell weight 2
+    <BLANKLINE>
+    X stone weight 1
+      ─ row  place 11
+        [1:2/1] central  0.25
+    <BLANKLINE>
+    O stone weight 1
+    """
+    text = Text()
+    point = data.get("point", [])
+    text.append(f"Cell {','.join(str(c) for c in point)} · {data.get('to_move', '?')} to move\n", "bold")
+    text.append(f"Cell weight {_number(float(data.get('weight', 0)))}\n", "bold yellow")
+    for name in ("X", "O"):
+        stone = data.get("stones", {}).get(name)
+        if stone is None:
+            continue
+        colour = "#ffb454" if name == "X" else "#7fd7ff"
+        text.append(f"\n{name} stone weight {_number(float(stone.get('weight', 0)))}\n", f"bold {colour}")
+        for line in stone.get("lines", []):
+            direction = tuple(line.get("direction", ()))
+            label = DIRECTION_NAMES.get(direction, str(list(direction)))
+            text.append(f"  {label}  place {line.get('attackplace', '?')}")
+            if line.get("breakpoint"):
+                text.append("  breakpoint", "bold red")
+            if line.get("five"):
+                text.append("  five", "bold green")
+            text.append("\n")
+            for attack in line.get("attacks", []):
+                shape = f"[{attack.get('power')}:{attack.get('potential')}/{attack.get('divider')}]"
+                where = " central" if attack.get("central") else ""
+                text.append(f"    {shape}{where}  {_number(float(attack.get('weight', 0)))}\n")
+        if stone.get("fork_bonus"):
+            text.append(f"  fork bonus +{_number(float(stone['fork_bonus']))}\n", "bold magenta")
+        if stone.get("finish_bonus"):
+            text.append(f"  finishing bonus +{_number(float(stone['finish_bonus']))}\n", "bold green")
+    text.rstrip()
+    return text
+
+
+def pv_text(pv: Iterable[Point], limit: int = 8) -> str:
+    """A principal variation as a move string, cut after ``limit`` moves.
+
+    >>> pv_text([(1, 2), (3, -4)])
+    '1,2 3,-4'
+    >>> pv_text([(0, 0)] * 10, limit=2)
+    '0,0 0,0 …'
+    """
+    moves = list(pv)
+    text = " ".join(format_point(p) for p in moves[:limit])
+    return text + (" …" if len(moves) > limit else "")
+
+
+def hint_text(hint: Any, to_move: str) -> Text:
+    """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel."""
+    text = Text()
+    text.append(f"Hint for {to_move}: ", "bold")
+    text.append(format_point(hint.move), "bold #ff7ef2")
+    if hint.forced_win:
+        text.append("  forced win!", "bold green")
+    text.append(f"\nscore {hint.score:+.1f}  depth {hint.depth}\n")
+    text.append(f"nodes {hint.nodes:,}  time {hint.time:.2f} s\n")
+    text.append(f"PV {pv_text(hint.pv)}")
+    return text
+
+
+def thinking_text(stone: str, info: Any | None) -> str:
+    """The status line while the engine thinks, from its latest ``SearchInfo``."""
+    if info is None:
+        return f"{stone} is thinking…"
+    best = format_point(info.pv[0]) if info.pv else "?"
+    return (f"{stone} is thinking… depth {info.depth}  nodes {info.nodes:,}  "
+            f"best {best} ({info.score:+.1f})")
+
+
+def legend_text(weights: dict[Point, float]) -> Text:
+    """The overlay's legend: the heat scale from the lowest to the highest weight."""
+    text = Text()
+    if not weights:
+        text.append("Weights: no candidate cells")
+        return text
+    low, high = min(weights.values()), max(weights.values())
+    text.append("Weights ", "bold")
+    text.append(format_weight(low).strip() + " ")
+    for colour in HEAT_COLOURS:
+        text.append("  ", f"on {colour}")
+    text.append(" " + format_weight(high).strip())
+    best = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
+    text.append("\nbest " + "  ".join(f"{format_point(p)}={_number(w)}" for p, w in best))
+    return text
