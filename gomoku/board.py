@@ -178,19 +178,33 @@ class Rules:
         return tuple((a + b) // 2 for a, b in zip(low, high))
 
 
+def _mix(h: int) -> int:
+    """One splitmix64 finalising round."""
+    h = (h + 0x9E3779B97F4A7C15) & MASK64
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9 & MASK64
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EB & MASK64
+    return h ^ (h >> 31)
+
+
 @lru_cache(maxsize=1 << 18)
 def zobrist(point: Point, stone: int) -> int:
     """A 64-bit key for a stone on a point, for any coordinates (splitmix64 mixing).
 
-    >>> zobrist((0, 0), 1) != zobrist((0, 0), 2) != zobrist((10**15, -3), 1)
+    Coordinates beyond 64 bits fold their higher parts in too, so that
+    2**64 and 0 get different keys.
+
+    >>> zobrist((0, 0), 1) != zobrist((0, 0), 2) != zobrist((10**15, -3), 1) != zobrist((2**64, 0), 1)
     True
     """
-    h = (stone * 0x9E3779B97F4A7C15) & MASK64
+    h = _mix(stone)
     for c in point:
-        h = (h ^ (c & MASK64)) * 0xBF58476D1CE4E5B9 & MASK64
-        h ^= h >> 31
-        h = (h + 0x9E3779B97F4A7C15) * 0x94D049BB133111EB & MASK64
-        h ^= h >> 29
+        h = _mix(h ^ (c & MASK64))
+        high = c >> 63  # 0 or -1 for every coordinate that fits in 64 bits
+        if high != 0 and high != -1:
+            while high != 0 and high != -1:
+                h = _mix(h ^ (high & MASK64) ^ 0xD6E8FEB86659FD93)
+                high >>= 64
+            h = _mix(h ^ (high & 1))
     return h
 
 
