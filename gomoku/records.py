@@ -837,10 +837,17 @@ def _write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write through a temporary file in the same folder, so that a failure
     leaves the old file whole."""
     target = Path(path)
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, temp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
+        os.chmod(temp, mode)
         os.replace(temp, target)
     except BaseException:
         try:
