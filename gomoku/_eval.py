@@ -263,8 +263,19 @@ class Grid:
                     k = keys[4 * i + d]
                     if k:
                         self._apply(i, self._code(0), self._code(k))
-        for p in board.move_stack:
+        # Set-up stones first (in no particular order), then the moves; none of
+        # them is ever popped, so the stack starts empty above them.
+        setup = getattr(board, "setup", {})
+        for p, stone in sorted(setup.items()):
+            self.turn = int(stone)
             self.push(index[p])
+        for p in board.move_stack:
+            self.turn = int(board.stones[p])
+            self.push(index[p])
+        self.base = len(self.stack)
+        self.stack.clear()
+        self.wins.clear()
+        self.hash = board.hash
         self.turn = int(board.turn)
         self.winner = int(board.winner) if board.winner is not None else 0
 
@@ -291,9 +302,11 @@ class Grid:
         """Empty cells within two cells of a stone (the centre on an empty grid)."""
         cells = self.cells
         found = [i for i in self.near_cells if cells[i] == EMPTY]
-        if not found and not self.stack:
-            return [self.index[self.rules.centre()]] if self.rules.centre() in self.index else [
-                i for i, c in enumerate(cells) if c == EMPTY][:1]
+        if not found:
+            centre = self.index.get(self.rules.centre())
+            if centre is not None and cells[centre] == EMPTY:
+                return [centre]
+            return [i for i, c in enumerate(cells) if c == EMPTY][:1]
         return found
 
     def evaluate(self) -> int:

@@ -113,6 +113,7 @@ class VCFSearch:
         """
         grid = self.grid
         saved = grid.turn
+        height = len(grid.stack)
         grid.turn = attacker
         try:
             for depth in range(min_depth, max_depth + 1):
@@ -123,6 +124,10 @@ class VCFSearch:
                 if not self._grew:
                     break  # no branch reached the depth limit: no VCF at any depth
             return None
+        except SearchAborted:
+            while len(grid.stack) > height:  # unwind the line being searched
+                grid.pop()
+            raise
         finally:
             grid.turn = saved
 

@@ -1,0 +1,195 @@
+"""The engine facade shared by the CLI, the protocol and the app: levels, the
+hint, and a streaming analysis that can be stopped.
+
+>>> from gomoku.board import Board
+>>> engine = Engine("normal")
+>>> hint = engine.hint(Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]), nodes=2000)
+>>> hint.move in [(-1, 0), (4, 0)], hint.forced_win        # O cannot stop an open four
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time as _time
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from gomoku.board import Board, GameOverError, Point
+from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo
+
+LEVELS: dict[str, Limit] = {
+    "greedy": Limit(depth=1),
+    "easy": Limit(depth=2, time=0.3),
+    "normal": Limit(depth=4, time=0.5),
+    "strong": Limit(time=1.0),
+}
+"""The playing levels, weakest first, each a search limit.
+
+- ``greedy``: the seed's bot (``gomoku.attacks.greedy_move``): the cell of
+  greatest attack weight, one move ahead, no search.
+- ``easy``: alpha-beta 2 plies deep (at most 0.3 s), with the VCF check.
+- ``normal``: 4 plies (at most 0.5 s).
+- ``strong``: iterative deepening for 1 second (the hint's default): as deep as
+  the time allows, VCF first.
+"""
+
+DEFAULT_LEVEL = "strong"
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is a known level name, else a ValueError naming the choices."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return level
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The engine's advice: the move, its score and line, and what it cost."""
+
+    move: Point
+    score: float
+    pv: tuple[Point, ...]
+    depth: int
+    nodes: int
+    time: float
+    forced_win: bool
+    level: str
+
+    def to_dict(self) -> dict:
+        """``{"move": [x, y], "score", "pv": [[x, y], ...], "depth", "nodes", "time", "forced_win"}``."""
+        return {
+            "move": list(self.move),
+            "score": self.score,
+            "pv": [list(p) for p in self.pv],
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "time": round(self.time, 4),
+            "forced_win": self.forced_win,
+        }
+
+
+class Engine:
+    """Levels and searches over one set of tables (keep one per game).
+
+    ``memory_mb`` bounds the search's tables (the whole engine stays well under
+    350 MB by default); ``seed`` makes the greedy level's tie-breaks random but
+    repeatable (None: deterministic, lowest coordinates first).
+    """
+
+    def __init__(self, level: str = DEFAULT_LEVEL, *, memory_mb: int | None = None, seed: int | None = None) -> None:
+        self.level = check_level(level)
+        self.memory_mb = memory_mb
+        self.rng = random.Random(seed) if seed is not None else None
+        self._searcher: Searcher | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def searcher(self) -> Searcher:
+        if self._searcher is None:
+            self._searcher = Searcher(self.memory_mb)
+        return self._searcher
+
+    def limit(
+        self,
+        level: str | None = None,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        depth: int | None = None,
+    ) -> Limit:
+        """The level's limit with any of ``time``, ``nodes``, ``depth`` put in its place.
+
+        Given a time, node or depth limit of its own, a level keeps only those
+        (``strong`` with ``nodes=5000`` searches 5000 nodes, with no clock).
+
+        >>> Engine().limit("normal", time=2.0)
+        Limit(time=2.0, nodes=None, depth=None, memory_mb=None)
+        """
+        base = LEVELS[check_level(level or self.level)]
+        for name, value in (("time", time), ("nodes", nodes), ("depth", depth)):
+            if value is not None and value <= 0:
+                raise ValueError(f"{name} must be positive, not {value}")
+        if time is None and nodes is None and depth is None:
+            return Limit(base.time, base.nodes, base.depth, self.memory_mb)
+        return Limit(time, nodes, depth, self.memory_mb)
+
+    def hint(
+        self,
+        board: Board,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        depth: int | None = None,
+        level: str | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+        stop: threading.Event | None = None,
+    ) -> Hint:
+        """The best move for the side to move, with its score and line.
+
+        Never changes ``board``; always a legal move while the game is on
+        (GameOverError otherwise). ``stop.set()`` from another thread ends the
+        search promptly with the best move so far; ``on_info`` hears every
+        completed depth.
+        """
+        level = check_level(level or self.level)
+        if board.is_over:
+            raise GameOverError(f"the game is over ({board.result}); no move to hint")
+        start = _time.perf_counter()
+        if level == "greedy":
+            return self._greedy(board, start)
+        limit = self.limit(level, time=time, nodes=nodes, depth=depth)
+        last: SearchInfo | None = None
+        with self._lock:
+            for info in self.searcher.search(board.copy(), limit, stop):
+                last = info
+                if on_info is not None:
+                    on_info(info)
+        assert last is not None and last.pv, "the search always yields a move"
+        return Hint(
+            move=last.pv[0],
+            score=last.score,
+            pv=last.pv,
+            depth=last.depth,
+            nodes=last.nodes,
+            time=_time.perf_counter() - start,
+            forced_win=last.forced_win,
+            level=level,
+        )
+
+    def _greedy(self, board: Board, start: float) -> Hint:
+        from gomoku.attacks import cell_weight, greedy_move
+
+        move = greedy_move(board, self.rng)
+        weight = cell_weight(board, move)
+        return Hint(
+            move=move,
+            score=float(weight),
+            pv=(move,),
+            depth=1,
+            nodes=len(board.candidates()),
+            time=_time.perf_counter() - start,
+            forced_win=False,
+            level="greedy",
+        )
+
+    def analyse(
+        self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None
+    ) -> Iterator[SearchInfo]:
+        """Stream the search of ``board``: one SearchInfo per completed depth.
+
+        With no limit it runs until ``stop`` is set (or the search is done);
+        ``board`` is copied first, so the caller may go on using it.
+        """
+        if board.is_over:
+            raise GameOverError(f"the game is over ({board.result}); nothing to analyse")
+        limit = limit or Limit(memory_mb=self.memory_mb)
+        with self._lock:
+            yield from self.searcher.search(board.copy(), limit, stop)
+
+
+def is_forced_win(score: float) -> bool:
+    """Whether a search score means a proven win for the side to move."""
+    return score > WIN_THRESHOLD

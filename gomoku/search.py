@@ -1,0 +1,435 @@
+"""Alpha-beta on candidate cells: negamax principal-variation search with
+iterative deepening, a transposition table and VCF at the root and the leaves.
+
+The search works on a ``gomoku._eval.Grid`` (the position on a dense grid with
+incremental patterns) and only pushes and pops: the board it was given is
+never touched. It reports as it goes, one ``SearchInfo`` per completed depth,
+from a generator (``Searcher.search``), so the CLI, the protocol and the app
+can show progress and stop it.
+
+Move choice at a node, most forcing first:
+
+* a five to make: the node is won;
+* the opponent's five to block: the only move (searched without using up
+  depth, since it is forced);
+* the opponent can make an open four (it has an open three): only the cells
+  where either side makes a four (the blocks and the counter-fours);
+* otherwise the candidate cells (empty, within two of a stone), ordered by
+  the transposition table's move and then by pattern value, narrowed to the
+  best ``width`` of them. The forced replies above are never narrowed away.
+
+>>> from gomoku.board import Board
+>>> board = Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)])
+>>> infos = list(Searcher().search(board, Limit(depth=2)))
+>>> infos[-1].pv[0]            # O must block X's four
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import threading
+import time as _time
+from dataclasses import dataclass
+from typing import Iterator
+
+from gomoku.board import Board, GameOverError, Point
+from gomoku._eval import Grid, ORDER_VALUE
+from gomoku.vcf import SearchAborted, VCFSearch
+
+WIN = 1_000_000
+"""The score of a five made now; a win in n plies scores WIN - n."""
+WIN_THRESHOLD = WIN - 10_000
+"""Scores beyond this (either sign) are wins or losses found by the search."""
+
+MAX_PLY = 64
+ROOT_WIDTH = 24
+"""Candidate cells searched at the root (after forced replies and the TT move)."""
+WIDTH = 14
+"""Candidate cells searched at the other nodes."""
+LEAF_VCF_NODES = 24
+"""Attacking moves a leaf may spend looking for a VCF of the side to move."""
+ENTRY_BYTES = 160
+"""Rough memory of one transposition entry (tuple, key and score objects, slot)."""
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How long a search may run: seconds, nodes, depth (plies), memory (MB).
+
+    Any that is None is no limit; a search with no limit at all stops at
+    ``MAX_PLY``. ``memory_mb`` bounds the transposition tables.
+    """
+
+    time: float | None = None
+    nodes: int | None = None
+    depth: int | None = None
+    memory_mb: int | None = None
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """One completed depth of a search (the figures seeds 001 and 004 report).
+
+    ``score`` is from the side to move's view (pattern units; beyond
+    ``WIN_THRESHOLD`` a forced win, below ``-WIN_THRESHOLD`` a forced loss);
+    ``pv`` the principal variation from the root; ``nodes`` and ``time`` the
+    totals so far; ``cutoffs`` the beta cut-offs so far; ``ebf`` the effective
+    branching factor (nodes of this depth / nodes of the previous one);
+    ``forced_win`` whether the side to move has a proven win (a VCF or a
+    five the search reached).
+    """
+
+    depth: int
+    score: float
+    pv: tuple[Point, ...]
+    nodes: int
+    time: float
+    nps: float
+    cutoffs: int
+    ebf: float
+    forced_win: bool
+
+    def to_dict(self) -> dict:
+        """Plain data, points as lists (for JSON)."""
+        return {
+            "depth": self.depth,
+            "score": self.score,
+            "pv": [list(p) for p in self.pv],
+            "nodes": self.nodes,
+            "time": round(self.time, 4),
+            "nps": round(self.nps, 1),
+            "cutoffs": self.cutoffs,
+            "ebf": round(self.ebf, 2),
+            "forced_win": self.forced_win,
+        }
+
+
+class TranspositionTable:
+    """A fixed-size table keyed by the board hash: one slot per ``hash % size``,
+    replaced when the new entry is at least as deep (or the slot is stale).
+
+    Entries hold points, not grid cells, so the table outlives a grid and is
+    kept from one move of a game to the next.
+    """
+
+    def __init__(self, memory_mb: int = 48) -> None:
+        size = max(1024, int(memory_mb * 1024 * 1024 / ENTRY_BYTES))
+        self.size = size
+        self.slots: list[tuple | None] = [None] * size
+        self.generation = 0
+
+    def probe(self, key: int) -> tuple | None:
+        entry = self.slots[key % self.size]
+        if entry is not None and entry[0] == key:
+            return entry
+        return None
+
+    def store(self, key: int, depth: int, flag: int, score: int, move: Point | None) -> None:
+        slot = key % self.size
+        old = self.slots[slot]
+        if old is None or old[0] == key or old[1] <= depth or old[5] != self.generation:
+            self.slots[slot] = (key, depth, flag, score, move, self.generation)
+
+    def new_search(self) -> None:
+        """Mark the entries as from an older search (they may be replaced first)."""
+        self.generation += 1
+
+    def clear(self) -> None:
+        self.slots = [None] * self.size
+
+
+class _Clock:
+    """Node, time and stop limits, checked every few nodes; raises SearchAborted."""
+
+    def __init__(self, limit: Limit, stop: threading.Event | None, start: float) -> None:
+        self.start = start
+        self.deadline = start + limit.time if limit.time is not None else None
+        self.node_limit = limit.nodes
+        self.stop = stop
+
+
+class Searcher:
+    """The alpha-beta search. Keep one per game: its tables carry over."""
+
+    def __init__(self, memory_mb: int | None = None, *, root_width: int = ROOT_WIDTH, width: int = WIDTH) -> None:
+        budget = memory_mb if memory_mb is not None else 160
+        self.tt = TranspositionTable(max(1, budget * 3 // 10))
+        self.vcf_table_size = max(1 << 12, int(budget * 1024 * 1024 * 0.3 / 120))
+        self.root_width = root_width
+        self.width = width
+
+    # -- the public generator -------------------------------------------------
+    def search(
+        self,
+        board: Board,
+        limit: Limit | None = None,
+        stop: threading.Event | None = None,
+    ) -> Iterator[SearchInfo]:
+        """Search ``board`` (never changed) and yield a SearchInfo per completed depth.
+
+        The first info comes as soon as there is a legal move to play, and the
+        last one holds the best line found. A time, node or stop limit ends the
+        generator cleanly. Raises GameOverError when the game is over.
+        """
+        if board.is_over:
+            raise GameOverError(f"the game is over ({board.result}); no move to search")
+        limit = limit or Limit()
+        start = _time.perf_counter()
+        grid = Grid(board)
+        self.grid = grid
+        self.nodes = 0
+        self.cutoffs = 0
+        self.start = start
+        self.deadline = start + limit.time if limit.time is not None else None
+        self.node_limit = limit.nodes
+        self.stop = stop
+        self._next_check = 64
+        self.tt.new_search()
+        self.vcf = VCFSearch(grid, table_size=self.vcf_table_size, stop=stop, deadline=self.deadline)
+        max_depth = limit.depth if limit.depth is not None else MAX_PLY
+        s = grid.turn
+        o = 3 - s
+
+        def info(depth: int, score: int, pv: list[int], ebf: float) -> SearchInfo:
+            elapsed = _time.perf_counter() - start
+            nodes = self.nodes + self.vcf.nodes
+            return SearchInfo(
+                depth=depth,
+                score=float(score),
+                pv=tuple(grid.point(i) for i in pv),
+                nodes=nodes,
+                time=elapsed,
+                nps=nodes / elapsed if elapsed > 0 else 0.0,
+                cutoffs=self.cutoffs,
+                ebf=ebf,
+                forced_win=score > WIN_THRESHOLD,
+            )
+
+        # Forced at the root: a five to make, a five to block.
+        if grid.fives[s]:
+            yield info(1, WIN - 1, [min(grid.fives[s])], 1.0)
+            return
+        if grid.fives[o]:
+            blocks = sorted(grid.fives[o])
+            score = -(WIN - 2) if len(blocks) > 1 else 0
+            if len(blocks) == 1:
+                move = blocks[0]
+                yield info(1, score, [move], 1.0)
+                if max_depth <= 1:
+                    return
+            else:
+                yield info(1, score, [blocks[0]], 1.0)
+                return
+
+        # A VCF for the side to move wins outright: look for one first, with a
+        # share of the time (all of it when only a node or depth limit is set).
+        try:
+            self.vcf.node_limit = None
+            if self.deadline is not None:
+                self.vcf.deadline = start + 0.4 * (self.deadline - start)
+            elif self.node_limit is not None:
+                self.vcf.node_limit = max(200, self.node_limit // 3)
+            line = self.vcf.find(s, max_depth=20)
+        except SearchAborted:
+            line = None
+        finally:
+            self.vcf.deadline = self.deadline
+            self.vcf.node_limit = None
+        if line is not None:
+            attackers = (len(line) + 1) // 2
+            yield info(attackers, WIN - len(line), line, 1.0)
+            return
+
+        # Iterative deepening.
+        root_moves = self._root_moves()
+        best_line = [root_moves[0]]
+        yield info(0, grid.evaluate(), best_line, 1.0)
+        previous_nodes = 0
+        self.vcf.node_limit = None
+        for depth in range(1, max_depth + 1):
+            before = self.nodes + self.vcf.nodes
+            try:
+                score, line = self._root(depth, root_moves)
+            except SearchAborted:
+                return
+            done = self.nodes + self.vcf.nodes - before
+            ebf = done / previous_nodes if previous_nodes else float(done)
+            previous_nodes = max(1, done)
+            best_line = line
+            yield info(depth, score, line, ebf)
+            if abs(score) > WIN_THRESHOLD:
+                return
+            if len(root_moves) == 1:
+                return
+            if self.deadline is not None:
+                elapsed = _time.perf_counter() - start
+                if elapsed > 0.45 * (self.deadline - start):
+                    return  # the next depth would not finish
+
+    # -- internals ----------------------------------------------------------------
+    def _check(self) -> None:
+        if self.node_limit is not None and self.nodes + self.vcf.nodes >= self.node_limit:
+            raise SearchAborted
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + 64
+            if self.deadline is not None and _time.perf_counter() >= self.deadline:
+                raise SearchAborted
+            if self.stop is not None and self.stop.is_set():
+                raise SearchAborted
+
+    def _ordered(self, s: int, cells, tt_move: int | None) -> list[int]:
+        grid = self.grid
+        mine = grid.order[s]
+        theirs = grid.order[3 - s]
+        scored = sorted(cells, key=lambda q: (-(mine[q] * 5 // 4 + theirs[q]), q))
+        if tt_move is not None and tt_move in scored:
+            scored.remove(tt_move)
+            scored.insert(0, tt_move)
+        return scored
+
+    def _moves(self, s: int, ply: int, tt_move: int | None) -> tuple[list[int], bool]:
+        """The moves of a node and whether they are forced (no narrowing, no depth used)."""
+        grid = self.grid
+        o = 3 - s
+        threats = grid.fives[o]
+        if threats:
+            return sorted(threats), True
+        if grid.open_fours[o]:
+            cells = set(grid.fours[s]) | set(grid.fours[o])
+            return self._ordered(s, cells, tt_move), False
+        width = self.root_width if ply == 0 else self.width
+        moves = self._ordered(s, grid.candidates(), tt_move)
+        return moves[:width], False
+
+    def _root_moves(self) -> list[int]:
+        grid = self.grid
+        moves, _ = self._moves(grid.turn, 0, None)
+        entry = self.tt.probe(grid.hash)
+        if entry is not None and entry[4] is not None:
+            i = grid.index.get(entry[4])
+            if i is not None and i in moves:
+                moves.remove(i)
+                moves.insert(0, i)
+        return moves or grid.candidates()
+
+    def _root(self, depth: int, moves: list[int]) -> tuple[int, list[int]]:
+        grid = self.grid
+        alpha, beta = -WIN - 1, WIN + 1
+        best_line: list[int] = [moves[0]]
+        best = -WIN - 1
+        for n, q in enumerate(moves):
+            self.nodes += 1
+            grid.push(q)
+            try:
+                if n == 0:
+                    score, line = self._negamax(depth - 1, -beta, -alpha, 1)
+                    score = -score
+                else:
+                    score, line = self._negamax(depth - 1, -alpha - 1, -alpha, 1)
+                    score = -score
+                    if score > alpha:
+                        score, line = self._negamax(depth - 1, -beta, -alpha, 1)
+                        score = -score
+            finally:
+                grid.pop()
+            if score > best:
+                best = score
+                best_line = [q] + line
+                if score > alpha:
+                    alpha = score
+        # Best first next time.
+        moves.remove(best_line[0])
+        moves.insert(0, best_line[0])
+        self.tt.store(grid.hash, depth, EXACT, best, grid.point(best_line[0]))
+        return best, best_line
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> tuple[int, list[int]]:
+        self.nodes += 1
+        if self.nodes >= self._next_check or self.node_limit is not None:
+            self._check()
+        grid = self.grid
+        s = grid.turn
+        o = 3 - s
+        if grid.fives[s]:
+            return WIN - ply - 1, [min(grid.fives[s])]
+        threats = grid.fives[o]
+        if len(threats) > 1:
+            return -(WIN - ply - 2), [min(threats)]
+        if not threats:
+            if grid.open_fours[s]:
+                return WIN - ply - 3, [min(grid.open_fours[s])]
+            if depth <= 0 or ply >= MAX_PLY:
+                if grid.fours[s] and LEAF_VCF_NODES:
+                    vcf = self.vcf
+                    vcf.node_limit = vcf.nodes + LEAF_VCF_NODES
+                    try:
+                        line = vcf.find(s, max_depth=8, min_depth=2)
+                    except SearchAborted:
+                        line = None
+                        if self.deadline is not None and _time.perf_counter() >= self.deadline:
+                            raise
+                        if self.stop is not None and self.stop.is_set():
+                            raise
+                    finally:
+                        vcf.node_limit = None
+                    if line is not None:
+                        return WIN - ply - len(line), line
+                return grid.evaluate(), []
+        elif ply >= MAX_PLY:
+            return grid.evaluate(), []
+        key = grid.hash
+        entry = self.tt.probe(key)
+        tt_move = None
+        if entry is not None:
+            _, edepth, flag, escore, emove, _ = entry
+            if emove is not None:
+                tt_move = grid.index.get(emove)
+                if tt_move is not None and grid.cells[tt_move] != 0:
+                    tt_move = None
+            if edepth >= depth:
+                if escore > WIN_THRESHOLD:
+                    escore -= ply
+                elif escore < -WIN_THRESHOLD:
+                    escore += ply
+                if flag == EXACT or (flag == LOWER and escore >= beta) or (flag == UPPER and escore <= alpha):
+                    return escore, [tt_move] if tt_move is not None else []
+        moves, forced = self._moves(s, ply, tt_move)
+        if not moves:
+            return grid.evaluate(), []
+        next_depth = depth if forced else depth - 1
+        best = -WIN - 1
+        best_line: list[int] = []
+        original_alpha = alpha
+        for n, q in enumerate(moves):
+            grid.push(q)
+            try:
+                if n == 0:
+                    score, line = self._negamax(next_depth, -beta, -alpha, ply + 1)
+                    score = -score
+                else:
+                    score, line = self._negamax(next_depth, -alpha - 1, -alpha, ply + 1)
+                    score = -score
+                    if alpha < score < beta:
+                        score, line = self._negamax(next_depth, -beta, -alpha, ply + 1)
+                        score = -score
+            finally:
+                grid.pop()
+            if score > best:
+                best = score
+                best_line = [q] + line
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self.cutoffs += 1
+                        break
+        flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+        stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
+        self.tt.store(key, depth, flag, stored, grid.point(best_line[0]) if best_line else None)
+        return best, best_line
+
+
+def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:
+    """``Searcher().search(...)`` with fresh tables: one SearchInfo per depth."""
+    return Searcher(limit.memory_mb if limit else None).search(board, limit, stop)
