@@ -1,0 +1,458 @@
+"""Game records: every format round-trips, position JSON rebuilds the right
+board, and every reader rejects bad input with a RecordError that says where."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import FAR, games, offsets, rule_sets
+
+from gomoku.board import Board, Rules, Stone
+from gomoku.records import (
+    SGF_MAX,
+    GameRecord,
+    RecordError,
+    board_from_position,
+    dumps_game,
+    format_moves,
+    format_psq,
+    format_sgf,
+    load_game,
+    parse_moves,
+    parse_psq,
+    parse_sgf,
+    position_from_dict,
+    position_to_dict,
+    read_position,
+    record_from_json,
+    save_game,
+    save_position,
+)
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "positions"
+FORMATS = (".json", ".sgf", ".psq")
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def same_game(a: Board, b: Board) -> None:
+    assert a.rules == b.rules
+    assert a.move_stack == b.move_stack
+    assert a.stones == b.stones
+    assert a.turn == b.turn and a.winner == b.winner and a.hash == b.hash
+    assert a.setup == b.setup
+
+
+def reread(record: GameRecord, suffix: str) -> GameRecord:
+    text = dumps_game(record, suffix)
+    if suffix == ".json":
+        return record_from_json(json.loads(text))
+    return parse_sgf(text) if suffix == ".sgf" else parse_psq(text)
+
+
+# -- move strings -------------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-FAR * 10, FAR * 10), st.integers(-FAR * 10, FAR * 10)), max_size=30))
+def test_move_strings_round_trip(moves) -> None:
+    assert parse_moves(format_moves(moves)) == moves
+
+
+def test_move_string_separators_and_dimensions() -> None:
+    assert parse_moves(" 1,2;3,-4\n 5,6 ") == [(1, 2), (3, -4), (5, 6)]
+    assert parse_moves("1,2,3 4,5,6") == [(1, 2, 3), (4, 5, 6)]
+    assert parse_moves("") == []
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("0,0 1", "move 2 '1'"),
+        ("0,0 a,b", "move 2 'a,b'"),
+        ("0,0 1.5,2", "move 2"),
+        ("0,0 1,2,3", "move 2"),
+        ("0,0,", "move 1"),
+    ],
+)
+def test_bad_move_strings(text, fragment) -> None:
+    with pytest.raises(RecordError, match="expected") as info:
+        parse_moves(text)
+    assert fragment in str(info.value)
+
+
+def test_read_position_from_moves() -> None:
+    board = read_position("0,0 1,0 -5,7")
+    assert board.move_stack == [(0, 0), (1, 0), (-5, 7)] and board.turn is Stone.O
+    cube = read_position("0,0,0 1,1,1")
+    assert cube.rules.dims == 3 and len(cube.rules.directions) == 13
+    small = read_position("0,0", Rules.preset("tictactoe"))
+    assert small.rules.name == "tictactoe"
+
+
+@pytest.mark.parametrize(
+    "arg, fragment",
+    [
+        ("0,0 0,0", "move 2 (0,0): cell 0,0 is already taken"),
+        ("0,0 zz", "move 2 'zz'"),
+        ("", "empty position"),
+        ("missing-file.sgf", "no such file"),
+        ("data.txt", "expected x,y"),
+        ("puzzles.jsonl", "FILE.jsonl:N"),
+    ],
+)
+def test_read_position_errors(arg, fragment) -> None:
+    with pytest.raises(RecordError) as info:
+        read_position(arg)
+    assert fragment in str(info.value)
+
+
+def test_read_position_off_the_board() -> None:
+    with pytest.raises(RecordError, match="move 2 .*outside the board"):
+        read_position("0,0 3,3", Rules.preset("tictactoe"))
+
+
+# -- round trips ------------------------------------------------------------------------
+@SETTINGS
+@given(games(rule_sets(), max_moves=40, span=9, far=True), st.sampled_from(FORMATS))
+def test_every_format_round_trips(board: Board, suffix: str) -> None:
+    record = GameRecord.from_board(board)
+    again = reread(record, suffix)
+    assert again.moves == record.moves
+    assert again.result == record.result
+    same_game(again.to_board(), board)
+
+
+@SETTINGS
+@given(games(rule_sets(bounded=False), max_moves=30, span=6, far=True), offsets(far=True))
+def test_far_apart_points_round_trip_in_json(board: Board, shift) -> None:
+    # Two clusters as far apart as the coordinates go: JSON keeps them; SGF and PSQ refuse.
+    far = Board(board.rules)
+    for i, (x, y) in enumerate(board.move_stack):
+        far.push((x + shift[0], y + shift[1]) if i % 4 == 3 else (x, y))
+    record = GameRecord.from_board(far, {"event": "far"})
+    same_game(reread(record, ".json").to_board(), far)
+    assert parse_moves(format_moves(far.move_stack)) == far.move_stack
+    same_game(position_from_dict(json.loads(json.dumps(position_to_dict(far)))), board_from_position(
+        {s.name: [list(p) for p in far.stones_of(s)] for s in Stone}, far.turn, far.rules))
+    points = far.move_stack
+    spread = max(max(p[i] for p in points) - min(p[i] for p in points) for i in (0, 1)) if points else 0
+    if spread >= SGF_MAX:
+        with pytest.raises(RecordError, match="SGF holds at most"):
+            format_sgf(record)
+
+
+def test_metadata_round_trips_in_json_and_sgf() -> None:
+    board = read_position("0,0 1,1 2,2")
+    meta = {"black": "Ada ] \\ x", "white": "Brook", "date": "2026-11-22", "event": "club", "comment": "a]b"}
+    record = GameRecord.from_board(board, meta)
+    for suffix in (".json", ".sgf"):
+        assert reread(record, suffix).metadata == meta
+
+
+def test_three_d_games_round_trip_in_json_but_not_sgf_or_psq() -> None:
+    rules = Rules(k=4, dims=3, bounds=((0, 0, 0), (3, 3, 3)), name="cube4")
+    board = Board(rules, [(0, 0, 0), (1, 1, 1), (1, 0, 0), (2, 2, 2)])
+    record = GameRecord.from_board(board)
+    same_game(reread(record, ".json").to_board(), board)
+    for writer in (format_sgf, format_psq):
+        with pytest.raises(RecordError, match="two-dimensional"):
+            writer(record)
+
+
+def test_set_up_positions_round_trip_in_json_and_sgf() -> None:
+    board = board_from_position({"X": [[0, 0], [1, 0], [2, 0]], "O": [[5, 5]]}, "X")
+    assert board.setup and not board.move_stack  # no alternation gives this: set-up stones
+    board.play((7, 7))
+    record = GameRecord.from_board(board)
+    for suffix in (".json", ".sgf"):
+        same_game(reread(record, suffix).to_board(), board)
+    with pytest.raises(RecordError, match="set-up"):
+        format_psq(record)
+
+
+def test_result_survives_a_resigned_game() -> None:
+    record = GameRecord.from_board(read_position("0,0 1,1"))
+    record.result = "O"
+    for suffix in FORMATS:
+        assert reread(record, suffix).result == "O"
+
+
+# -- position JSON ------------------------------------------------------------------
+def positions_in(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("name", ["vcf-sample.jsonl", "openings-sample.jsonl"])
+def test_shared_positions_load_with_their_stones_and_side_to_move(name) -> None:
+    entries = positions_in(name)
+    assert {e["to_move"] for e in entries} == {"X", "O"}
+    for entry in entries:
+        board = board_from_position(entry["stones"], entry["to_move"])
+        assert board.turn.name == entry["to_move"]
+        for stone in Stone:
+            assert board.stones_of(stone) == sorted(tuple(p) for p in entry["stones"].get(stone.name, []))
+        assert board.winner is None and board.move_stack  # these all alternate
+        # and back: position JSON of the board gives the same stones
+        assert position_to_dict(board)["stones"] == {
+            s: sorted(entry["stones"].get(s, [])) for s in ("X", "O")
+        }
+
+
+def test_jsonl_lines_by_number_and_id() -> None:
+    entries = positions_in("vcf-sample.jsonl")
+    by_line = read_position(f"{DATA / 'vcf-sample.jsonl'}:3")
+    by_id = read_position(f"{DATA / 'vcf-sample.jsonl'}:{entries[2]['id']}")
+    assert by_line.stones == by_id.stones
+    assert by_line.turn.name == entries[2]["to_move"]
+    with pytest.raises(RecordError, match="line 99"):
+        read_position(f"{DATA / 'vcf-sample.jsonl'}:99")
+    with pytest.raises(RecordError, match="no position with id"):
+        read_position(f"{DATA / 'vcf-sample.jsonl'}:nonesuch")
+
+
+@pytest.mark.parametrize(
+    "stones, to_move, setup",
+    [
+        ({"X": [[0, 0]], "O": []}, "O", False),
+        ({"X": [[0, 0]], "O": [[1, 1]]}, "X", False),
+        ({"X": [[0, 0], [2, 2]], "O": []}, "O", True),  # X two ahead
+        ({"X": [], "O": [[0, 0]]}, "X", True),  # O alone
+        ({"X": [[0, 0]], "O": [[1, 1]]}, "O", True),  # equal counts, O to move
+        ({"X": [[i, 0] for i in range(5)], "O": [[i, 1] for i in range(4)]}, "O", True),  # a five
+    ],
+)
+def test_board_from_position_counts(stones, to_move, setup) -> None:
+    board = board_from_position(stones, to_move)
+    assert board.turn.name == to_move
+    assert bool(board.setup) == setup
+    assert sorted(board.stones) == sorted(tuple(p) for s in stones.values() for p in s)
+    if len(stones["X"]) == 5:
+        assert board.winner is Stone.X
+    while board.move_stack:
+        board.pop()
+    assert len(board.stones) == len(board.setup)
+
+
+def test_board_from_position_takes_points_and_stones() -> None:
+    board = board_from_position({(0, 0): Stone.X, (1, 0): Stone.O, (2, 0): "X"})
+    assert board.turn is Stone.O and board.move_stack == [(0, 0), (1, 0), (2, 0)]
+
+
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        ({"to_move": "X"}, "expected an object with \"stones\""),
+        ({"stones": [], "to_move": "X"}, "position.stones: expected an object"),
+        ({"stones": {"X": [[0, 0]], "B": []}}, "unexpected key 'B'"),
+        ({"stones": {"X": [[0, "a"]]}}, "stones.X[0]: expected a point"),
+        ({"stones": {"X": [[0, 0]], "O": [[0, 0]]}}, "stones.O[0]: cell 0,0 is listed twice"),
+        ({"stones": {"X": [[0, 0]], "O": [[0, 0, 1]]}}, "stones.O[0]: expected 2 coordinates"),
+        ({"stones": {"X": [[0, 0]]}, "to_move": "Y"}, "position.to_move: expected \"X\" or \"O\""),
+        ({"stones": {"X": [[i, 0] for i in range(5)], "O": [[i, 1] for i in range(5)]}}, "both X and O have a five"),
+        ({"stones": {"X": [[20, 0]]}, "rules": "gomocup20"}, "outside the board"),
+        ({"stones": {"X": [[0, 0]]}, "rules": "go"}, "position.rules: unknown rules"),
+    ],
+)
+def test_bad_position_json(data, fragment) -> None:
+    with pytest.raises(RecordError) as info:
+        position_from_dict(data)
+    assert fragment in str(info.value)
+
+
+def test_position_json_files(tmp_path: Path) -> None:
+    board = read_position("0,0 1,0 0,1 7,-3")
+    path = tmp_path / "position.json"
+    save_position(board, path)
+    again = load_game(path).to_board()
+    assert again.stones == board.stones and again.turn == board.turn
+    assert load_game(DATA / "vcf-puzzle.json").to_board().turn is Stone.X
+
+
+# -- the sample files --------------------------------------------------------------
+def test_sample_files_agree_across_formats() -> None:
+    boards = [load_game(DATA / f"sample-game{suffix}").to_board() for suffix in FORMATS]
+    for other in boards[1:]:
+        same_game(other, boards[0])
+    assert load_game(DATA / "sample-game.sgf").metadata["black"] == "Ada"
+    won = [load_game(DATA / f"won-game{suffix}") for suffix in FORMATS]
+    assert all(r.result == "X" and r.to_board().winner is Stone.X for r in won)
+    far = [load_game(DATA / f"far-away{suffix}").to_board() for suffix in FORMATS]
+    assert all(b.move_stack == far[0].move_stack for b in far)
+    assert far[0].move_stack[0] == (10**12, -(10**12))
+    cup = [load_game(DATA / f"gomocup20{suffix}").to_board() for suffix in (".sgf", ".psq")]
+    assert cup[0].rules == cup[1].rules == Rules.preset("gomocup20")
+
+
+# -- SGF specifics ---------------------------------------------------------------------
+def test_sgf_from_another_program() -> None:
+    text = """(;GM[4]FF[4]SZ[15]RU[Standard]PB[b]PW[w]RE[W+R]
+      ;B[hh];W[hi]
+      (;B[ii];W[gg])
+      (;B[aa]))"""
+    record = parse_sgf(text)
+    assert record.rules.bounds == ((0, 0), (14, 14)) and record.rules.overline is False
+    assert record.moves == [(7, 7), (7, 8), (8, 8), (6, 6)]  # the main line only
+    assert record.result == "O" and record.metadata == {"black": "b", "white": "w"}
+
+
+def test_sgf_rectangular_board_with_set_up() -> None:
+    record = parse_sgf("(;FF[4]GM[4]SZ[20:10]AB[aa][bb]AW[cc]PL[W];W[jj])")
+    assert record.rules.bounds == ((0, 0), (19, 9))
+    board = record.to_board()
+    assert board.setup == {(0, 0): Stone.X, (1, 1): Stone.X, (2, 2): Stone.O}
+    assert board.move_stack == [(9, 9)] and board.turn is Stone.X
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "SGF line 1: expected '(' to start"),
+        ("(;FF[4]GM[1]SZ[19];B[aa])", "GM[1] is not gomoku"),
+        ("(;FF[4]GM[4]SZ[15]\n;B[hh]\n;B[hi])", "SGF line 3: expected a move of W"),
+        ("(;FF[4]GM[4]SZ[15];B[hh];W[zz])", "lies outside SZ[15]"),
+        ("(;FF[4]GM[4]SZ[15];B[hh];W[h])", "expected a point of two letters"),
+        ("(;FF[4]GM[4]SZ[15];B[hh];W[hh])", "move 2 (7,7): cell 7,7 is already taken"),
+        ("(;FF[4]GM[4]SZ[15];B[hh];W[])", "a pass"),
+        ("(;FF[4]GM[4]SZ[99])", "expected a size from 1 to 52"),
+        ("(;FF[4]GM[4]SZ[x])", "expected SZ[n]"),
+        ("(;FF[4]GM[4]SZ[15];B[hh]", "expected ')'"),
+        ("(;FF[4]GM[4]SZ[15];B[hh", "expected ']'"),
+        ("(;FF[4]GM[4]SZ[15];B[hh]) trailing", "nothing after the game tree"),
+        ("(;FF[4]GM[4]SZ[15]OF[1])", "expected OF[x:y]"),
+        ("(;FF[4]GM[4]SZ[15]OL[2])", "expected OL[0] or OL[1]"),
+        ("(;FF[4]gm[4])", "capital letters"),
+        ("(;FF[4]GM[4]SZ[15]\n;B[hh]W[ii])", "SGF line 2: expected one move in a node"),
+        ("(;FF[4]GM[4]SZ[15]AB[aa]AW[aa])", "set up twice"),
+        ("(;FF[4]GM[4]SZ[3]WL[3]EB[0];B[aa];W[ab];B[ba];W[bb];B[ca];W[cb])", "the game is over"),
+    ],
+)
+def test_bad_sgf(text, fragment) -> None:
+    with pytest.raises(RecordError) as info:
+        parse_sgf(text)
+    assert fragment in str(info.value)
+
+
+# -- PSQ specifics -------------------------------------------------------------------
+def test_psq_from_piskvork() -> None:
+    text = "Piskvorky 20x20, 11:11, 0\r\n10,10,1200\r\n11,11,800\r\n9,9\r\npbrain-one.exe\r\npbrain-two.exe\r\n-1\r\n"
+    record = parse_psq(text)
+    assert record.moves == [(9, 9), (10, 10), (8, 8)]
+    assert record.rules == Rules.preset("gomocup20")
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "PSQ line 1: expected a header"),
+        ("Gomoku 15x15\n1,1,0\n", "PSQ line 1: expected a header"),
+        ("Piskvorky 0x15, 11:11, 0\n", "expected a board size"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n16,1,0\n", "PSQ line 3: 16,1 lies outside the 15x15 board"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n0,1,0\n", "PSQ line 3: 0,1 lies outside"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n2,2,0\n1,1,0\n", "PSQ line 4: move 3 (0,0): cell 0,0 is already taken"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n;gomoku: offset=a,b\n", "offset 'a,b': expected x,y"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n;gomoku: overline=yes\n", "PSQ line 3: overline: expected 0 or 1"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n;gomoku: result=B\n", "result: expected X, O or draw"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n;gomoku: junk\n", "PSQ line 3: expected key=value"),
+        ("Piskvorky 15x15, 11:11, 0\n1,1,0\n;gomoku: k=5\n2,2,0\n", "PSQ line 4: expected no moves after"),
+    ],
+)
+def test_bad_psq(text, fragment) -> None:
+    with pytest.raises(RecordError) as info:
+        parse_psq(text)
+    assert fragment in str(info.value)
+
+
+# -- native JSON specifics ------------------------------------------------------------
+def native(**changes) -> dict:
+    data = {
+        "format": "gomoku",
+        "version": 1,
+        "rules": {"name": "freestyle", "k": 5, "overline": True, "bounds": None, "dims": 2},
+        "moves": [[0, 0], [1, 1]],
+        "result": None,
+        "metadata": {},
+    }
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        ([], "game: expected a native game"),
+        (native(format="chess"), "game.format: expected \"gomoku\""),
+        (native(version=2), "game.version: 2 is newer"),
+        (native(version="1"), "game.version: expected a whole number"),
+        (native(rules={"k": 0}), "game.rules.k: expected a whole number at least 1"),
+        (native(rules={"overline": "yes"}), "game.rules.overline: expected true or false"),
+        (native(rules={"bounds": [[0, 0]]}), "game.rules.bounds: expected [[low...], [high...]]"),
+        (native(rules={"bounds": [[5, 5], [0, 0]]}), "game.rules: bounds: the low corner"),
+        (native(rules={"size": 15}), "game.rules: unexpected field 'size'"),
+        (native(moves={"a": 1}), "game.moves: expected a list"),
+        (native(moves=[[0, 0], [1]]), "game.moves[1]: expected 2 coordinates"),
+        (native(moves=[[0, 0], [0, 0]]), "move 2 (0,0): cell 0,0 is already taken"),
+        (native(result="black"), "game.result: expected \"X\", \"O\", \"draw\" or null"),
+        (native(metadata=[]), "game.metadata: expected an object"),
+        (native(setup={"X": [[5, 5]]}, to_move="Z"), "game.to_move: expected \"X\" or \"O\""),
+        ({"moves": []}, "expected a native game"),
+    ],
+)
+def test_bad_native_json(data, fragment) -> None:
+    with pytest.raises(RecordError) as info:
+        record_from_json(data)
+    assert fragment in str(info.value)
+
+
+# -- files: errors name the file, and a failed read or write changes nothing --------
+@pytest.mark.parametrize(
+    "name, text, fragment",
+    [
+        ("bad.json", "{\"format\": \"gomoku\",\n \"version\": 1,\n", "bad.json line 3 column 1: expected JSON"),
+        ("bad.json", "{\"format\": \"gomoku\", \"version\": 1, \"moves\": [[0, 0], [0, 0]]}", "move 2"),
+        ("bad.sgf", "(;GM[4]SZ[15];B[hh];B[ii])", "bad.sgf: SGF line 1: expected a move of W"),
+        ("bad.psq", "Piskvorky 15x15, 11:11, 0\n1,1,0\n99,1,0\n", "bad.psq: PSQ line 3"),
+        ("bad.txt", "0,0", "unknown format '.txt'"),
+    ],
+)
+def test_bad_files_raise_and_stay_as_they_were(tmp_path: Path, name, text, fragment) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(RecordError) as info:
+        load_game(path)
+    assert fragment in str(info.value)
+    assert path.read_text() == text
+
+
+def test_not_utf8_and_missing_files(tmp_path: Path) -> None:
+    path = tmp_path / "latin.sgf"
+    path.write_bytes(b"(;GM[4]PB[\xe9])")
+    with pytest.raises(RecordError, match="expected UTF-8"):
+        load_game(path)
+    with pytest.raises(RecordError, match="no such file"):
+        load_game(tmp_path / "none.psq")
+    (tmp_path / "folder.json").mkdir()
+    with pytest.raises(RecordError, match="a directory"):
+        load_game(tmp_path / "folder.json")
+
+
+@pytest.mark.parametrize("suffix", [".sgf", ".psq"])
+def test_a_game_too_wide_is_refused_and_the_old_file_kept(tmp_path: Path, suffix) -> None:
+    path = tmp_path / f"game{suffix}"
+    save_game(GameRecord.from_board(read_position("0,0 1,1")), path)
+    before = path.read_bytes()
+    wide = GameRecord.from_board(read_position("0,0 5000,0"))
+    with pytest.raises(RecordError, match="holds at most"):
+        save_game(wide, path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # no temporary left behind
+
+
+def test_save_then_load_every_format(tmp_path: Path) -> None:
+    board = read_position("0,0 0,1 1,1 1,2 2,2 2,3 -1,-1 -2,-2 3,3")
+    record = GameRecord.from_board(board, {"black": "Ada"})
+    for suffix in FORMATS:
+        save_game(record, tmp_path / f"g{suffix}")
+        same_game(load_game(tmp_path / f"g{suffix}").to_board(), board)
+        same_game(read_position(str(tmp_path / f"g{suffix}")), board)
