@@ -1,0 +1,150 @@
+"""`gomoku show`, `--version`, `--help`, and the CLI's one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gomoku import __version__
+from gomoku.cli import main
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "positions"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def grid(out: str) -> dict[tuple[int, int], str]:
+    """The cells of `show` text: (x, y) -> symbol, read back through the rulers."""
+    lines = out.splitlines()
+    header = lines[0]
+    columns = {}
+    for token_end, char in enumerate(header):
+        if char.strip() and (token_end + 1 == len(header) or not header[token_end + 1].strip()):
+            start = header.rstrip()[: token_end + 1].rfind(" ") + 1
+            columns[token_end] = int(header[start : token_end + 1])
+    cells = {}
+    for line in lines[1:]:
+        label, _, _ = line.strip().partition(" ")
+        if not label.lstrip("-").isdigit():
+            break
+        y = int(label)
+        for position, x in columns.items():
+            if position < len(line):
+                cells[(x, y)] = line[position]
+    return cells
+
+
+def test_show_a_move_string(capsys) -> None:
+    code, out, err = run(capsys, "show", "0,0 1,0 -3,2")
+    assert code == 0 and err == ""
+    cells = grid(out)
+    assert cells[(0, 0)] == "X" and cells[(1, 0)] == "O" and cells[(-3, 2)] == "X"
+    assert cells[(2, 2)] == "."
+    assert min(x for x, _ in cells) == -5 and max(x for x, _ in cells) == 3  # margin of 2
+    assert "[X]" in out  # the last move
+    assert out.splitlines()[-1] == "O to move (move 4)"
+
+
+def test_show_a_won_game_marks_the_line(capsys) -> None:
+    code, out, _ = run(capsys, "show", "0,0 0,1 1,1 1,2 2,2 2,3 -1,-1 -2,-2 3,3")
+    cells = grid(out)
+    assert code == 0
+    assert [cells[(i, i)] for i in range(-1, 4)] == ["x"] * 5
+    assert out.splitlines()[-1] == "X wins (-1,-1 0,0 1,1 2,2 3,3)"
+
+
+@pytest.mark.parametrize(
+    "name", ["sample-game.json", "sample-game.sgf", "sample-game.psq", "vcf-puzzle.json", "gomocup20.psq",
+             "far-away.sgf", "vcf-sample.jsonl:2"],
+)
+def test_show_each_file_format(capsys, name) -> None:
+    code, out, err = run(capsys, "show", str(DATA / name))
+    assert code == 0 and err == ""
+    code, js, _ = run(capsys, "show", "--json", str(DATA / name))
+    data = json.loads(js)
+    cells = grid(out)
+    for stone in ("X", "O"):
+        for x, y in data["stones"][stone]:
+            assert cells[(x, y)].upper() == stone
+    assert sum(1 for c in cells.values() if c in "XOxo") == sum(len(v) for v in data["stones"].values())
+
+
+def test_show_json(capsys) -> None:
+    code, out, _ = run(capsys, "show", "--json", "5,5 -1000000000000000,3")
+    data = json.loads(out)
+    assert code == 0
+    assert data["stones"] == {"X": [[5, 5]], "O": [[-1000000000000000, 3]]}
+    assert data["to_move"] == "X" and data["moves"] == [[5, 5], [-1000000000000000, 3]]
+    assert data["result"] is None and data["rules"]["name"] == "freestyle"
+
+
+def test_show_far_apart_stones_shows_a_window(capsys) -> None:
+    code, out, _ = run(capsys, "show", "0,0 1000000,1000000")
+    assert code == 0
+    assert len(out.splitlines()) < 60
+    assert "stones lie beyond this view" in out
+
+
+def test_show_with_rules_and_three_dimensions(capsys) -> None:
+    code, out, _ = run(capsys, "show", "--rules", "tictactoe", "0,0 1,1 2,2")
+    assert code == 0 and len(grid(out)) == 9
+    code, out, _ = run(capsys, "show", "0,0,0 1,1,1")
+    assert code == 0 and "layer x3=0:" in out and "layer x3=1:" in out
+
+
+def test_version_and_help(capsys) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"gomoku {__version__}"
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    assert info.value.code == 0
+    assert "show" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["show", "--help"])
+    assert "POSITION" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["show", "0,0 0,0"], "move 2 (0,0): cell 0,0 is already taken"),
+        (["show", "zero"], "move 1 'zero'"),
+        (["show", "nowhere.sgf"], "nowhere.sgf: no such file"),
+        (["show", "--rules", "tictactoe", "5,5"], "outside the board"),
+    ],
+)
+def test_bad_position_is_one_line_and_exit_2(capsys, argv, fragment) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("gomoku: error: ")
+    assert fragment in err
+
+
+def test_bad_file_is_one_line(capsys, tmp_path) -> None:
+    path = tmp_path / "broken.psq"
+    path.write_text("Piskvorky 15x15, 11:11, 0\n1,1,0\n1,1,0\n")
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2 and err.count("\n") == 1 and "PSQ line 3" in err
+
+
+def test_real_subprocess_error_has_no_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gomoku.cli", "show", "0,0 0,0"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == "gomoku: error: move 2 (0,0): cell 0,0 is already taken"
+    assert "Traceback" not in done.stderr
+    ok = subprocess.run(
+        [sys.executable, "-m", "gomoku.cli", "show", "0,0"], capture_output=True, text=True, timeout=60
+    )
+    assert ok.returncode == 0 and "[X]" in ok.stdout
