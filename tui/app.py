@@ -78,6 +78,14 @@ class GomokuApp(App[int]):
         self._stop = threading.Event()
         self._weights_key: tuple[int, int] | None = None
         self._weights: dict[Point, float] | None = None
+        self.notices: list[tuple[str, str]] = []
+        """Every notification shown, as (severity, message): the app's own log."""
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Show a one-line notification (plain text: an error may hold brackets) and log it."""
+        self.notices.append((str(severity), message))
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -14,8 +14,8 @@ from gomoku.board import Rules
 from tui.game import MODES, GameSettings, SettingsError
 
 RULE_NAMES = {
-    "freestyle": "Freestyle, endless (five or more wins)",
-    "standard": "Standard, endless (exactly five wins)",
+    "freestyle": "Freestyle, endless",
+    "standard": "Exactly five, endless",
     "gomocup20": "Gomocup 20x20 freestyle",
     "gomocup15": "Gomocup 15x15 freestyle",
     "tictactoe": "Tic-tac-toe 3x3",
@@ -40,15 +40,17 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         level_value = current.level if current.level in levels else levels[0]
         with Vertical(id="dialog", classes="dialog"):
             yield Label("New game", classes="dialog-title")
-            yield Label("Rules")
-            yield Select(rules, value=rule_value, allow_blank=False, id="rules")
-            yield Label("Players")
-            yield Select([(text, name) for name, text in MODES.items()], value=current.mode,
-                         allow_blank=False, id="mode")
-            yield Label("Engine level")
-            yield Select([(name, name) for name in levels], value=level_value, allow_blank=False, id="level")
-            yield Label("Seconds per engine move")
-            yield Input(str(current.time), id="time")
+            with Grid(id="form"):
+                yield Label("Rules")
+                yield Select(rules, value=rule_value, allow_blank=False, id="rules")
+                yield Label("Players")
+                yield Select([(text, name) for name, text in MODES.items()], value=current.mode,
+                             allow_blank=False, id="mode")
+                yield Label("Engine level")
+                yield Select([(name, name) for name in levels], value=level_value, allow_blank=False,
+                             id="level")
+                yield Label("Seconds a move")
+                yield Input(str(current.time), id="time")
             yield Static("", id="error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -179,7 +181,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
             yield Label("Keys", classes="dialog-title")
-            yield Static(HELP)
+            yield Static(HELP, id="help-text")
             yield Button("Close", id="close")
 
     @on(Button.Pressed, "#close")

@@ -1,0 +1,390 @@
+"""Pilot tests of the app's own behaviour, on a fake engine (instant, deterministic)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from textual import events
+from textual.widgets import Input, Select, Static
+from textual.worker import WorkerCancelled
+
+from gomoku.board import Stone
+
+from tui.app import GomokuApp
+from tui.game import GameSettings
+from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
+from tui.widgets.board_view import BoardView, format_weight
+
+SIZE = (100, 30)
+
+
+def text_of(app: GomokuApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+def board_text(view: BoardView) -> list[str]:
+    return [view.render_line(y).text for y in range(view.size.height)]
+
+
+async def settle(app: GomokuApp, pilot: Any) -> None:
+    """Let the engine workers finish and their results reach the app.
+
+    A worker whose answer starts the next engine move is replaced by the new
+    one (the workers are exclusive), so a wait may end in WorkerCancelled.
+    """
+    for _ in range(100):
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:
+            pass
+        await pilot.pause()
+        if not any(worker.is_running for worker in app.workers):
+            return
+
+
+async def test_place_stones_by_keys(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "space", "down", "j", "a", "enter")
+        assert app.game.board.move_stack == [(0, 0), (1, 0), (0, 2)]
+        assert app.game.board.stones[(1, 0)] is Stone.O
+        view = app.board_view
+        assert view.cursor == (0, 2)
+        lines = board_text(view)
+        row = next(line for line in lines[1:] if line.lstrip().startswith("0 "))
+        assert " X " in row and " O " in row
+        assert "[X]" in next(line for line in lines[1:] if line.lstrip().startswith("2 "))  # last move
+        assert "Move 4: O to play" in text_of(app, "#status")
+
+
+async def test_place_a_stone_by_mouse(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.board_view
+        target = (view.cursor[0] + 3, view.cursor[1] - 2)
+        offset = view.offset_of(target)
+        assert offset is not None
+        await pilot.click(BoardView, offset=tuple(offset))
+        assert app.game.board.move_stack == [target]
+        assert view.cursor == target
+        # A click on the rulers places nothing.
+        await pilot.click(BoardView, offset=(0, 0))
+        assert app.game.board.move_stack == [target]
+
+
+async def test_occupied_cell_is_a_warning_not_a_crash(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter")
+        assert app.game.board.move_stack == [(0, 0)]
+        assert any("already taken" in message for _, message in app.notices)
+
+
+async def test_five_ends_the_game(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for x in range(4):
+            app.play((x, 0))
+            app.play((x, 1))
+        app.board_view.move_cursor_to((4, 0))
+        await pilot.press("enter")
+        board = app.game.board
+        assert board.winner is Stone.X
+        assert board.winning_line == tuple((x, 0) for x in range(5))
+        assert "X wins" in text_of(app, "#status")
+        assert app.query_one("#status").has_class("over")
+        await pilot.press("down", "enter")  # no move after the end
+        assert len(board.move_stack) == 9
+        # The winning line is drawn in its own style.
+        view = app.board_view
+        win_style = view.get_component_rich_style("board--win")
+        strip = view.render_line(view.offset_of((2, 0)).y)
+        assert any(seg.style and seg.style.bgcolor == win_style.bgcolor and "X" in seg.text
+                   for seg in strip)
+
+
+async def test_undo_and_redo(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "enter", "right", "enter")
+        await pilot.press("u", "u")
+        assert app.game.board.move_stack == [(0, 0)]
+        await pilot.press("r")
+        assert app.game.board.move_stack == [(0, 0), (1, 0)]
+        await pilot.press("ctrl+z", "ctrl+y", "r", "r")
+        assert app.game.board.move_stack == [(0, 0), (1, 0), (2, 0)]
+        assert ("information", "Nothing to redo.") in app.notices
+        assert "2. 2,0" in text_of(app, "#moves")
+
+
+async def test_engine_replies_and_undo_takes_back_both(make_app: Callable[..., GomokuApp],
+                                                       fake_engine: Any) -> None:
+    app = make_app(mode="human-x")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        board = app.game.board
+        assert len(board.move_stack) == 2 and board.turn is Stone.X
+        assert fake_engine.calls[-1] == {"level": "greedy", "time": 1.0, "ply": 1}
+        await pilot.press("u")
+        assert board.move_stack == []
+        await pilot.press("r")
+        await settle(app, pilot)
+        assert len(board.move_stack) == 2
+
+
+async def test_engine_moves_first_when_the_human_is_o(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app(mode="human-o")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.game.board.move_stack == [(0, 0)]
+        assert "O to play (you)" in text_of(app, "#status")
+
+
+async def test_thinking_is_shown_and_undo_cancels_it(make_app: Callable[..., GomokuApp],
+                                                     fake_engine: Any) -> None:
+    fake_engine.gate = threading.Event()
+    app = make_app(mode="human-x")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause(0.05)
+        assert app.thinking == "move"
+        assert "O is thinking… depth 1  nodes 7" in text_of(app, "#status")
+        await pilot.press("right", "enter")  # a click while the engine thinks is refused
+        assert app.game.board.move_stack == [(0, 0)]
+        await pilot.press("u")
+        assert app.thinking is None and app._stop.is_set()
+        fake_engine.gate.set()
+        await settle(app, pilot)
+        assert app.game.board.move_stack == []  # the cancelled answer was dropped
+
+
+async def test_engine_against_engine_plays_to_the_end(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app(settings=GameSettings(rules="tictactoe", mode="engines", level="greedy"))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(20):
+            await settle(app, pilot)
+            if app.game.board.is_over:
+                break
+        assert app.game.board.is_over
+        # On the bounded board the cursor stays inside.
+        await pilot.press("left", "left", "left", "left")
+        assert app.board_view.cursor == (0, 1)
+
+
+async def test_overlay_toggles_with_the_weights(make_app: Callable[..., GomokuApp],
+                                                fake_analyst: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "enter")
+        view = app.board_view
+        assert view.weights is None
+        assert not app.query_one("#legend").display
+        await pilot.press("w")
+        expected = fake_analyst.weight_map(app.game.board)
+        assert view.weights == expected
+        assert app.query_one("#legend").display
+        assert "Weights" in text_of(app, "#legend")
+        # The heaviest cell shows its weight in the board.
+        best = max(expected, key=lambda p: (expected[p], p))
+        line = view.render_line(view.offset_of(best).y).text
+        assert format_weight(expected[best]) in line
+        await pilot.press("w")
+        assert view.weights is None
+
+
+async def test_breakdown_panel_follows_the_cursor(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "t")
+        assert app.query_one("#breakdown-box").display
+        assert "holds X" in text_of(app, "#breakdown")
+        await pilot.press("right")
+        assert "Cell 1,0 · O to move" in text_of(app, "#breakdown")
+        await pilot.press("t")
+        assert not app.query_one("#breakdown-box").display
+
+
+async def test_hint_is_shown_and_d_plays_it(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "h")
+        await settle(app, pilot)
+        assert app.hint is not None
+        move = app.hint.move
+        assert app.board_view.hint_move == move
+        assert app.game.board.move_stack == [(0, 0)]  # shown, not played
+        assert f"Hint for O: {move[0]},{move[1]}" in text_of(app, "#hint")
+        calls = len(fake_engine.calls)
+        await pilot.press("d")
+        assert app.game.board.move_stack == [(0, 0), move]
+        assert len(fake_engine.calls) == calls  # the hint on show was played as it was
+        assert app.hint is None
+        await pilot.press("d")  # with no hint, d asks the engine
+        await settle(app, pilot)
+        assert len(app.game.board.move_stack) == 3
+
+
+async def test_cursor_goes_far_and_plays_there(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.board_view
+        while view.cursor[1] < 1000:
+            await pilot.press("pagedown")
+        while view.cursor[0] > -1000:
+            await pilot.press("shift+left")
+        await pilot.press("k", "enter")
+        x, y = app.game.board.move_stack[0]
+        assert x <= -1000 and y >= 999
+        lines = board_text(view)
+        assert str(y) in lines[view.offset_of((x, y)).y]  # the row ruler shows the real coordinate
+        assert "[X]" in lines[view.offset_of((x, y)).y]
+        assert "-10" in lines[0]  # the column ruler too
+        await pilot.press("c")
+        assert view.cursor == (x, y)
+
+
+async def test_wheel_scrolls_the_view(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.board_view
+        origin = view.origin
+        view.post_message(events.MouseScrollDown(view, 10, 5, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert view.origin == (origin[0], origin[1] + 3)
+        view.post_message(events.MouseScrollUp(view, 10, 5, 0, 0, 0, True, False, False))
+        await pilot.pause()
+        assert view.origin == (origin[0] - 3, origin[1] + 3)  # shift+wheel goes sideways
+
+
+async def test_save_then_open_gives_the_same_game(make_app: Callable[..., GomokuApp], tmp_path: Path) -> None:
+    app = make_app()
+    path = tmp_path / "my game.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "enter", "down", "enter")
+        moves = list(app.game.board.move_stack)
+        await pilot.press("s")
+        assert isinstance(app.screen, PathScreen)
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        assert path.is_file()
+        await pilot.press("u", "u", "u")
+        assert app.game.board.move_stack == []
+        await pilot.press("o")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        assert app.game.board.move_stack == moves
+        assert app.board_view.cursor == moves[-1]
+
+
+async def test_a_bad_file_is_one_line_of_error(make_app: Callable[..., GomokuApp], tmp_path: Path) -> None:
+    app = make_app()
+    bad = tmp_path / "broken.sgf"
+    bad.write_text("(;FF[4]GM[4]SZ[15];B[zz")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        for name in (bad, tmp_path / "missing.json", tmp_path / "notes.txt"):
+            await pilot.press("o")
+            app.screen.query_one(Input).value = str(name)
+            await pilot.press("enter")
+            severity, message = app.notices[-1]
+            assert severity == "error"
+            assert message.startswith(f"cannot open {name}")
+            assert "\n" not in message and "Traceback" not in message
+        assert app.game.board.move_stack == [(0, 0)]
+        assert app.is_running
+
+
+async def test_autosave_and_resume(make_app: Callable[..., GomokuApp], tmp_path: Path) -> None:
+    first = make_app()
+    async with first.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "enter", "right", "enter")
+        moves = list(first.game.board.move_stack)
+    assert (tmp_path / "data" / "autosave.json").is_file()
+
+    second = make_app()
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert second.game.board.move_stack == moves
+        assert second.board_view.cursor == moves[-1]
+
+    third = make_app()
+    async with third.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        assert third.game.board.move_stack == []
+        await pilot.press("enter")
+    fourth = make_app()  # the fresh game replaced the old autosave
+    async with fourth.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("y")
+        assert fourth.game.board.move_stack == [(0, 0)]
+
+
+async def test_new_game_dialog(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "n")
+        assert isinstance(app.screen, NewGameScreen)
+        screen = app.screen
+        screen.query_one("#rules", Select).value = "gomocup15"
+        screen.query_one("#mode", Select).value = "human-o"
+        screen.query_one("#level", Select).value = "easy"
+        screen.query_one("#time", Input).value = "soon"
+        await pilot.click("#start")
+        assert "expected a number" in str(screen.query_one("#error", Static).render())
+        screen.query_one("#time", Input).value = "0.5"
+        await pilot.click("#time")
+        await pilot.press("enter")  # Enter in the time field starts too
+        await settle(app, pilot)
+        game = app.game
+        assert game.settings == GameSettings(rules="gomocup15", mode="human-o", level="easy", time=0.5)
+        assert game.rules.bounds == ((0, 0), (14, 14))
+        assert game.board.move_stack == [(7, 7)]  # the engine opened in the centre
+        await pilot.press("n", "escape")
+        assert app.game is game
+
+
+async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = str(app.screen.query_one("#help-text", Static).render())
+        for binding in GomokuApp.BINDINGS + BoardView.BINDINGS:
+            if binding.key in ("question_mark",):
+                continue
+            first = binding.key.split(",")[0]
+            name = {"enter": "Enter", "pageup": "PgUp", "shift+up": "shift", "shift+left": "shift",
+                    "shift+right": "shift", "pagedown": "PgDn", "up": "↑", "down": "↓",
+                    "left": "←", "right": "→"}.get(first, first)
+            assert name in shown, binding.key
+        await pilot.press("h")  # keys of the board do nothing under the help
+        assert app.thinking is None
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_quit_asks_in_the_middle_of_a_game(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.is_running and not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not app.is_running
+        assert app.return_code == 0
+
+
+async def test_quit_at_once_with_no_game(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
