@@ -186,7 +186,7 @@ def _mix(h: int) -> int:
     return h ^ (h >> 31)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def zobrist(point: Point, stone: int) -> int:
     """A 64-bit key for a stone on a point, for any coordinates (splitmix64 mixing).
 
