@@ -1,7 +1,91 @@
-"""Subcommands: placeholder until its issue lands (see gomoku/commands/__init__.py)."""
+"""``gomoku pbrain`` (the engine as a Gomocup brain) and ``gomoku match A B`` (the match runner)."""
+
+from __future__ import annotations
 
 import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from gomoku.board import Rules
+
+LEVELS = ("greedy", "easy", "normal", "strong")
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add this module's subcommands (none yet)."""
+    """Add ``pbrain`` and ``match``."""
+    pbrain = subparsers.add_parser(
+        "pbrain",
+        help="speak the Gomocup pbrain protocol on stdin/stdout",
+        description="Run the engine as a Gomocup brain: pbrain commands on stdin, answers on stdout. "
+        "Tournament managers and GUIs (Piskvork and others) can start it; so can `gomoku match`.",
+    )
+    pbrain.add_argument("--level", default="strong", choices=LEVELS, help="engine level (default: strong)")
+    pbrain.set_defaults(func=run_pbrain)
+
+    match = subparsers.add_parser(
+        "match",
+        help="play a match between two levels or pbrain programs, with Elo",
+        description="Play A against B: each opening twice with colours swapped. A player is a level "
+        f"({', '.join(LEVELS)}) or the command line of a pbrain program (quote it). Prints a progress "
+        "bar on stderr, then wins, losses, draws, score and the Elo difference with its 95% interval; "
+        "saves every game as PSQ and JSON.",
+    )
+    match.add_argument("a", metavar="A", help="first player: a level or a pbrain command line")
+    match.add_argument("b", metavar="B", help="second player: a level or a pbrain command line")
+    match.add_argument("--games", type=int, default=10, metavar="N", help="games to play (default: 10)")
+    match.add_argument("--time-per-move", type=int, default=500, metavar="MS",
+                       help="time for a move in milliseconds (default: 500)")
+    match.add_argument("--grace", type=int, default=1000, metavar="MS",
+                       help="time a move may run over before it loses on time (default: 1000)")
+    match.add_argument("--openings", metavar="FILE",
+                       help="openings (JSON list or JSON lines; default: the balanced 20x20 set, "
+                       "or the tournament set on smaller boards)")
+    match.add_argument("--no-openings", action="store_true", help="start every game from an empty board")
+    match.add_argument("--rules", default="gomocup20", metavar="R",
+                       help=f"rules: {', '.join(Rules.PRESETS)} (default: gomocup20)")
+    match.add_argument("--max-moves", type=int, metavar="N",
+                       help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
+    match.add_argument("--jobs", type=int, default=1, metavar="J", help="games to play at once (default: 1)")
+    match.add_argument("--out", metavar="DIR",
+                       help="folder for the games (default: match-YYYYMMDD-HHMMSS in the current folder)")
+    match.add_argument("--json", action="store_true", help="print the summary as JSON")
+    match.set_defaults(func=run_match_command)
+
+
+def run_pbrain(args: argparse.Namespace) -> int:
+    """Serve the pbrain protocol on stdin/stdout until END."""
+    from gomoku.protocol import serve
+
+    return serve(sys.stdin, sys.stdout, level=args.level)
+
+
+def run_match_command(args: argparse.Namespace) -> int:
+    """Play the match, show progress on stderr, print the table (or JSON) on stdout."""
+    from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
+
+    rules = Rules.preset(args.rules)
+    openings = []
+    if not args.no_openings:
+        path = Path(args.openings) if args.openings else default_openings_path(rules)
+        if path is not None:
+            openings = load_openings(path, rules)
+            if args.openings and not openings:
+                raise MatchError(f"openings {args.openings}: no opening fits the {rules.name} board")
+    if args.max_moves is not None and args.max_moves < 1:
+        raise MatchError(f"--max-moves must be at least 1, not {args.max_moves}")
+    if args.grace < 0:
+        raise MatchError(f"--grace must be 0 or more, not {args.grace}")
+    config = MatchConfig(rules=rules, games=args.games, time_per_move_ms=args.time_per_move,
+                         grace_ms=args.grace, openings=openings, max_moves=args.max_moves)
+    out = Path(args.out) if args.out else Path(time.strftime("match-%Y%m%d-%H%M%S", time.gmtime()))
+    result = run_match(args.a, args.b, config, jobs=args.jobs, out_dir=out, progress=sys.stderr)
+    if args.json:
+        summary = result.to_dict()
+        summary["out"] = str(out)
+        print(json.dumps(summary))
+    else:
+        print(format_table(result))
+        print(f"Games saved in {out}/ (PSQ and JSON)")
+    return 0

@@ -1,0 +1,713 @@
+"""The match runner: two players, a set of openings, colours swapped, Elo at the end.
+
+A player is one of the engine's levels (``greedy``, ``easy``, ``normal``,
+``strong``), played in this process, or any program that speaks the pbrain
+protocol, given as a command line and started afresh for every game. Each
+opening is played twice, once with each player on each side. An illegal move,
+a crash or a time-out loses the game, and the result says which. Every game
+can be saved as PSQ and native JSON.
+
+>>> round(elo_from_score(0.75))
+191
+>>> low, high = score_interval(wins=19, losses=0, draws=1)
+>>> 0.75 < low < 0.975 < high <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import math
+import multiprocessing
+import os
+import queue
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
+
+from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "openings"
+LEVEL_NAMES = ("greedy", "easy", "normal", "strong")
+
+
+class MatchError(ValueError):
+    """A match that cannot be run as asked (a bad player, openings file or option)."""
+
+
+class PlayerFailure(Exception):
+    """A player lost the game by failing: ``reason`` says how (time-out, crash, illegal move)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Player(Protocol):
+    """One side of a game. ``move`` gets the game so far, with this player to move."""
+
+    name: str
+
+    def new_game(self, rules: Rules, time_per_move_ms: int) -> None: ...
+
+    def move(self, board: Board) -> Point: ...
+
+    def close(self) -> None: ...
+
+
+# -- players --------------------------------------------------------------------------
+class EnginePlayer:
+    """One of the engine's levels, in this process (a fresh engine each game)."""
+
+    def __init__(self, level: str, *, seed: int | None = None, engine: Any = None) -> None:
+        self.name = level
+        self.level = level
+        self.seed = seed
+        self._given = engine
+        self.engine: Any = engine
+        self.time_per_move = 0.5
+
+    def new_game(self, rules: Rules, time_per_move_ms: int) -> None:
+        self.time_per_move = time_per_move_ms / 1000
+        if self._given is None:
+            from gomoku.engine import Engine
+
+            self.engine = Engine(self.level, seed=self.seed)
+
+    def move(self, board: Board) -> Point:
+        hint = self.engine.hint(board.copy(), time=self.time_per_move, level=self.level)
+        return tuple(hint.move)
+
+    def close(self) -> None:
+        self.engine = self._given
+
+
+class BrainPlayer:
+    """An external pbrain program, started for one game and ended after it."""
+
+    def __init__(self, command: Sequence[str], *, name: str | None = None, startup_timeout: float = 30.0,
+                 grace_ms: int = 1000, max_memory: int = 350 * 1024 * 1024) -> None:
+        self.command = list(command)
+        self.name = name or short_name(self.command)
+        self.startup_timeout = startup_timeout
+        self.grace_ms = grace_ms
+        self.max_memory = max_memory
+        self.process: subprocess.Popen[str] | None = None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr_tail: deque[str] = deque(maxlen=5)
+        self.messages: list[str] = []
+        self.sent = -1  # how many moves of the game the brain knows; -1 before the first
+        self.time_per_move_ms = 1000
+
+    # -- the pipe ----------------------------------------------------------
+    def new_game(self, rules: Rules, time_per_move_ms: int) -> None:
+        if rules.bounds is None or rules.dims != 2:
+            raise MatchError(
+                f"{self.name}: a pbrain program needs a bounded 2-D board; use --rules gomocup20 or gomocup15"
+            )
+        self.time_per_move_ms = time_per_move_ms
+        try:
+            self.process = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, bufsize=1, encoding="utf-8", errors="replace",
+            )
+        except OSError as exc:
+            raise PlayerFailure(f"crash: cannot start {self.command[0]!r} ({exc.strerror or exc})") from None
+        threading.Thread(target=self._read, args=(self.process.stdout, self.lines), daemon=True).start()
+        threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
+        (low_x, low_y), (high_x, high_y) = rules.bounds
+        width, height = high_x - low_x + 1, high_y - low_y + 1
+        self.origin = (low_x, low_y)
+        self._send(f"START {width}" if width == height else f"RECTSTART {width},{height}")
+        answer = self._answer(self.startup_timeout, "the START command")
+        if answer.upper() != "OK":
+            raise PlayerFailure(f"error: answered {answer[:60]!r} to START, not OK")
+        self._send(f"INFO timeout_turn {time_per_move_ms}")
+        self._send("INFO timeout_match 0")
+        self._send(f"INFO max_memory {self.max_memory}")
+        self._send("INFO game_type 1")
+        self._send(f"INFO rule {0 if rules.overline else 1}")
+        self.sent = -1
+
+    @staticmethod
+    def _read(stream: TextIO, lines: "queue.Queue[str | None]") -> None:
+        try:
+            for line in iter(stream.readline, ""):
+                lines.put(line.strip())
+        except (OSError, ValueError):
+            pass
+        lines.put(None)
+
+    def _drain(self, stream: TextIO) -> None:
+        try:
+            for line in iter(stream.readline, ""):
+                if line.strip():
+                    self.stderr_tail.append(line.strip())
+        except (OSError, ValueError):
+            pass
+
+    def _send(self, line: str) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        try:
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+        except (OSError, ValueError):
+            raise PlayerFailure(self._crash_reason()) from None
+
+    def _crash_reason(self) -> str:
+        code = None
+        if self.process is not None:
+            try:
+                code = self.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                pass
+        reason = "crash: the brain closed its output" if code is None else f"crash: exit code {code}"
+        if self.stderr_tail:
+            reason += f" ({self.stderr_tail[-1][:80]})"
+        return reason
+
+    def _answer(self, timeout: float, what: str) -> str:
+        """The next line that is not MESSAGE/DEBUG, within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                line = self.lines.get(timeout=max(remaining, 0.0))
+            except queue.Empty:
+                raise PlayerFailure(f"time-out: no answer to {what} within {round(timeout * 1000)} ms") from None
+            if line is None:
+                raise PlayerFailure(self._crash_reason())
+            word = line.partition(" ")[0].upper()
+            if word in ("MESSAGE", "DEBUG"):
+                self.messages.append(line)
+                continue
+            if line:
+                return line
+
+    # -- moves -------------------------------------------------------------
+    def _local(self, point: Point) -> str:
+        return f"{point[0] - self.origin[0]},{point[1] - self.origin[1]}"
+
+    def move(self, board: Board) -> Point:
+        stack = board.move_stack
+        mine = board.turn
+        if self.sent >= 0 and len(stack) == self.sent + 1:
+            self._send(f"TURN {self._local(stack[-1])}")
+            what = f"TURN {self._local(stack[-1])}"
+        elif not board.stones:
+            self._send("BEGIN")
+            what = "BEGIN"
+        else:
+            if self.sent >= 0:
+                self._send("RESTART")
+                if self._answer(self.startup_timeout, "RESTART").upper() != "OK":
+                    raise PlayerFailure("error: did not answer OK to RESTART")
+            self._send("BOARD")
+            for point in board.setup:
+                self._send(f"{self._local(point)},{1 if board.setup[point] is mine else 2}")
+            for point in stack:
+                self._send(f"{self._local(point)},{1 if board.stones[point] is mine else 2}")
+            self._send("DONE")
+            what = "BOARD"
+        answer = self._answer((self.time_per_move_ms + self.grace_ms) / 1000, what)
+        try:
+            x_text, y_text = answer.split(",")
+            point = (int(x_text) + self.origin[0], int(y_text) + self.origin[1])
+        except ValueError:
+            raise PlayerFailure(f"illegal move: answered {answer[:60]!r}, not x,y") from None
+        self.sent = len(stack) + 1
+        return point
+
+    def close(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        try:
+            if process.poll() is None and process.stdin is not None:
+                process.stdin.write("END\n")
+                process.stdin.flush()
+                process.wait(timeout=1)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            pass
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+
+def make_player(spec: str, *, seed: int | None = None, grace_ms: int = 1000) -> Player:
+    """A player from its name on the command line: a level, or a pbrain command line.
+
+    >>> make_player("greedy").name
+    'greedy'
+    >>> make_player("no-such-brain-here --fast")
+    Traceback (most recent call last):
+    ...
+    gomoku.match.MatchError: player 'no-such-brain-here --fast': not a level (greedy, easy, normal, strong) nor a program that can be run
+    """
+    if spec in LEVEL_NAMES:
+        return EnginePlayer(spec, seed=seed)
+    command = check_command(spec)
+    return BrainPlayer(command, name=short_name(command), grace_ms=grace_ms)
+
+
+def short_name(command: Sequence[str]) -> str:
+    """A player's name for the table: the program (or the script an interpreter runs) and its arguments.
+
+    >>> short_name(["/usr/bin/python3", "-u", "/home/me/brains/pbrain-foo.py", "--fast"])
+    'pbrain-foo.py --fast'
+    >>> short_name(["./pbrain-rapfi"])
+    'pbrain-rapfi'
+    """
+    parts = list(command)
+    program = Path(parts[0]).name
+    if program.startswith(("python", "pypy", "node", "java", "ruby", "perl")):
+        scripts = [i for i, a in enumerate(parts[1:], 1) if not a.startswith("-")]
+        if scripts:
+            parts = parts[scripts[0]:]
+    return " ".join([Path(parts[0]).name, *parts[1:]])
+
+
+def check_command(spec: str) -> list[str]:
+    """The command line of an external brain, checked for a program to run."""
+    try:
+        command = shlex.split(spec)
+    except ValueError as exc:
+        raise MatchError(f"player {spec!r}: {exc}") from None
+    if not command or (shutil.which(command[0]) is None and not os.access(command[0], os.X_OK)):
+        raise MatchError(
+            f"player {spec!r}: not a level ({', '.join(LEVEL_NAMES)}) nor a program that can be run"
+        )
+    return command
+
+
+# -- openings --------------------------------------------------------------------------------------------
+def default_openings_path(rules: Rules) -> Path | None:
+    """The balanced 20x20 set for freestyle and large boards, the tournament set for 15x15."""
+    if rules.dims != 2:
+        return None
+    if rules.bounds is not None:
+        (lx, ly), (hx, hy) = rules.bounds
+        if min(hx - lx, hy - ly) + 1 < 20:
+            return DATA_DIR / "openings.jsonl"
+    return DATA_DIR / "balanced20.json"
+
+
+def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point]]:
+    """The openings of a file that can be played under ``rules``, in file order.
+
+    A JSON list of openings (each a list of ``[x, y]`` in play order), or JSON
+    Lines with a ``move_order`` each (the shared opening files). Openings that
+    do not fit the board are left out; duplicates are played once.
+    """
+    name = os.fspath(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MatchError(f"openings {name}: {exc.strerror or exc}") from None
+    raw: list[tuple[str, Any]] = []
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MatchError(f"openings {name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raw = [(f"opening {i + 1}", item) for i, item in enumerate(data)]
+    else:
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise MatchError(f"openings {name} line {number}: not valid JSON ({exc.msg})") from None
+            moves = item.get("move_order") if isinstance(item, dict) else item
+            raw.append((f"line {number}", moves))
+    openings: list[list[Point]] = []
+    seen: set[tuple[Point, ...]] = set()
+    for where, moves in raw:
+        if not isinstance(moves, list) or not all(
+            isinstance(m, list) and len(m) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in m)
+            for m in moves
+        ):
+            raise MatchError(f"openings {name} {where}: expected a list of [x, y] points in play order")
+        points = [(m[0], m[1]) for m in moves]
+        board = Board(rules)
+        try:
+            for point in points:
+                board.play(point)
+        except BoardError:
+            continue  # does not fit this board
+        if board.is_over or tuple(points) in seen:
+            continue
+        seen.add(tuple(points))
+        openings.append(points)
+    return openings
+
+
+# -- one game --------------------------------------------------------------------------------------------------
+@dataclass
+class GameResult:
+    """How one game went. ``a_side`` is the side player A played."""
+
+    index: int
+    opening: int | None
+    x: str
+    o: str
+    a_side: str
+    result: str  # "X", "O" or "draw"
+    reason: str
+    moves: list[Point]
+    times_ms: list[int]
+    opening_moves: int = 0
+
+    @property
+    def a_score(self) -> float:
+        """1 if A won, 0 if A lost, 0.5 for a draw."""
+        if self.result == "draw":
+            return 0.5
+        return 1.0 if self.result == self.a_side else 0.0
+
+
+@dataclass
+class MatchConfig:
+    """Everything about a match but the players."""
+
+    rules: Rules = field(default_factory=lambda: Rules.preset("gomocup20"))
+    games: int = 2
+    time_per_move_ms: int = 500
+    grace_ms: int = 1000
+    openings: list[list[Point]] = field(default_factory=list)
+    max_moves: int | None = None
+
+    def move_limit(self) -> int | None:
+        """Plies after which an endless game is a draw (a bounded board fills up)."""
+        if self.max_moves is not None:
+            return self.max_moves
+        return None if self.rules.bounds is not None else 400
+
+
+def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: str = "X",
+              opening: int | None = None) -> GameResult:
+    """Play one game between ``x`` (first player) and ``o`` from an opening."""
+    rules = config.rules
+    board = Board(rules)
+    opening_moves = config.openings[opening] if opening is not None else []
+    for point in opening_moves:
+        board.play(point)
+    players = {Stone.X: x, Stone.O: o}
+    times: list[int] = [0] * len(opening_moves)
+    limit = config.move_limit()
+    allowed = config.time_per_move_ms + config.grace_ms
+    result, reason = "draw", ""
+    try:
+        for side, player in players.items():
+            try:
+                player.new_game(rules, config.time_per_move_ms)
+            except PlayerFailure as exc:
+                result, reason = side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}"
+                return _result(index, opening, x, o, a_side, result, reason, board, times, opening_moves)
+        while not board.is_over:
+            if limit is not None and len(board.move_stack) >= limit:
+                reason = f"draw: the move limit ({limit}) was reached"
+                break
+            side = board.turn
+            player = players[side]
+            started = time.monotonic()
+            try:
+                point = player.move(board.copy())
+                elapsed = round((time.monotonic() - started) * 1000)
+                if elapsed > allowed:
+                    raise PlayerFailure(f"time-out: {elapsed} ms for a move, {config.time_per_move_ms} ms allowed")
+                try:
+                    board.play(tuple(point))
+                except BoardError as exc:
+                    raise PlayerFailure(f"illegal move {format_point(tuple(point))}: {exc}") from None
+            except PlayerFailure as exc:
+                result, reason = side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}"
+                break
+            except Exception as exc:  # a broken player loses its game, not the whole match
+                result, reason = side.other.name, f"{side.name} ({player.name}) lost: crash: {type(exc).__name__}: {exc}"
+                break
+            times.append(elapsed)
+        else:
+            if board.winner is not None:
+                result = board.winner.name
+                reason = f"{result} ({players[board.winner].name}) made five"
+            else:
+                reason = "draw: the board is full"
+        return _result(index, opening, x, o, a_side, result, reason, board, times, opening_moves)
+    finally:
+        for player in players.values():
+            player.close()
+
+
+def _result(index: int, opening: int | None, x: Player, o: Player, a_side: str, result: str, reason: str,
+            board: Board, times: list[int], opening_moves: list[Point]) -> GameResult:
+    return GameResult(index, opening, x.name, o.name, a_side, result, reason, list(board.move_stack),
+                      times, len(opening_moves))
+
+
+# -- a match ---------------------------------------------------------------------------------------------------------
+def elo_from_score(score: float) -> float:
+    """The Elo difference that makes ``score`` (0..1) the expected score; +-inf at 1 and 0."""
+    if score >= 1:
+        return math.inf
+    if score <= 0:
+        return -math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def score_interval(wins: int, losses: int, draws: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (z = 1.96) Wilson interval of the match score, draws as half points.
+
+    Unlike the plain normal interval it does not shrink to nothing at a
+    score of 100% or 0%, so a clean sweep still gets a finite lower bound.
+    """
+    n = wins + losses + draws
+    if n == 0:
+        return 0.0, 1.0
+    p = (wins + draws / 2) / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
+
+
+FAILURES = ("time-out", "crash", "illegal move", "error")
+"""How a player can lose other than to a five: the first words of its reason."""
+
+
+@dataclass
+class MatchResult:
+    """The games of a match and its figures, from player A's side."""
+
+    a: str
+    b: str
+    games: list[GameResult]
+    config: MatchConfig
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for g in self.games if g.a_score == 1)
+
+    @property
+    def losses(self) -> int:
+        return sum(1 for g in self.games if g.a_score == 0)
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for g in self.games if g.a_score == 0.5)
+
+    @property
+    def score(self) -> float:
+        """A's score, 0..1 (NaN before any game)."""
+        return sum(g.a_score for g in self.games) / len(self.games) if self.games else math.nan
+
+    @property
+    def elo(self) -> float:
+        return elo_from_score(self.score) if self.games else math.nan
+
+    @property
+    def elo_interval(self) -> tuple[float, float]:
+        low, high = score_interval(self.wins, self.losses, self.draws)
+        return elo_from_score(low), elo_from_score(high)
+
+    def reasons(self) -> Counter[str]:
+        """How the games ended: five, time-out, crash, illegal move, error, draw."""
+        counted: Counter[str] = Counter()
+        for game in self.games:
+            if game.result == "draw":
+                counted["draw"] += 1
+            elif "made five" in game.reason:
+                counted["five"] += 1
+            else:
+                how = game.reason.split("lost: ", 1)[-1]
+                kind = next((k for k in FAILURES if how.startswith(k)), "error")
+                counted[kind] += 1
+        return counted
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON data (infinite Elo as null)."""
+        def finite(value: float) -> float | None:
+            return round(value, 1) if math.isfinite(value) else None
+
+        low, high = self.elo_interval
+        return {
+            "a": self.a, "b": self.b, "games": len(self.games), "wins": self.wins, "losses": self.losses,
+            "draws": self.draws, "score": round(self.score, 4) if self.games else None,
+            "elo": finite(self.elo), "elo_low": finite(low), "elo_high": finite(high),
+            "reasons": dict(self.reasons()),
+            "time_per_move_ms": self.config.time_per_move_ms, "rules": self.config.rules.name,
+        }
+
+
+def format_elo(value: float) -> str:
+    if math.isnan(value):
+        return "-"
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value:+.0f}"
+
+
+def format_table(match: MatchResult) -> str:
+    """The final table: wins, losses, draws and score of each player, and the Elo difference."""
+    rows = [("player", "games", "wins", "losses", "draws", "score")]
+    n = len(match.games)
+    score = match.score if n else math.nan
+    for name, w, l, s in ((match.a, match.wins, match.losses, score), (match.b, match.losses, match.wins, 1 - score)):
+        rows.append((name, str(n), str(w), str(l), str(match.draws), "-" if math.isnan(s) else f"{100 * s:.1f}%"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+             for row in rows]
+    low, high = match.elo_interval
+    lines.append(f"Elo difference ({match.a} - {match.b}): {format_elo(match.elo)}"
+                 f"  (95% interval {format_elo(low)} .. {format_elo(high)})")
+    reasons = match.reasons()
+    if reasons:
+        lines.append("Games ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
+    for game in match.games:
+        if "lost:" in game.reason:
+            lines.append(f"  game {game.index + 1}: {game.reason}")
+    return "\n".join(lines)
+
+
+class Progress:
+    """A progress bar on a terminal, or one line a game on anything else."""
+
+    def __init__(self, stream: TextIO | None, total: int, a: str, b: str) -> None:
+        self.stream = stream
+        self.total = total
+        self.a, self.b = a, b
+        self.tty = bool(stream is not None and getattr(stream, "isatty", lambda: False)())
+        self.done = 0
+        self.points = 0.0
+
+    def update(self, game: GameResult) -> None:
+        if self.stream is None:
+            return
+        self.done += 1
+        self.points += game.a_score
+        if self.tty:
+            width = 30
+            filled = round(width * self.done / max(self.total, 1))
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+                              f"  {self.a} {self.points:g} - {self.done - self.points:g} {self.b} ")
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(f"game {self.done}/{self.total} ({game.x} X, {game.o} O): "
+                              f"{game.result}, {game.reason}\n")
+        self.stream.flush()
+
+
+PlayerFactory = Callable[..., Player]
+
+
+def schedule(games: int, openings: int) -> list[tuple[int | None, str]]:
+    """(opening, A's side) for each game: each opening twice, A as X then as O.
+
+    >>> schedule(5, 2)
+    [(0, 'X'), (0, 'O'), (1, 'X'), (1, 'O'), (0, 'X')]
+    >>> schedule(2, 0)
+    [(None, 'X'), (None, 'O')]
+    """
+    return [((i // 2) % openings if openings else None, "X" if i % 2 == 0 else "O") for i in range(games)]
+
+
+def _run_one(args: tuple[int, str, str, MatchConfig, int | None, str, PlayerFactory]) -> GameResult:
+    index, a_spec, b_spec, config, opening, a_side, factory = args
+    a = factory(a_spec, seed=index, grace_ms=config.grace_ms)
+    b = factory(b_spec, seed=index + 10_000, grace_ms=config.grace_ms)
+    x, o = (a, b) if a_side == "X" else (b, a)
+    return play_game(index, x, o, config, a_side=a_side, opening=opening)
+
+
+def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, out_dir: str | os.PathLike[str] | None = None,
+              progress: TextIO | None = None, player_factory: PlayerFactory = make_player) -> MatchResult:
+    """Play ``config.games`` games between A and B and return the results.
+
+    ``player_factory(spec, seed=..., grace_ms=...)`` makes a fresh player for
+    each game (``make_player`` by default; with ``jobs`` > 1 it must be a
+    module-level function, since games run in worker processes).
+    """
+    if jobs < 1:
+        raise MatchError(f"--jobs must be at least 1, not {jobs}")
+    if config.games < 1:
+        raise MatchError(f"--games must be at least 1, not {config.games}")
+    if config.time_per_move_ms < 1:
+        raise MatchError(f"--time-per-move must be at least 1 ms, not {config.time_per_move_ms}")
+    names = []
+    for spec in (a_spec, b_spec):
+        player = player_factory(spec, seed=0, grace_ms=config.grace_ms)
+        names.append(player.name)
+        if isinstance(player, BrainPlayer) and (config.rules.bounds is None or config.rules.dims != 2):
+            raise MatchError(f"player {spec!r} is a pbrain program: it needs a bounded board "
+                             "(--rules gomocup20 or gomocup15)")
+    directory = Path(out_dir) if out_dir is not None else None
+    if directory is not None:
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise MatchError(f"--out {directory}: {exc.strerror or exc}") from None
+    a_name, b_name = names if names[0] != names[1] else (f"{names[0]} (A)", f"{names[1]} (B)")
+    bar = Progress(progress, config.games, a_name, b_name)
+    tasks = [(i, a_spec, b_spec, config, opening, side, player_factory)
+             for i, (opening, side) in enumerate(schedule(config.games, len(config.openings)))]
+    results: list[GameResult] = []
+
+    def finish(game: GameResult) -> None:
+        results.append(game)
+        if directory is not None:
+            save_game_files(game, config, directory)
+        bar.update(game)
+
+    if jobs == 1:
+        for task in tasks:
+            finish(_run_one(task))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = [pool.submit(_run_one, task) for task in tasks]
+            try:
+                for future in concurrent.futures.as_completed(futures):
+                    finish(future.result())
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    results.sort(key=lambda g: g.index)
+    return MatchResult(a_name, b_name, results, config)
+
+
+def save_game_files(game: GameResult, config: MatchConfig, directory: Path) -> list[Path]:
+    """Write ``game-NNN.json`` (native) and ``game-NNN.psq`` into ``directory``."""
+    from gomoku.records import GameRecord, format_psq, save_game
+
+    metadata = {
+        "x": game.x, "o": game.o, "reason": game.reason, "game": game.index + 1,
+        "opening": None if game.opening is None else game.opening + 1, "opening_moves": game.opening_moves,
+        "time_per_move_ms": config.time_per_move_ms, "times_ms": game.times_ms,
+    }
+    record = GameRecord(config.rules, list(game.moves), game.result, metadata)
+    stem = directory / f"game-{game.index + 1:03d}"
+    save_game(record, stem.with_suffix(".json"))
+    psq = format_psq(record, game.times_ms).splitlines()
+    # Piskvork's trailer after the moves: the two players' names, then a result code.
+    psq[-1:-1] = [game.x, game.o, "-1"]
+    paths = [stem.with_suffix(".json"), stem.with_suffix(".psq")]
+    paths[1].write_text("\n".join(psq) + "\n", encoding="utf-8")
+    return paths

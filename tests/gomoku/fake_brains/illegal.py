@@ -1,0 +1,19 @@
+"""A fake brain that answers a move it must not play: ``occupied`` (the opponent's last
+stone, or the first free cell after BEGIN), ``outside`` (off the board) or ``garbage``."""
+
+import sys
+
+from _brain import first_free, run
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else "occupied"
+
+
+def answer(stones, size, last):
+    if MODE == "outside":
+        return f"{size[0]},{size[1] + 3}"
+    if MODE == "garbage":
+        return "I resign, probably"
+    return f"{last[0]},{last[1]}" if last is not None else first_free(stones, size, last)
+
+
+run(answer)

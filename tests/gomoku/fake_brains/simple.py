@@ -1,0 +1,5 @@
+"""A fake brain that speaks pbrain correctly and plays weakly (first free cell by the last move)."""
+
+from _brain import run
+
+run()
