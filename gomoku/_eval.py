@@ -51,6 +51,36 @@ ORDER_VALUE = (0, 0, 6, 20, 25, 400, 500, 5000, 100000)
 EVAL_VALUE = (0, 0, 4, 12, 12, 60, 70, 300, 1500)
 
 
+_TRANSITIONS: list[tuple | None] = [None] * (81 * 81)
+
+
+def _levels(code: int) -> tuple[bool, bool, bool, bool]:
+    """Whether a pattern code is a five, a four (open or not), an open four, an open three."""
+    return code == FIVE, B4 <= code <= F4, code == F4, code == F3
+
+
+def _transition(old: int, new: int) -> tuple:
+    """The effect of a cell's pattern pair going from ``old`` to ``new`` (X * 9 + O):
+    (order change X, value change X, order change O, value change O,
+    ((threat dict index, +1/-1), ...)); dicts are five/four/open four/open three
+    of X (0-3), then of O (4-7)."""
+    (ox, oo), (nx, no) = divmod(old, 9), divmod(new, 9)
+    changes = []
+    for stone, a, b in ((0, ox, nx), (1, oo, no)):
+        for n, (was, now) in enumerate(zip(_levels(a), _levels(b))):
+            if was != now:
+                changes.append((4 * stone + n, 1 if now else -1))
+    entry = (
+        ORDER_VALUE[nx] - ORDER_VALUE[ox],
+        EVAL_VALUE[nx] - EVAL_VALUE[ox],
+        ORDER_VALUE[no] - ORDER_VALUE[oo],
+        EVAL_VALUE[no] - EVAL_VALUE[oo],
+        tuple(changes),
+    )
+    _TRANSITIONS[old * 81 + new] = entry
+    return entry
+
+
 def _run_through_centre(cells: list[int]) -> int:
     """Length of the run of own stones (1) through the centre cell (index 4)."""
     n = 1
@@ -237,6 +267,8 @@ class Grid:
         self.fours: list[dict[int, int]] = [{}, {}, {}]
         self.open_fours: list[dict[int, int]] = [{}, {}, {}]
         self.threes: list[dict[int, int]] = [{}, {}, {}]
+        self._dicts = [self.fives[1], self.fours[1], self.open_fours[1], self.threes[1],
+                       self.fives[2], self.fours[2], self.open_fours[2], self.threes[2]]
         self.near = [0] * size
         self.near_cells: set[int] = set()
         self.zob = [None, [0] * size, [0] * size]
@@ -319,30 +351,19 @@ class Grid:
         """Move cell ``i``'s contribution from pattern pair ``old`` to ``new``."""
         if old == new:
             return
-        ox, oo = divmod(old, 9)
-        nx, no = divmod(new, 9)
-        if ox != nx:
-            self._change(1, i, ox, nx)
-        if oo != no:
-            self._change(2, i, oo, no)
-
-    def _change(self, s: int, i: int, a: int, b: int) -> None:
-        self.order[s][i] += ORDER_VALUE[b] - ORDER_VALUE[a]
-        self.value[s] += EVAL_VALUE[b] - EVAL_VALUE[a]
-        if a >= F3 or b >= F3:
-            for level, table in ((FIVE, self.fives[s]), (B4, self.fours[s]), (F4, self.open_fours[s]), (F3, self.threes[s])):
-                if level == B4:
-                    was, now = B4 <= a <= F4, B4 <= b <= F4
-                elif level == F3:
-                    was, now = a == F3, b == F3
-                else:
-                    was, now = a == level, b == level
-                if was != now:
-                    n = table.get(i, 0) + (1 if now else -1)
-                    if n:
-                        table[i] = n
-                    else:
-                        del table[i]
+        t = _TRANSITIONS[old * 81 + new] or _transition(old, new)
+        self.order[1][i] += t[0]
+        self.order[2][i] += t[2]
+        self.value[1] += t[1]
+        self.value[2] += t[3]
+        dicts = self._dicts
+        for which, delta in t[4]:
+            table = dicts[which]
+            n = table.get(i, 0) + delta
+            if n:
+                table[i] = n
+            else:
+                del table[i]
 
     def _add_cell(self, i: int, sign: int) -> None:
         """Add (1) or remove (-1) the contributions of empty cell ``i`` on all lines."""
@@ -355,25 +376,26 @@ class Grid:
                 else:
                     self._apply(i, code, 0)
 
-    def push(self, i: int) -> None:
-        """Play the side to move's stone on empty cell ``i`` (no check)."""
-        s = self.turn
-        self.wins.append(i in self.fives[s])
-        if self.wins[-1] and not self.winner:
-            self.winner = s
-        self._add_cell(i, -1)
+    def _update(self, i: int, s: int, sign: int) -> None:
+        """The keys and patterns of the cells on the lines through ``i``, after
+        stone ``s`` was placed (sign 1) or taken away (sign -1) there."""
         cells = self.cells
-        cells[i] = s
         keys = self.keys
         codes = self.table.codes
         compute = self.table.compute
-        apply = self._apply
+        order_x = self.order[1]
+        order_o = self.order[2]
+        dicts = self._dicts
+        trans = _TRANSITIONS
+        vx = vo = 0
+        base = 4 * i
+        step = s * sign
         for j, off, mult in self.flat_neighbours:
-            q = i + off
-            kj = 4 * i + j
+            kj = base + j
             k0 = keys[kj]
-            k1 = k0 + s * mult
+            k1 = k0 + step * mult
             keys[kj] = k1
+            q = i + off
             if cells[q] == EMPTY:
                 a = codes[k0]
                 if a < 0:
@@ -382,7 +404,32 @@ class Grid:
                 if b < 0:
                     b = compute(k1)
                 if a != b:
-                    apply(q, a, b)
+                    t = trans[a * 81 + b] or _transition(a, b)
+                    order_x[q] += t[0]
+                    order_o[q] += t[2]
+                    vx += t[1]
+                    vo += t[3]
+                    for which, delta in t[4]:
+                        table = dicts[which]
+                        n = table.get(q, 0) + delta
+                        if n:
+                            table[q] = n
+                        else:
+                            del table[q]
+        value = self.value
+        value[1] += vx
+        value[2] += vo
+
+    def push(self, i: int) -> None:
+        """Play the side to move's stone on empty cell ``i`` (no check)."""
+        s = self.turn
+        win = i in self.fives[s]
+        self.wins.append(win)
+        if win and not self.winner:
+            self.winner = s
+        self._add_cell(i, -1)
+        self.cells[i] = s
+        self._update(i, s, 1)
         near = self.near
         near_cells = self.near_cells
         for off in self.near_offsets:
@@ -407,24 +454,10 @@ class Grid:
             near[q] -= 1
             if not near[q]:
                 near_cells.discard(q)
-        cells = self.cells
-        keys = self.keys
-        codes = self.table.codes
-        apply = self._apply
-        for j, off, mult in self.flat_neighbours:
-            q = i + off
-            kj = 4 * i + j
-            k0 = keys[kj]
-            k1 = k0 - s * mult
-            keys[kj] = k1
-            if cells[q] == EMPTY:
-                a = codes[k0]
-                b = codes[k1]
-                if a != b:
-                    apply(q, a, b)
-        cells[i] = EMPTY
+        self._update(i, s, -1)
+        self.cells[i] = EMPTY
         self._add_cell(i, 1)
-        if self.wins.pop():
+        if self.wins.pop() and self.winner == s:
             self.winner = 0
         return i
 

@@ -1,7 +1,112 @@
-"""Subcommands: placeholder until its issue lands (see gomoku/commands/__init__.py)."""
+"""``gomoku hint POSITION`` (the engine's move) and ``gomoku solve POSITION`` (a VCF)."""
+
+from __future__ import annotations
 
 import argparse
+import json
+import sys
+
+from gomoku.board import Rules, format_point
+from gomoku.engine import DEFAULT_LEVEL, LEVELS, Engine
+from gomoku.records import read_position
+from gomoku.search import SearchInfo
+from gomoku.vcf import solve
+
+POSITION_HELP = "moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N"
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return value
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add this module's subcommands (none yet)."""
+    """Add ``hint`` and ``solve``."""
+    hint = subparsers.add_parser(
+        "hint",
+        help="the engine's move for the side to move",
+        description=(
+            "Search POSITION and print the best move for the side to move, its score, principal "
+            f"variation, depth, nodes and time. Levels: {', '.join(LEVELS)} (default {DEFAULT_LEVEL}, 1 s)."
+        ),
+    )
+    hint.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+    hint.add_argument("--level", choices=list(LEVELS), default=DEFAULT_LEVEL, help="playing level")
+    hint.add_argument("--time", type=_seconds, metavar="SECONDS", help="search time (replaces the level's limit)")
+    hint.add_argument("--json", action="store_true", help="print the hint as JSON")
+    hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
+    hint.add_argument("--rules", choices=Rules.PRESETS, help="rules for a move string (default freestyle)")
+    hint.set_defaults(func=run_hint)
+
+    solver = subparsers.add_parser(
+        "solve",
+        help="look for a win by continuous fours (VCF)",
+        description=(
+            "Look for a VCF for the side to move in POSITION: a win where every attacking move makes "
+            "a four. Prints the winning line (defender replies in brackets), or says none was found."
+        ),
+    )
+    solver.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+    solver.add_argument("--time", type=_seconds, default=5.0, metavar="SECONDS", help="search time (default 5)")
+    solver.add_argument("--json", action="store_true", help="print the result as JSON")
+    solver.add_argument("--rules", choices=Rules.PRESETS, help="rules for a move string (default freestyle)")
+    solver.set_defaults(func=run_solve)
+
+
+def _show_info(info: SearchInfo) -> None:
+    line = " ".join(format_point(p) for p in info.pv)
+    print(
+        f"depth {info.depth:2d}  score {info.score:>9.0f}  nodes {info.nodes:7d}  "
+        f"nps {info.nps:7.0f}  ebf {info.ebf:5.2f}  pv {line}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Print the hint for POSITION."""
+    board = read_position(args.position, Rules.preset(args.rules) if args.rules else None)
+    if board.is_over:
+        raise ValueError(f"the game is over ({board.result}): no move to hint")
+    engine = Engine(args.level)
+    hint = engine.hint(board, time=args.time, on_info=_show_info if args.verbose else None)
+    if args.json:
+        print(json.dumps(hint.to_dict()))
+        return 0
+    side = board.turn.name
+    print(f"{side} to move: play {format_point(hint.move)}")
+    if hint.forced_win:
+        print(f"forced win for {side}")
+    print(f"score {hint.score:.0f}, depth {hint.depth}, {hint.nodes} nodes, {hint.time:.2f} s ({hint.level})")
+    print("line: " + " ".join(format_point(p) for p in hint.pv))
+    return 0
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Print the VCF of POSITION, or that none was found."""
+    board = read_position(args.position, Rules.preset(args.rules) if args.rules else None)
+    if board.is_over:
+        raise ValueError(f"the game is over ({board.result}): nothing to solve")
+    side = board.turn.name
+    result = solve(board, time=args.time)
+    if args.json:
+        data = result.to_dict()
+        data["to_move"] = side
+        print(json.dumps(data))
+        return 0
+    if result.moves is None:
+        how = "none within 40 attacking moves" if result.complete else f"searched {result.nodes} nodes in {result.time:.2f} s"
+        print(f"no VCF found for {side} ({how})")
+        return 0
+    shown = []
+    for n, p in enumerate(result.moves):
+        shown.append(format_point(p) if n % 2 == 0 else f"({format_point(p)})")
+    attackers = (len(result.moves) + 1) // 2
+    print(f"VCF for {side} in {attackers} moves: {' '.join(shown)}")
+    print(f"{result.nodes} nodes, {result.time:.2f} s")
+    return 0
