@@ -11,4 +11,5 @@ def answer(stones, size, last):
     sys.exit(3)
 
 
-run(answer)
+if __name__ == "__main__":
+    run(answer)

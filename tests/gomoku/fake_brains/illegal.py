@@ -16,4 +16,5 @@ def answer(stones, size, last):
     return f"{last[0]},{last[1]}" if last is not None else first_free(stones, size, last)
 
 
-run(answer)
+if __name__ == "__main__":
+    run(answer)

@@ -2,4 +2,5 @@
 
 from _brain import run
 
-run(lambda stones, size, last: None)
+if __name__ == "__main__":
+    run(lambda stones, size, last: None)
