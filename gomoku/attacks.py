@@ -217,10 +217,15 @@ def load_weights(path: str | Path) -> WeightTable:
     """Read and check a weight table (JSON, see ``data/weights.json``).
 
     Raises WeightTableError (a ValueError) naming the file and the field for
-    a bad table, and OSError when the file cannot be read.
+    a bad or missing table, and OSError when the file cannot be read.
     """
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise WeightTableError(f"{path}: no such weight table") from None
+    except UnicodeDecodeError:
+        raise WeightTableError(f"{path}: expected a UTF-8 JSON weight table") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
