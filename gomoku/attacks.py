@@ -604,7 +604,11 @@ class _LineCache:
         if found is None:
             found = self.memo[code] = _scan_pattern(code, self.k, self.exact, self.table)
             if self.dense:
-                self.weight[code], self.breakpoint[code], self.five[code] = found
+                # The weight last: a reader in another thread takes a non-NaN
+                # weight to mean the whole entry is there.
+                self.breakpoint[code] = found[1]
+                self.five[code] = found[2]
+                self.weight[code] = found[0]
         return found
 
     def lookup(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
