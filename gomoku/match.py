@@ -83,7 +83,12 @@ class EnginePlayer:
             self.engine = Engine(self.level, seed=self.seed)
 
     def move(self, board: Board) -> Point:
-        hint = self.engine.hint(board.copy(), time=self.time_per_move, level=self.level)
+        from gomoku.protocol import level_limits
+
+        if self.level == "greedy":
+            hint = self.engine.hint(board.copy(), level="greedy")
+        else:
+            hint = self.engine.hint(board.copy(), level=self.level, **level_limits(self.level, self.time_per_move))
         return tuple(hint.move)
 
     def close(self) -> None:

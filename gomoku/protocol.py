@@ -209,15 +209,49 @@ def describe_info(info: Any) -> str:
 EngineFactory = Callable[[int | None], HintEngine]
 
 
+# What the interpreter and the engine's code take besides its tables.
+PROCESS_MB = 40
+
+
 def default_engine_factory(level: str = "strong") -> EngineFactory:
-    """An ``Engine`` of ``level`` for a memory budget in MB (imported lazily)."""
+    """An ``Engine`` of ``level`` for a memory budget in MB (imported lazily).
+
+    The engine's tables get the budget less what the process itself needs.
+    """
 
     def make(memory_mb: int | None) -> HintEngine:
         from gomoku.engine import Engine
 
-        return Engine(level, memory_mb=memory_mb)
+        tables = None if memory_mb is None else max(memory_mb - PROCESS_MB, 8)
+        return Engine(level, memory_mb=tables)
 
     return make
+
+
+def level_limits(level: str, seconds: float) -> dict[str, Any]:
+    """The engine limits for a move of ``level`` with ``seconds`` on the clock.
+
+    The clock sets the time; the level keeps its own depth and node caps (so
+    ``normal`` still searches 4 plies), but not its time, which is the hint's
+    default and not a brain's.
+
+    >>> level_limits("normal", 2.0)
+    {'time': 2.0, 'depth': 4}
+    >>> level_limits("strong", 2.0)
+    {'time': 2.0}
+    """
+    limits: dict[str, Any] = {"time": seconds}
+    try:
+        from gomoku.engine import LEVELS
+    except ImportError:  # pragma: no cover - the engine is part of the package
+        return limits
+    base = LEVELS.get(level)
+    if base is not None:
+        if base.depth is not None:
+            limits["depth"] = base.depth
+        if base.nodes is not None:
+            limits["nodes"] = base.nodes
+    return limits
 
 
 class Brain:
@@ -238,6 +272,7 @@ class Brain:
         level: str = "strong",
     ) -> None:
         self._factory = engine_factory or default_engine_factory(level)
+        self.level = level
         self._write_line = write or (lambda line: print(line, flush=True))
         self.clock = clock
         self.time = TimeControl()
@@ -260,7 +295,10 @@ class Brain:
         """Send one line, unless the session has ended."""
         with self._lock:
             if not self.closed:
-                self._write_line(line)
+                try:
+                    self._write_line(line)
+                except (OSError, ValueError):  # the manager has gone: nothing to answer
+                    self.closed = True
 
     def _reply(self, line: str) -> None:
         for note in self._notes:
@@ -536,10 +574,10 @@ class Brain:
             self.write(f"MESSAGE {describe_info(info)}")
 
         limits: dict[str, Any] = {"stop": stop, "on_info": on_info}
-        if budget.fast:
+        if budget.fast or self.level == "greedy":
             limits["level"] = "greedy"
         else:
-            limits["time"] = budget.search
+            limits.update(level_limits(self.level, budget.search))
         try:
             hint = self.engine().hint(board.copy(), **limits)
             move = tuple(hint.move)
@@ -597,8 +635,10 @@ def serve(
 ) -> int:
     """Speak the protocol on ``source``/``out`` until END or end of input.
 
-    A reader thread takes every line as it comes: STOP/YXSTOP and END reach
-    a search at once, everything else waits its turn on a queue.
+    A reader thread takes every line as it comes: STOP/YXSTOP and END cut a
+    running search short at once (it answers with its best move so far);
+    every line but STOP waits its turn on a queue, so END still ends the
+    session after the answers owed before it.
     """
 
     def write(line: str) -> None:
@@ -616,8 +656,10 @@ def serve(
                     if brain.thinking:
                         brain.request_stop()
                     continue
-                if word == "END" and brain.thinking:
-                    brain.close()  # abort the search; the move is not wanted any more
+                if word == "END":
+                    # Cut the search short; the move asked for before END still
+                    # goes out (at once), so a scripted session loses no answer.
+                    brain.request_stop()
                 lines.put(line)
                 if word == "END":
                     break

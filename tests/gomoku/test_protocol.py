@@ -514,7 +514,7 @@ def test_stop_while_thinking_answers_with_the_best_move_so_far():
     assert not thread.is_alive()
 
 
-def test_end_while_thinking_stops_at_once_and_writes_no_move():
+def test_end_while_thinking_stops_the_search_at_once_and_ends():
     pipe, out, engine = Pipe(), FlushCounter(), FakeEngine(wait_for_stop=True)
     pipe.send("START 20")
     pipe.send("INFO timeout_turn 60000")
@@ -522,6 +522,73 @@ def test_end_while_thinking_stops_at_once_and_writes_no_move():
     thread = run_serve(pipe, out, engine)
     assert engine.thinking.wait(30)
     pipe.send("END")
+    pipe.send("ABOUT")  # after END: never answered
     thread.join(30)
     assert not thread.is_alive() and engine.stopped is True
-    assert [line for line in out.getvalue().splitlines() if not line.startswith("MESSAGE")] == ["OK"]
+    assert [line for line in out.getvalue().splitlines() if not line.startswith("MESSAGE")] == ["OK", "9,9"]
+
+
+def test_a_manager_that_has_gone_away_ends_the_brain_quietly():
+    class Gone(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    thread = threading.Thread(target=serve, args=(io.StringIO("START 20\nBEGIN\nABOUT\n"), Gone(),
+                                                  lambda mb: FakeEngine()))
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive()
+
+
+# -- the real engine, at small limits ------------------------------------------------------------------------
+def real(script, level="strong"):
+    out: list[str] = []
+    brain = Brain(write=out.append, level=level)
+    for line in script:
+        brain.handle(line)
+    return out, brain
+
+
+def test_the_real_engine_completes_its_own_five():
+    script = ["START 20", "INFO timeout_turn 400", "BOARD"]
+    script += [f"{x},10,1" for x in range(10, 14)] + ["10,12,2", "15,15,2", "3,3,2", "4,17,2", "DONE"]
+    out, brain = real(script)
+    assert moves(out)[-1] in ("9,10", "14,10")
+    assert brain.board.winner is Stone.X
+
+
+def test_the_real_engine_blocks_a_four():
+    script = ["START 20", "INFO timeout_turn 400", "BOARD"]
+    script += ["9,5,1", "0,0,1", "19,19,1"] + [f"{x},5,2" for x in range(10, 14)] + ["DONE"]
+    out, brain = real(script)
+    assert moves(out)[-1] == "14,5"
+    assert any(line.startswith("MESSAGE depth") and "| pv " in line for line in out)
+
+
+def test_the_real_engine_at_the_greedy_level_and_with_no_turn_time():
+    out, brain = real(["START 15", "BEGIN", "TURN 8,8"], level="greedy")
+    assert moves(out)[0] == "OK" and len(brain.board.move_stack) == 3
+    out, brain = real(["START 15", "INFO timeout_turn 0", "TURN 7,7"])
+    x, y = map(int, moves(out)[-1].split(","))
+    assert (x, y) != (7, 7) and max(abs(x - 7), abs(y - 7)) <= 2
+
+
+def test_the_real_engine_keeps_its_level_depth_under_a_clock():
+    seen = []
+
+    class Recording:
+        def __init__(self):
+            from gomoku.engine import Engine
+
+            self.engine = Engine("normal")
+
+        def hint(self, board, **limits):
+            seen.append({k: v for k, v in limits.items() if k in ("time", "depth", "level")})
+            return self.engine.hint(board, **limits)
+
+    out: list[str] = []
+    brain = Brain(lambda mb: Recording(), write=out.append, level="normal")
+    for line in ["START 20", "INFO timeout_turn 300", "TURN 10,10"]:
+        brain.handle(line)
+    assert seen[0]["depth"] == 4 and seen[0]["time"] < 0.3
+    assert moves(out)[-1].count(",") == 1
