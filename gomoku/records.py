@@ -625,7 +625,10 @@ def parse_sgf(text: str) -> GameRecord:
 
     Without our ``EB[1]`` property the board is SZ's bounded square.
     """
-    nodes = _SgfReader(text).read()
+    try:
+        nodes = _SgfReader(text).read()
+    except RecursionError:
+        raise RecordError("SGF: variations nested too deeply to read") from None
     root_line, root = nodes[0]
     if root.get("GM", ["4"])[0].strip() != "4":
         raise RecordError(f"SGF line {root_line}: GM[{root['GM'][0]}] is not gomoku; expected GM[4]")
@@ -862,6 +865,8 @@ def _parse_json(text: str, name: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{name} line {exc.lineno} column {exc.colno}: expected JSON ({exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{name}: JSON nested too deeply to read") from None
 
 
 def record_from_json(data: Any, name: str = "game") -> GameRecord:

@@ -326,6 +326,7 @@ def test_sgf_rectangular_board_with_set_up() -> None:
         ("(;FF[4]GM[4]SZ[15]\n;B[hh]W[ii])", "SGF line 2: expected one move in a node"),
         ("(;FF[4]GM[4]SZ[15]AB[aa]AW[aa])", "set up twice"),
         ("(;FF[4]GM[4]SZ[3]WL[3]EB[0];B[aa];W[ab];B[ba];W[bb];B[ca];W[cb])", "the game is over"),
+        ("(;GM[4]" + "(;B[aa]" * 5000 + ")" * 5001, "nested too deeply"),
     ],
 )
 def test_bad_sgf(text, fragment) -> None:
@@ -414,6 +415,7 @@ def test_bad_native_json(data, fragment) -> None:
         ("bad.sgf", "(;GM[4]SZ[15];B[hh];B[ii])", "bad.sgf: SGF line 1: expected a move of W"),
         ("bad.psq", "Piskvorky 15x15, 11:11, 0\n1,1,0\n99,1,0\n", "bad.psq: PSQ line 3"),
         ("bad.txt", "0,0", "unknown format '.txt'"),
+        ("deep.json", "[" * 100000, "nested too deeply"),
     ],
 )
 def test_bad_files_raise_and_stay_as_they_were(tmp_path: Path, name, text, fragment) -> None:
