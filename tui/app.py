@@ -307,11 +307,11 @@ class GomokuApp(App[int]):
         """The engine's search, off the event loop; results come back by call_from_thread."""
         worker = get_current_worker()
 
-        def send(callback: Any, *args: Any) -> None:
+        def send(callback: Any, *args: Any, **kwargs: Any) -> None:
             if worker.is_cancelled or stop.is_set():
                 return
             try:
-                self.call_from_thread(callback, *args)
+                self.call_from_thread(callback, *args, **kwargs)
             except RuntimeError:  # the app is closing
                 stop.set()
 
@@ -319,7 +319,14 @@ class GomokuApp(App[int]):
             send(self.engine_info, job, info)
 
         try:
-            hint = self.analyst.hint(board, level=level, time=seconds, on_info=on_info, stop=stop)
+            try:
+                hint = self.analyst.hint(board, level=level, time=seconds, on_info=on_info, stop=stop)
+            except ValueError as exc:
+                # A search that cannot play these rules (say, tic-tac-toe) leaves the greedy bot.
+                if level == "greedy" or board.is_over:
+                    raise
+                send(self.notify, f"{exc}: the greedy level plays instead", severity="warning")
+                hint = self.analyst.hint(board, level="greedy", time=seconds, on_info=on_info, stop=stop)
         except Exception as exc:  # shown as one line, never as a traceback
             send(self.engine_failed, job, exc)
             return

@@ -131,6 +131,14 @@ def _real_levels() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
+def _real_depths() -> dict[str, int | None]:
+    try:
+        from gomoku.engine import LEVELS
+    except ImportError:
+        return {}
+    return {name: limit.depth for name, limit in LEVELS.items()}
+
+
 @dataclass
 class Analyst:
     """The engine-side services of the app.
@@ -146,6 +154,7 @@ class Analyst:
     weight_map: Callable[[Board], dict[Point, float]] = _real_weight_map
     explain: Callable[[Board, Point], dict[str, Any]] = _real_explain
     levels: tuple[str, ...] = field(default_factory=_real_levels)
+    depths: dict[str, int | None] = field(default_factory=_real_depths)
     limits: dict[str, Any] = field(default_factory=dict)
     _engine: EngineLike | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
@@ -172,9 +181,17 @@ class Analyst:
         on_info: Callable[[Any], None] | None = None,
         stop: threading.Event | None = None,
     ) -> HintLike:
-        """The engine's move for ``board`` (which it must not change)."""
+        """The engine's move for ``board`` (which it must not change).
+
+        The level sets the depth and ``time`` caps it: the engine takes a limit
+        of its own in place of the level's, so both are passed. Extra
+        ``limits`` (nodes or depth, for tests) replace the clock altogether.
+        """
         kwargs: dict[str, Any] = {"level": level, "on_info": on_info, "stop": stop}
-        kwargs.update(self.limits)
-        if "nodes" not in self.limits and "depth" not in self.limits:
+        if self.limits:
+            kwargs.update(self.limits)
+        else:
             kwargs["time"] = time
+            if self.depths.get(level) is not None:
+                kwargs["depth"] = self.depths[level]
         return self.engine.hint(board, **kwargs)

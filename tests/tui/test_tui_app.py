@@ -388,3 +388,35 @@ async def test_quit_at_once_with_no_game(make_app: Callable[..., GomokuApp]) -> 
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_an_engine_that_refuses_the_rules_falls_back_to_greedy(
+        make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    real_hint = fake_engine.hint
+
+    def picky(board: Any, **kwargs: Any) -> Any:
+        if kwargs.get("level") != "greedy":
+            raise ValueError("the search plays five in a row only (k = 5)")
+        return real_hint(board, **kwargs)
+
+    fake_engine.hint = picky
+    app = make_app(settings=GameSettings(mode="human-o", level="strong"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.game.board.move_stack == [(0, 0)]
+        assert ("warning", "the search plays five in a row only (k = 5): the greedy level plays instead") \
+            in app.notices
+
+
+async def test_an_engine_failure_is_one_line(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    def broken(board: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("out of cheese")
+
+    fake_engine.hint = broken
+    app = make_app(mode="human-x")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.notices[-1] == ("error", "the engine failed: out of cheese")
+        assert app.is_running and app.thinking is None
+        assert app.game.board.move_stack == [(0, 0)]

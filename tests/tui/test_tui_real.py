@@ -1,0 +1,161 @@
+"""The app wired to the real engine, attack scanner and records, at tiny limits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+from textual.worker import WorkerCancelled
+
+from gomoku.attacks import explain, greedy_move, weight_map
+from gomoku.board import Board, Stone
+from gomoku.engine import Engine
+
+from tui.app import GomokuApp
+from tui.game import GameSettings
+from tui.services import Analyst
+from tui.widgets.board_view import format_weight
+from tui.widgets.panels import breakdown_text
+
+SIZE = (110, 34)
+OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2)]
+
+
+def make_real_app(tmp_path: Path, mode: str = "humans", level: str = "greedy", **limits: Any) -> GomokuApp:
+    return GomokuApp(analyst=Analyst.default(**limits), settings=GameSettings(mode=mode, level=level),
+                     data_dir=tmp_path / "data")
+
+
+async def settle(app: GomokuApp, pilot: Any) -> None:
+    for _ in range(100):
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:
+            pass
+        await pilot.pause()
+        if not any(worker.is_running for worker in app.workers):
+            return
+
+
+def test_the_default_analyst_uses_the_real_engine() -> None:
+    analyst = Analyst.default()
+    assert isinstance(analyst.engine, Engine)
+    assert analyst.levels == ("greedy", "easy", "normal", "strong")
+
+
+async def test_overlay_shows_the_engines_weights(tmp_path: Path) -> None:
+    app = make_real_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for point in OPENING:
+            app.play(point)
+        await pilot.press("w")
+        view = app.board_view
+        expected = weight_map(Board(moves=OPENING))
+        assert view.weights == expected
+        shown = 0
+        for point, weight in expected.items():
+            offset = view.offset_of(point)
+            if offset is None:
+                continue
+            line = view.render_line(offset.y).text
+            assert line[offset.x - 1:offset.x + 2] == format_weight(weight), point
+            shown += 1
+        assert shown == len(expected)  # the whole neighbourhood fits on screen
+        # A move changes the map; the overlay follows.
+        await pilot.press("enter")
+        assert view.weights == weight_map(app.game.board)
+
+
+async def test_breakdown_panel_shows_the_explanation(tmp_path: Path) -> None:
+    app = make_real_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for point in OPENING:
+            app.play(point)
+        app.board_view.move_cursor_to((2, 2))
+        await pilot.press("t")
+        shown = str(app.query_one("#breakdown", Static).render())
+        expected = breakdown_text(explain(app.game.board, (2, 2)).to_dict()).plain
+        assert shown == expected
+        assert "Cell 2,2 · X to move" in shown and "[" in shown
+
+
+async def test_greedy_hint_then_d_plays_it(tmp_path: Path) -> None:
+    app = make_real_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for point in OPENING:
+            app.play(point)
+        board = app.game.board.copy()
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert app.hint is not None
+        assert app.hint.move == greedy_move(board)
+        assert app.game.board.move_stack == OPENING
+        await pilot.press("d")
+        assert app.game.board.move_stack == OPENING + [greedy_move(board)]
+
+
+async def test_search_hint_reports_its_figures(tmp_path: Path) -> None:
+    app = make_real_app(tmp_path, level="normal", nodes=400)
+    async with app.run_test(size=SIZE) as pilot:
+        for point in OPENING:
+            app.play(point)
+        await pilot.press("h")
+        await settle(app, pilot)
+        hint = app.hint
+        assert hint is not None and hint.depth >= 1 and hint.nodes > 0
+        assert hint.move not in app.game.board.stones
+        shown = str(app.query_one("#hint", Static).render())
+        assert f"depth {hint.depth}" in shown and f"nodes {hint.nodes:,}" in shown and "PV " in shown
+
+
+async def test_engine_blocks_an_open_four(tmp_path: Path) -> None:
+    app = make_real_app(tmp_path, mode="human-x", level="normal", nodes=400)
+    async with app.run_test(size=SIZE) as pilot:
+        for point in [(0, 0), (0, 5), (1, 0), (1, 5), (2, 0)]:
+            app.game.play(point)
+        app.game.play((5, 5))  # O does not block the three
+        app.board_view.move_cursor_to((3, 0))
+        await pilot.press("enter")  # X makes an open four... O must still try to block
+        await settle(app, pilot)
+        board = app.game.board
+        assert board.ply == 8
+        assert board.move_stack[-1] in [(-1, 0), (4, 0)]
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy"])
+async def test_engine_against_engine_on_tictactoe(tmp_path: Path, level: str) -> None:
+    app = GomokuApp(analyst=Analyst.default(nodes=300),
+                    settings=GameSettings(rules="tictactoe", mode="engines", level=level),
+                    data_dir=tmp_path / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(30):
+            await settle(app, pilot)
+            if app.game.board.is_over:
+                break
+        board = app.game.board
+        assert board.is_over and 5 <= board.ply <= 9
+        assert all(board.rules.contains(p) for p in board.move_stack)
+
+
+
+async def test_set_up_position_opens_and_plays(tmp_path: Path) -> None:
+    from gomoku.records import save_position
+
+    board = Board()
+    # Three X stones and O to move: no alternation explains it, so it stays set-up stones.
+    board.set_up({(0, 0): Stone.X, (1, 0): Stone.X, (5, 5): Stone.X}, Stone.O)
+    path = tmp_path / "position.json"
+    save_position(board, path)
+    app = make_real_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        app.screen.query_one("Input").value = str(path)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        assert app.game.board.stones == board.stones and app.game.board.turn is Stone.O
+        assert app.game.board.move_stack == []
+        await pilot.press("down", "enter")
+        assert app.game.board.move_stack == [app.board_view.cursor]
+        await pilot.press("u", "u")  # the set-up stones stay
+        assert app.game.board.stones == board.stones
