@@ -69,6 +69,7 @@ __all__ = [
     "stone_weight",
     "weight_map",
     "weight_map_direct",
+    "weights_of",
     "DEFAULT_WEIGHTS_PATH",
 ]
 

@@ -385,3 +385,37 @@ def test_fast_map_equals_the_direct_scan_on_crowded_positions(rules):
         if point not in board.stones:
             board.push(point)
     assert weight_map(board) == weight_map_direct(board)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data(), st.sampled_from(range(8)))
+def test_weights_on_a_bounded_square_unchanged_by_its_symmetries(data, which):
+    rules = Rules.square(9)
+    try:
+        board = random_board(data.draw, rules, 25, min_stones=1)
+    except ValueError:
+        return
+    sym = SYMMETRIES[which]
+
+    def move(p):
+        # The square's symmetries about its centre (4, 4).
+        x, y = sym(p[0] - 4, p[1] - 4)
+        return (x + 4, y + 4)
+
+    moved = Board(rules)
+    moved.set_up({move(p): s for p, s in board.stones.items()}, board.turn)
+    before = weight_map(board)
+    after = weight_map(moved)
+    assert set(after) == {move(p) for p in before}
+    for p, w in before.items():
+        assert after[move(p)] == pytest.approx(w, rel=1e-12)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3)), unique=True, max_size=20))
+def test_fast_map_equals_the_direct_scan_in_3d(cells):
+    rules = Rules(k=4, dims=3, bounds=((0, 0, 0), (3, 3, 3)), name="cube4")
+    board = Board(rules)
+    for cell in cells:
+        board.push(cell)
+    assert weight_map(board) == weight_map_direct(board)
