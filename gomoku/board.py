@@ -229,12 +229,12 @@ class Board:
     """
 
     __slots__ = (
-        "rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "setup",
+        "_rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "setup",
         "_win_ply", "_limit", "_exact", "_k", "_dirs", "_flat",
     )
 
     def __init__(self, rules: Rules | None = None, moves: Iterable[Point] = ()) -> None:
-        self.rules = rules or Rules()
+        self._rules = rules or Rules()
         self.stones: dict[Point, Stone] = {}
         self.move_stack: list[Point] = []
         self.turn = Stone.X
@@ -249,8 +249,18 @@ class Board:
         for move in moves:
             self.play(move)
 
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game (set them before the first move)."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+        self._cache_rules()
+
     def _cache_rules(self) -> None:
-        rules = self.rules
+        rules = self._rules
         self._k = rules.k
         self._exact = not rules.overline
         # Exact-k rules look one cell further each side, to see an overline.
@@ -452,7 +462,7 @@ class Board:
     def copy(self) -> "Board":
         """An independent copy, e.g. for a worker thread."""
         other = Board.__new__(Board)
-        other.rules = self.rules
+        other._rules = self._rules
         other.stones = dict(self.stones)
         other.move_stack = list(self.move_stack)
         other.turn = self.turn

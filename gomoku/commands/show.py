@@ -86,7 +86,7 @@ def view_box(board: Board) -> tuple[Point, Point]:
     # The margin goes on the first two axes; further axes show only their stones' layers.
     low = tuple(c - (MARGIN if i < 2 else 0) for i, c in enumerate(box[0]))
     high = tuple(c + (MARGIN if i < 2 else 0) for i, c in enumerate(box[1]))
-    focus = board.last_move or min(board.stones)
+    focus = board.last_move or (min(board.stones) if board.stones else box[0])
     low = tuple(max(a, f - MAX_VIEW // 2) for a, f in zip(low, focus))
     high = tuple(min(b, a + MAX_VIEW - 1) for a, b in zip(low, high))
     if rules.bounds is not None:

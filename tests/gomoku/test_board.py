@@ -330,3 +330,22 @@ def test_candidates_and_bounding_box() -> None:
 def test_format_point() -> None:
     assert format_point((3, -4)) == "3,-4"
     assert format_point((FAR, 0, -1)) == f"{FAR},0,-1"
+
+
+def test_rules_validation() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        Rules(k=0)
+    with pytest.raises(ValueError, match="one coordinate per dimension"):
+        Rules(bounds=((0, 0, 0), (1, 1, 1)))
+    with pytest.raises(ValueError, match="low corner"):
+        Rules(bounds=((5, 0), (0, 5)))
+    with pytest.raises(ValueError, match="at least one cell"):
+        Rules.square(0)
+
+
+def test_changing_rules_before_play_takes_effect() -> None:
+    board = Board()
+    board.rules = Rules(k=3, overline=False, name="three")
+    for move in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]:
+        board.play(move)
+    assert board.winner is Stone.X and board.copy().rules.k == 3

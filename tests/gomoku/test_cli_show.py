@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from strategies import games, rule_sets
 
 from gomoku import __version__
 from gomoku.cli import main
@@ -148,3 +150,15 @@ def test_real_subprocess_error_has_no_traceback() -> None:
         [sys.executable, "-m", "gomoku.cli", "show", "0,0"], capture_output=True, text=True, timeout=60
     )
     assert ok.returncode == 0 and "[X]" in ok.stdout
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(rule_sets(), max_moves=30, span=8, far=True))
+def test_render_shows_every_stone_where_it_is(board) -> None:
+    from gomoku.commands.show import render
+
+    text = render(board)
+    cells = grid(text)
+    assert {p for p, c in cells.items() if c in "XOxo"} == set(board.stones)
+    assert all(cells[p].upper() == board.stones[p].name for p in board.stones)
+    assert text.splitlines()[-1].startswith(("X ", "O ", "draw"))
