@@ -14,9 +14,9 @@ shared reference; the words are the seed's:
 
 >>> board = Board()
 >>> board.set_up({(2, 0): Stone.X, (3, 0): Stone.X, (6, 0): Stone.X, (0, 5): Stone.O, (1, 5): Stone.O, (9, 9): Stone.O})
->>> explain(board, (4, 0)).stones[Stone.X].lines[0].attacks
-(Attack(power=3, potential=2, divider=1, central=True, offset=-2, weight=7.0), \
-Attack(power=1, potential=2, divider=2, central=False, offset=2, weight=0.125))
+>>> line = explain(board, (4, 0)).stones[Stone.X].lines[0]
+>>> line.attackplace, [f"{a}={a.weight}" for a in line.attacks], line.breakpoint
+(11, ['[3:2/1]=7.0', '[1:2/2]=0.125'], True)
 >>> cell_weight(board, (4, 0))
 8.625
 
@@ -291,6 +291,7 @@ class LineScan:
     weight: float
 
     def to_dict(self) -> dict[str, Any]:
+        """``{"direction", "attackplace", "breakpoint", "five", "attacks": [...]}`` (kept attacks)."""
         return {
             "direction": list(self.direction),
             "attackplace": self.attackplace,
@@ -312,9 +313,11 @@ class StoneWeight:
 
     @property
     def breakpoints(self) -> int:
+        """How many lines hold a breakpoint (two or more: a fork)."""
         return sum(1 for line in self.lines if line.breakpoint)
 
     def to_dict(self) -> dict[str, Any]:
+        """``{"weight", "fork_bonus", "finish_bonus", "lines": [...]}``."""
         return {
             "weight": self.weight,
             "fork_bonus": self.fork_bonus,
@@ -724,7 +727,7 @@ def _grid_weights(board: Board, table: WeightTable) -> dict[Point, float] | None
     low = [min(p[a] for p in points) - pad for a in range(dims)]
     shape = [max(p[a] for p in points) + pad - low[a] + 1 for a in range(dims)]
     size = math.prod(shape)
-    if size > max(GRID_CELLS_LIMIT, 0) or size > 4096 + 400 * len(points):
+    if size > GRID_CELLS_LIMIT or size > 4096 + 400 * len(points):
         return None
     grid = np.zeros(shape, dtype=np.int8)
     if rules.bounds is not None:

@@ -141,6 +141,7 @@ class ThreatSpace:
     # -- cells and windows ----------------------------------------------------
     @property
     def k(self) -> int:
+        """The win length: the cells of a window."""
         return self.board.rules.k
 
     def point(self, cell: int) -> Point:
