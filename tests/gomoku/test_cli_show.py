@@ -162,3 +162,13 @@ def test_render_shows_every_stone_where_it_is(board) -> None:
     assert {p for p, c in cells.items() if c in "XOxo"} == set(board.stones)
     assert all(cells[p].upper() == board.stones[p].name for p in board.stones)
     assert text.splitlines()[-1].startswith(("X ", "O ", "draw"))
+
+
+def test_show_json_reads_back_as_a_position(capsys, tmp_path) -> None:
+    _, out, _ = run(capsys, "show", "--json", "--rules", "gomocup15", "7,7 8,8 6,6")
+    path = tmp_path / "p.json"
+    path.write_text(out)
+    _, again, _ = run(capsys, "show", "--json", str(path))
+    first, second = json.loads(out), json.loads(again)
+    assert second["stones"] == first["stones"] and second["to_move"] == "O"
+    assert second["rules"] == first["rules"] and first["rules"]["name"] == "gomocup15"
