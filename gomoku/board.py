@@ -394,11 +394,11 @@ class Board:
         """Take back the last move and return its point (no check for an empty
         stack). Set-up stones are never taken back."""
         stack = self.move_stack
-        if len(stack) == self._win_ply:
+        point = stack.pop()
+        if len(stack) + 1 == self._win_ply:
             self.winner = None
             self.winning_line = ()
             self._win_ply = -1
-        point = stack.pop()
         stone = self.stones.pop(point)
         self.hash ^= zobrist(point, stone)
         self.turn = stone

@@ -349,3 +349,11 @@ def test_changing_rules_before_play_takes_effect() -> None:
     for move in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]:
         board.play(move)
     assert board.winner is Stone.X and board.copy().rules.k == 3
+
+
+def test_pop_of_an_empty_stack_keeps_a_set_up_winner() -> None:
+    board = Board()
+    board.set_up({(i, 0): Stone.X for i in range(5)} | {(i, 1): Stone.O for i in range(4)})
+    with pytest.raises(IndexError):
+        board.pop()
+    assert board.winner is Stone.X and len(board.winning_line) == 5
