@@ -167,13 +167,14 @@ class GomokuApp(App[int]):
         self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
         self.refresh_status()
 
-    def refresh_info(self) -> None:
+    def refresh_info(self, layout: bool = True) -> None:
         game = self.game
         settings = game.settings
         text = (f"{game.rules.name} · {MODES[settings.mode]}\n"
                 f"level {settings.level} · {settings.time:g} s a move\n"
                 f"cursor {format_point(self.board_view.cursor)}")
-        self.query_one("#info", Static).update(text)
+        # The cursor's moves change no line count: no new layout for them.
+        self.query_one("#info", Static).update(text, layout=layout)
 
     def refresh_breakdown(self) -> None:
         box = self.query_one("#breakdown-box", VerticalScroll)
@@ -271,7 +272,7 @@ class GomokuApp(App[int]):
 
     @on(BoardView.CursorMoved)
     def cursor_moved(self, message: BoardView.CursorMoved) -> None:
-        self.refresh_info()
+        self.refresh_info(layout=False)
         if self.show_breakdown:
             self.refresh_breakdown()
 

@@ -229,7 +229,7 @@ async def test_hint_is_shown_and_d_plays_it(make_app: Callable[..., GomokuApp], 
 
 async def test_cursor_goes_far_and_plays_there(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(200, 60)) as pilot:
         view = app.board_view
         while view.cursor[1] < 1000:
             await pilot.press("pagedown")

@@ -19,7 +19,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -229,9 +229,16 @@ class BoardView(ScrollView, can_focus=True):
 
     def move_cursor_to(self, point: Point) -> None:
         """Put the cursor on ``point`` and bring it into view."""
+        before, origin = self.cursor, self.origin
         self.cursor = self._clamp_to_board(point)
         self.follow_cursor()
-        self.refresh()
+        if self.origin == origin:
+            # Only the rulers and the two rows of the cursor change.
+            width = self.size.width
+            rows = {0, before[1] - origin[1] + 1, self.cursor[1] - origin[1] + 1}
+            self.refresh(*(Region(0, y, width, 1) for y in rows if 0 <= y < self.size.height))
+        else:
+            self.refresh()
         self.post_message(self.CursorMoved(self.cursor))
 
     def pan(self, dx: int, dy: int) -> None:
@@ -327,7 +334,7 @@ class BoardView(ScrollView, can_focus=True):
         styles = frame.styles
         label = str(row).rjust(frame.ruler_width - 1) + " "
         ruler_style = styles["ruler-cursor"] if row == self.cursor[1] else styles["ruler"]
-        segments = [Segment(label, ruler_style)]
+        segments: list[Segment] = []
         board = self.board
         stones = board.stones
         rules = board.rules
@@ -340,37 +347,56 @@ class BoardView(ScrollView, can_focus=True):
         cursor = self.cursor
         hint = self.hint_move
         empty = styles["empty"]
-        gap = Segment(" ", empty)
         x0 = self.origin[0]
+        # Runs of cells in one style become one segment: fewer segments, faster
+        # filters and output. The gap after a cell takes the cell's colour in
+        # the heat map (a continuous map) and the board's colour elsewhere.
+        run_text: list[str] = [label]
+        run_style = ruler_style
         for column in range(frame.columns):
             point = (x0 + column, row)
             stone = stones.get(point)
+            gap_style = empty
             if stone is not None:
                 style = styles["x"] if stone is Stone.X else styles["o"]
-                text = f"[{stone.name}]" if point == last else f" {stone.name} "
+                text = f"[{stone.name}] " if point == last else f" {stone.name}  "
                 if point in winning:
                     style = style + styles["win"]
                 elif point == last:
                     style = style + styles["last"]
             elif bounded and not rules.contains(point):
-                text, style = "   ", styles["outside"]
+                text, style = "    ", styles["outside"]
+                gap_style = style
             elif weights is not None and point in weights:
                 weight = weights[point]
-                text, style = format_weight(weight), heat[heat_index(weight, top)]
+                style = heat[heat_index(weight, top)]
+                text = format_weight(weight) + " "
+                gap_style = style
             else:
-                text, style = " · ", empty
+                text, style = " ·  ", empty
             if point == hint and stone is None:
                 style = style + styles["hint"]
                 if weights is None:
-                    text = " * "
+                    text = " *  "
             if point == cursor:
                 style = style + styles["cursor"]
-            segments.append(Segment(text, style))
-            segments.append(gap)
+            if style is not gap_style:
+                if style is run_style:
+                    run_text.append(text[:3])
+                else:
+                    segments.append(Segment("".join(run_text), run_style))
+                    run_text, run_style = [text[:3]], style
+                text, style = " ", gap_style
+            if style is run_style:
+                run_text.append(text)
+            else:
+                segments.append(Segment("".join(run_text), run_style))
+                run_text, run_style = [text], style
+        segments.append(Segment("".join(run_text), run_style))
         used = frame.ruler_width + frame.columns * CELL_WIDTH
         if used < width:
             segments.append(Segment(" " * (width - used), empty))
-        return Strip(segments, max(width, used)).crop(0, width)
+        return Strip(segments, max(width, used)) if used <= width else Strip(segments, used).crop(0, width)
 
     def _render_ruler(self, frame: _Frame, width: int) -> Strip:
         x0 = self.origin[0]
