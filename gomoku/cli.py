@@ -47,6 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(func(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (``gomoku weights ... | head``): not an error of ours.
+        sys.stderr.close()
+        return 0
     except (ValueError, OSError) as exc:
         print(f"gomoku: error: {exc}", file=sys.stderr)
         return 2
