@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Sequence
 
@@ -49,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(func(args) or 0)
     except BrokenPipeError:
         # The reader went away (``gomoku weights ... | head``): not an error of ours.
-        sys.stderr.close()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (ValueError, OSError) as exc:
         print(f"gomoku: error: {exc}", file=sys.stderr)
