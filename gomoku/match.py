@@ -684,16 +684,17 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, o
         for task in tasks:
             finish(_run_one(task))
     else:
+        # Worker processes, not threads: each game gets a core of its own.
         context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        try:
             futures = [pool.submit(_run_one, task) for task in tasks]
-            try:
-                for future in concurrent.futures.as_completed(futures):
-                    finish(future.result())
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+            for future in concurrent.futures.as_completed(futures):
+                finish(future.result())
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     results.sort(key=lambda g: g.index)
     return MatchResult(a_name, b_name, results, config)
 

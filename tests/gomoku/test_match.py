@@ -238,6 +238,18 @@ def test_a_match_swaps_colours_and_counts_from_a_side(tmp_path):
     assert "line" in table and "100.0%" in table and "+inf" in table and "five 4" in table
 
 
+def test_the_progress_bar_on_a_terminal():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Terminal()
+    run_match("line", "scatter", MatchConfig(games=3), progress=stream, player_factory=factory)
+    text = stream.getvalue()
+    assert text.count("\r[") == 3 and text.endswith("\n") and text.count("\n") == 1
+    assert "3/3  line 3 - 0 scatter" in text and "#" * 30 in text
+
+
 def test_every_game_is_saved_as_json_and_psq(tmp_path):
     config = MatchConfig(games=2, openings=[[(9, 9), (10, 10)]])
     result = run_match("scatter", "line", config, out_dir=tmp_path, player_factory=factory)
