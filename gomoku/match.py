@@ -34,9 +34,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.engine import LEVELS
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "openings"
-LEVEL_NAMES = ("greedy", "easy", "normal", "strong")
+LEVEL_NAMES = tuple(LEVELS)
 
 
 class MatchError(ValueError):

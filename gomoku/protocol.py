@@ -450,6 +450,7 @@ class Brain:
         opponent: list[Point] = []
         walls: set[Point] = set()
         seen: set[Point] = set()
+        fields: list[int] = []
         for number, text in enumerate(lines, 1):
             try:
                 x, y, field = parse_coords(text, 3)
@@ -463,6 +464,7 @@ class Brain:
             if field not in (1, 2, 3):
                 raise ProtocolError(f"BOARD line {number}: field {field}; expected 1 (own), 2 (opponent) or 3 (wall)")
             seen.add(point)
+            fields.append(field)
             if field == 3:
                 walls.add(point)
             else:
@@ -478,7 +480,9 @@ class Brain:
                 board.push(first[-1])
         else:
             # No alternation fits (an unusual opening): set the stones up with us to move.
-            we_are_x = bool(own) and (not opponent or lines[0].strip().endswith("1"))
+            # As Rapfi does: we are X (black) if the first stone listed is ours.
+            first_field = next(f for f in fields if f != 3)
+            we_are_x = first_field == 1
             ours = Stone.X if we_are_x else Stone.O
             stones = {p: ours for p in own}
             stones.update({p: ours.other for p in opponent})
@@ -526,7 +530,9 @@ class Brain:
             old = self.board
             board = Board(rules_for(*self.size, rule))
             if old.setup:
-                board.set_up(old.setup, old.turn if not old.move_stack else None)
+                # The side to move right after the set-up: every move since flips it.
+                first = old.turn if len(old.move_stack) % 2 == 0 else old.turn.other
+                board.set_up(old.setup, first)
             for point in old.move_stack:
                 board.push(point)
             self.board = board
@@ -680,8 +686,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="pbrain-gomoku", description="The gomoku engine as a Gomocup pbrain brain on stdin/stdout."
     )
-    parser.add_argument("--level", default="strong", help="engine level (default: strong)")
+    parser.add_argument("--level", default="strong", help="engine level: greedy, easy, normal, strong (default)")
     args = parser.parse_args(argv)
+    from gomoku.engine import check_level
+
+    try:
+        check_level(args.level)
+    except ValueError as exc:
+        print(f"pbrain-gomoku: error: {exc}", file=sys.stderr)
+        return 2
     try:
         return serve(sys.stdin, sys.stdout, level=args.level)
     except KeyboardInterrupt:

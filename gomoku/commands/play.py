@@ -11,6 +11,8 @@ from pathlib import Path
 from gomoku.board import Rules
 
 LEVELS = ("greedy", "easy", "normal", "strong")
+"""The engine's levels, for the help (``gomoku.engine.LEVELS`` checks them; not imported here to keep
+every other command's start fast)."""
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -21,7 +23,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Run the engine as a Gomocup brain: pbrain commands on stdin, answers on stdout. "
         "Tournament managers and GUIs (Piskvork and others) can start it; so can `gomoku match`.",
     )
-    pbrain.add_argument("--level", default="strong", choices=LEVELS, help="engine level (default: strong)")
+    pbrain.add_argument("--level", default="strong", help=f"engine level: {', '.join(LEVELS)} (default: strong)")
     pbrain.set_defaults(func=run_pbrain)
 
     match = subparsers.add_parser(
@@ -56,9 +58,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run_pbrain(args: argparse.Namespace) -> int:
     """Serve the pbrain protocol on stdin/stdout until END."""
+    from gomoku.engine import check_level
     from gomoku.protocol import serve
 
-    return serve(sys.stdin, sys.stdout, level=args.level)
+    return serve(sys.stdin, sys.stdout, level=check_level(args.level))
 
 
 def run_match_command(args: argparse.Namespace) -> int:

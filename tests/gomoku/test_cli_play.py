@@ -48,6 +48,14 @@ def test_pbrain_gomoku_console_entry_point_runs_the_same_loop():
     assert code == 0 and lines == ["OK", "7,7"]
 
 
+def test_an_unknown_level_is_a_one_line_error():
+    code, lines, stderr = talk(PBRAIN + ["--level", "stronk"], ["START 20"])
+    assert code == 2 and lines == [] and stderr.startswith("gomoku: error: unknown level 'stronk'")
+    assert stderr.count("\n") == 1
+    code, lines, stderr = talk([sys.executable, "-m", "gomoku.protocol", "--level", "stronk"], ["START 20"])
+    assert code == 2 and lines == [] and "unknown level 'stronk'" in stderr
+
+
 def test_gomoku_pbrain_plays_a_full_game_through_the_runner(tmp_path):
     # Our own brain as an external program, against the greedy level in this process.
     config = MatchConfig(rules=Rules.preset("gomocup20"), games=2, time_per_move_ms=1000, grace_ms=4000,

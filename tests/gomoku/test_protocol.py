@@ -224,6 +224,18 @@ def test_board_whose_counts_no_alternation_explains_is_set_up_with_us_to_move():
     assert moves(out)[1].count(",") == 1
 
 
+def test_a_set_up_board_as_the_second_player_and_a_rule_change_after_it():
+    engine = FakeEngine()
+    out, brain = talk(["START 20", "BOARD", "1,1,3", "5,5,2", "6,6,2", "7,7,2", "8,8,1", "DONE", "INFO rule 1"],
+                      engine)
+    board = engine.boards[0]
+    assert board.turn is Stone.O and board.stones[(5, 5)] is Stone.X and board.stones[(8, 8)] is Stone.O
+    # After our move (O) and the rule change: same stones, X to move, exact five.
+    assert brain.board.rules.overline is False
+    assert brain.board.turn is Stone.X and len(brain.board.stones) == 5
+    assert brain.board.stones == {**board.stones, brain.board.move_stack[-1]: Stone.O}
+
+
 def test_board_with_field_3_walls_never_plays_on_a_wall():
     # The fake engine insists on 9,9: a wall, so the brain plays a legal fallback.
     engine = FakeEngine(propose=(9, 9))
