@@ -224,6 +224,8 @@ class BrainPlayer:
             self._send("DONE")
             what = "BOARD"
         answer = self._answer((self.time_per_move_ms + self.grace_ms) / 1000, what)
+        if answer.upper().startswith(("ERROR", "UNKNOWN")):
+            raise PlayerFailure(f"error: answered {answer[:80]!r} to {what}")
         try:
             x_text, y_text = answer.split(",")
             point = (int(x_text) + self.origin[0], int(y_text) + self.origin[1])

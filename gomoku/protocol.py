@@ -45,10 +45,7 @@ DEFAULT_TIMEOUT_TURN_MS = 5000
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""
 
-ABOUT = (
-    f'name="gomoku", version="{__version__}", author="the gomoku project", '
-    'country="", www="https://github.com/", email=""'
-)
+ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
 
 # The reply margin: what a move costs besides the search (Python, the pipe,
 # the manager), taken off every deadline.

@@ -51,7 +51,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
     match.add_argument("--jobs", type=int, default=1, metavar="J", help="games to play at once (default: 1)")
     match.add_argument("--out", metavar="DIR",
-                       help="folder for the games (default: match-YYYYMMDD-HHMMSS in the current folder)")
+                       help="folder for the games (default: matches/YYYYMMDD-HHMMSS in the current folder)")
     match.add_argument("--json", action="store_true", help="print the summary as JSON")
     match.set_defaults(func=run_match_command)
 
@@ -82,7 +82,7 @@ def run_match_command(args: argparse.Namespace) -> int:
         raise MatchError(f"--grace must be 0 or more, not {args.grace}")
     config = MatchConfig(rules=rules, games=args.games, time_per_move_ms=args.time_per_move,
                          grace_ms=args.grace, openings=openings, max_moves=args.max_moves)
-    out = Path(args.out) if args.out else Path(time.strftime("match-%Y%m%d-%H%M%S", time.gmtime()))
+    out = Path(args.out) if args.out else Path("matches", time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
     result = run_match(args.a, args.b, config, jobs=args.jobs, out_dir=out, progress=sys.stderr)
     if args.json:
         summary = result.to_dict()

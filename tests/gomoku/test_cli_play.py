@@ -86,6 +86,14 @@ def test_gomoku_match_prints_the_table_and_saves_the_games(tmp_path, capsys):
     assert first.rules.bounds == ((0, 0), (14, 14)) and first.result == "X"
 
 
+def test_gomoku_match_saves_under_matches_by_default(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code = main(["match", "greedy", "greedy", "--games", "1", "--rules", "gomocup15"])
+    assert code == 0
+    saved = list((tmp_path / "matches").glob("*/game-001.json"))
+    assert len(saved) == 1 and f"Games saved in {saved[0].parent.relative_to(tmp_path)}/" in capsys.readouterr().out
+
+
 def test_gomoku_match_json_summary(tmp_path, capsys):
     code = main(["match", fake("simple"), fake("silent"), "--games", "1", "--rules", "gomocup15",
                  "--time-per-move", "200", "--grace", "200", "--no-openings", "--out", str(tmp_path), "--json"])

@@ -336,6 +336,7 @@ def test_an_external_brain_on_a_rectangle_from_an_opening():
 
 @pytest.mark.parametrize("args, words", [
     (["occupied"], "illegal move"), (["outside"], "outside the board"), (["garbage"], "not x,y"),
+    (["error"], "error: answered 'ERROR out of ideas' to BEGIN"),
 ])
 def test_an_external_brain_that_plays_illegally_loses(args, words):
     config = MatchConfig(rules=SMALL, games=1, time_per_move_ms=2000, grace_ms=3000)

@@ -1,5 +1,5 @@
 """A fake brain that answers a move it must not play: ``occupied`` (the opponent's last
-stone, or the first free cell after BEGIN), ``outside`` (off the board) or ``garbage``."""
+stone, or the first free cell after BEGIN), ``outside`` (off the board), ``garbage`` or an ``error``."""
 
 import sys
 
@@ -13,6 +13,8 @@ def answer(stones, size, last):
         return f"{size[0]},{size[1] + 3}"
     if MODE == "garbage":
         return "I resign, probably"
+    if MODE == "error":
+        return "ERROR out of ideas"
     return f"{last[0]},{last[1]}" if last is not None else first_free(stones, size, last)
 
 
