@@ -41,6 +41,7 @@ class GomokuApp(App[int]):
     TITLE = "gomoku"
 
     BINDINGS = [
+        Binding("question_mark", "help", "Keys"),
         Binding("n", "new_game", "New"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo"),
@@ -50,7 +51,6 @@ class GomokuApp(App[int]):
         Binding("d", "engine_move", "Engine plays"),
         Binding("s", "save", "Save"),
         Binding("o", "open", "Open"),
-        Binding("question_mark", "help", "Keys"),
         Binding("q", "quit_game", "Quit"),
     ]
 
@@ -427,7 +427,7 @@ class GomokuApp(App[int]):
             try:
                 written = storage.save(self.game, path)
             except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot save to {path}: {exc}", severity="error")
+                self.notify(f"cannot save to {path}: {_detail(exc, path)}", severity="error")
                 return
             self.notify(f"Saved {len(self.game.board.move_stack)} moves to {written}", timeout=4)
 
@@ -440,7 +440,7 @@ class GomokuApp(App[int]):
             try:
                 game = storage.load(path, self.game.settings)
             except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot open {path}: {exc}", severity="error")
+                self.notify(f"cannot open {path}: {_detail(exc, path)}", severity="error")
                 return
             self.start_game(game)
             self.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
@@ -466,9 +466,27 @@ class GomokuApp(App[int]):
         self.cancel_engine()
         self.exit(0)
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Leave the app, telling a search in progress to stop (by any way out, ctrl+q too)."""
+        self._stop.set()
+        super().exit(*args, **kwargs)
+
+
+def _detail(exc: Exception, path: str) -> str:
+    """An error's message on one line, without the path it may start with.
+
+    >>> _detail(ValueError("/tmp/a.sgf: line 3: expected ']'"), "/tmp/a.sgf")
+    "line 3: expected ']'"
+    """
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    for prefix in (f"{path}: ", f"{Path(path).expanduser()}: "):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
+
 
 def main() -> int:
     """Run the app; its exit code."""
     app = GomokuApp()
-    result = app.run()
-    return int(result or 0) if app.return_code is None else app.return_code
+    app.run()
+    return app.return_code or 0

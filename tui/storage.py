@@ -59,7 +59,7 @@ def save(game: Game, path: str | os.PathLike[str]) -> Path:
     """Save the game to ``path`` (format by extension), atomically; the path written."""
     target = Path(path).expanduser()
     if target.parent and not target.parent.exists():
-        raise FileNotFoundError(f"no such directory: {target.parent}")
+        raise FileNotFoundError(f"{target.parent}: no such directory")
     # save_game writes through a temporary file: a crash leaves the old file whole.
     _records().save_game(game_to_record(game), target)
     return target
@@ -69,7 +69,7 @@ def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
     """Open a saved game (any format ``gomoku.records`` reads, by extension)."""
     target = Path(path).expanduser()
     if not target.is_file():
-        raise FileNotFoundError(f"no such file: {target}")
+        raise FileNotFoundError(f"{target}: no such file")
     return record_to_game(_records().load_game(target), fallback)
 
 

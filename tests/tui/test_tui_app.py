@@ -293,6 +293,8 @@ async def test_a_bad_file_is_one_line_of_error(make_app: Callable[..., GomokuApp
             assert severity == "error"
             assert message.startswith(f"cannot open {name}")
             assert "\n" not in message and "Traceback" not in message
+            assert message.count(str(name)) == 1  # the path is said once
+        assert app.notices[-2] == ("error", f"cannot open {tmp_path / 'missing.json'}: no such file")
         assert app.game.board.move_stack == [(0, 0)]
         assert app.is_running
 

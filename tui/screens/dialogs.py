@@ -149,27 +149,26 @@ class PathScreen(ModalScreen[str | None]):
 
 HELP = """\
 [b]Board[/b]
-  ← ↑ → ↓, a j k l   move the cursor (h is the hint)
-  Enter, space        place a stone at the cursor
-  click               place a stone there
-  PgUp PgDn, shift+←↑→↓  pan by a screen
-  mouse wheel         scroll (shift+wheel: sideways)
-  c                   centre on the last move
+  ← ↑ → ↓  a j k l      move the cursor (h is the hint, so a is left)
+  Enter  space          place a stone at the cursor
+  click                 place a stone there
+  PgUp PgDn  shift+←↑→↓ pan by a screen
+  mouse wheel           scroll (shift+wheel: sideways)
+  c                     centre on the last move
 
 [b]Game[/b]
-  n                   new game (rules, players, level, time)
-  u / ctrl+z          undo (your move and the engine's reply)
-  r / ctrl+y          redo
-  s / o               save / open (.json, .sgf, .psq)
-  q                   quit (asks first in the middle of a game)
+  n                     new game: rules, players, level, time a move
+  u  ctrl+z             undo (against the engine: your move and its reply)
+  r  ctrl+y             redo
+  s  o                  save, open (.json native, .sgf, .psq)
+  q                     quit (asks first in the middle of a game)
 
 [b]Analysis[/b]
-  w                   weights overlay: every candidate's cell weight
-  t                   breakdown of the cursor's cell: attacks,
-                      breakpoints, bonuses
-  h                   hint: the engine's move, not played
-  d                   the engine plays your move
-  ?                   this help
+  w                     weights overlay: the cell weight of every candidate
+  t                     breakdown of the cursor's cell: attacks, breakpoints
+  h                     hint: the engine's move and line, not played
+  d                     the engine plays your move (the hint, if shown)
+  ?                     this help
 """
 
 

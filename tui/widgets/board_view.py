@@ -117,12 +117,12 @@ class BoardView(ScrollView, can_focus=True):
         Binding("down,j", "move(0, 1)", "Down", show=False),
         Binding("left,a", "move(-1, 0)", "Left", show=False),
         Binding("right,l", "move(1, 0)", "Right", show=False),
-        Binding("enter,space", "place", "Place"),
+        Binding("enter,space", "place", "Place", show=False),
         Binding("pageup,shift+up", "pan(0, -1)", "Screen up", show=False),
         Binding("pagedown,shift+down", "pan(0, 1)", "Screen down", show=False),
         Binding("shift+left", "pan(-1, 0)", "Screen left", show=False),
         Binding("shift+right", "pan(1, 0)", "Screen right", show=False),
-        Binding("c", "centre", "Centre"),
+        Binding("c", "centre", "Centre", show=False),
     ]
 
     class CellChosen(Message):

@@ -1,0 +1,88 @@
+"""Snapshots of the main screens (``pytest --snapshot-update`` to accept a change on purpose).
+
+The weights and breakdowns are the real scanner's (deterministic); the engine
+is the fake one, so that no clock reaches the picture.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tui.app import GomokuApp
+from tui.game import GameSettings
+from tui.services import Analyst
+
+SIZE = (110, 32)
+MIDGAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1), (-1, 0), (3, -2), (4, -3)]
+
+
+def snapshot_app(tmp_path: Path, fake_engine: Any, **settings: Any) -> GomokuApp:
+    from gomoku.attacks import explain, weight_map
+
+    analyst = Analyst(engine_factory=lambda: fake_engine, weight_map=weight_map,
+                      explain=lambda board, point: explain(board, point).to_dict(),
+                      levels=("greedy", "easy", "normal", "strong"))
+    settings.setdefault("mode", "humans")
+    return GomokuApp(analyst=analyst, settings=GameSettings(level="normal", **settings),
+                     data_dir=tmp_path / "data", offer_resume=False)
+
+
+def play(app: GomokuApp, moves: list[tuple[int, int]]) -> None:
+    for move in moves:
+        assert app.play(move)
+
+
+def test_snapshot_midgame_with_overlay_and_breakdown(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+
+    async def setup(pilot: Any) -> None:
+        play(app, MIDGAME)
+        app.board_view.move_cursor_to((-2, 2))
+        await pilot.press("w", "t")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_hint(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+
+    async def setup(pilot: Any) -> None:
+        play(app, MIDGAME[:5])
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_five_ends_the_game(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+
+    async def setup(pilot: Any) -> None:
+        play(app, [(0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)])
+        app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_new_game_dialog(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+    assert snap_compare(app, terminal_size=SIZE, press=["n"])
+
+
+def test_snapshot_help(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+    assert snap_compare(app, terminal_size=(110, 40), press=["question_mark"])
+
+
+def test_snapshot_far_bounded_board(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine, rules="gomocup15")
+
+    async def setup(pilot: Any) -> None:
+        play(app, [(7, 7), (8, 8), (14, 14)])
+        app.board_view.centre_on((14, 14))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
