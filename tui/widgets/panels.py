@@ -85,6 +85,22 @@ def pv_text(pv: Iterable[Point], limit: int = 8) -> str:
     return text + (" …" if len(moves) > limit else "")
 
 
+WIN_SCORE = 1_000_000
+"""The search's score for a won game; a win found n plies ahead scores WIN_SCORE - n."""
+
+
+def format_score(score: float) -> str:
+    """A search score for people: signed, or who wins when the search proved it.
+
+    >>> format_score(12.345), format_score(-3), format_score(999_997), format_score(-999_990)
+    ('+12.3', '-3.0', 'win in 3 plies', 'loss in 10 plies')
+    """
+    if abs(score) >= WIN_SCORE - 10_000:
+        plies = int(WIN_SCORE - abs(score))
+        return f"{'win' if score > 0 else 'loss'} in {plies} plies"
+    return f"{score:+.1f}"
+
+
 def hint_text(hint: Any, to_move: str) -> Text:
     """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel."""
     text = Text()
@@ -92,7 +108,7 @@ def hint_text(hint: Any, to_move: str) -> Text:
     text.append(format_point(hint.move), "bold #ff7ef2")
     if hint.forced_win:
         text.append("  forced win!", "bold green")
-    text.append(f"\nscore {hint.score:+.1f}  depth {hint.depth}\n")
+    text.append(f"\nscore {format_score(hint.score)}  depth {hint.depth}\n")
     text.append(f"nodes {hint.nodes:,}  time {hint.time:.2f} s\n")
     text.append(f"PV {pv_text(hint.pv)}")
     return text
@@ -104,7 +120,7 @@ def thinking_text(stone: str, info: Any | None) -> str:
         return f"{stone} is thinking…"
     best = format_point(info.pv[0]) if info.pv else "?"
     return (f"{stone} is thinking… depth {info.depth}  nodes {info.nodes:,}  "
-            f"best {best} ({info.score:+.1f})")
+            f"best {best} ({format_score(info.score)})")
 
 
 def legend_text(weights: dict[Point, float]) -> Text:
