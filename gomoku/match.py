@@ -25,13 +25,12 @@ import queue
 import shlex
 import shutil
 import subprocess
-import sys
 import threading
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
+from typing import Any, Callable, Protocol, Sequence, TextIO
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.engine import LEVELS

@@ -25,7 +25,6 @@ does here, and ``/work/shared/docs/pbrain-protocol.md`` for the protocol.
 from __future__ import annotations
 
 import argparse
-import math
 import queue
 import sys
 import threading

@@ -203,8 +203,7 @@ def test_running_over_the_time_loses_the_game():
 
 def test_the_endless_board_has_a_move_limit():
     config = MatchConfig(rules=Rules(), games=1, max_moves=12)
-    game = play_game(0, ScatterPlayer("s1"), ScatterPlayer("s2"), MatchConfig(rules=Rules.square(20), games=1,
-                                                                              max_moves=12))
+    game = play_game(0, ScatterPlayer("s1"), ScatterPlayer("s2"), config)
     assert game.result == "draw" and "move limit (12)" in game.reason and len(game.moves) == 12
     assert config.move_limit() == 12 and MatchConfig(rules=Rules()).move_limit() == 400
     assert MatchConfig().move_limit() is None

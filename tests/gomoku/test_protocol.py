@@ -16,7 +16,6 @@ from gomoku.board import Board, Stone
 from gomoku.protocol import (
     ABOUT,
     Brain,
-    Budget,
     TimeControl,
     UNLIMITED_MS,
     plan_time,
