@@ -603,3 +603,26 @@ def test_the_real_engine_keeps_its_level_depth_under_a_clock():
         brain.handle(line)
     assert seen[0]["depth"] == 4 and seen[0]["time"] < 0.3
     assert moves(out)[-1].count(",") == 1
+
+
+def test_a_piskvork_style_session_from_start_to_end():
+    # The order Piskvork sends things in: START, the INFOs, a move; INFO time_left before every move;
+    # undo by TAKEBACK; a new game by RESTART then BOARD; END.
+    engine = FakeEngine()
+    script = [
+        "START 20", "INFO max_memory 83886080", "INFO timeout_match 180000", "INFO timeout_turn 5000",
+        "INFO game_type 1", "INFO rule 0", "INFO time_left 180000", "INFO folder C:\\Program Files\\piskvork",
+        "BEGIN",
+        "INFO time_left 179000", "TURN 10,9",
+        "TAKEBACK 8,8", "TAKEBACK 10,9", "INFO time_left 178000", "TURN 11,11",
+        "RESTART", "BOARD", "9,9,2", "10,10,1", "9,10,2", "DONE",
+        "END", "ABOUT",
+    ]
+    out, brain = talk(script, engine)
+    assert moves(out) == ["OK", "9,9", "8,8", "OK", "OK", "8,8", "OK", "8,8"]
+    assert len(engine.calls) == 4
+    # Every search fits inside both the turn time and a fair share of the match time.
+    for call in engine.calls:
+        assert call["time"] * 1.05 + 0.02 < 5.0 * 0.9 and call["time"] <= 180 / 10
+    assert brain.closed and brain.board.move_stack == [(9, 9), (10, 10), (9, 10), (8, 8)]
+    assert brain.board.stones[(8, 8)] is Stone.O
