@@ -9,6 +9,8 @@ Figures (medians over many cursor keys; the goal is under 30 ms):
   causes, through Textual's message passing, the refresh timer (up to a
   60th of a second) and the compositor, as the user sees it.
 - ``tui.compose_ms``: the compositor's own time to update the screen per key.
+- ``tui.move_ms``: from Enter to the screen updated after placing a stone:
+  the move, a new weight map for the overlay, the autosave and the redraw.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def quiet_position(stones: int = 150, seed: int = 5) -> list[tuple[int, int]]:
     return list(board.move_stack)
 
 
-async def _measure(presses: int) -> tuple[list[float], list[float], list[float], int]:
+async def _measure(presses: int) -> tuple[list[float], list[float], list[float], list[float], int]:
     moves = quiet_position()
     with tempfile.TemporaryDirectory() as data:
         app = GomokuApp(analyst=Analyst.default(), settings=GameSettings(mode="humans"),
@@ -83,15 +85,29 @@ async def _measure(presses: int) -> tuple[list[float], list[float], list[float],
                 if refreshes:
                     keypress.append((refreshes[-1][1] - start) * 1000)
                     compose.append(sum(end - begin for begin, end in refreshes) * 1000)
-            return redraw, keypress, compose, shown
+            moves = []
+            candidates = game.board.candidates(1)
+            for cell in candidates[:presses // 4]:
+                view.move_cursor_to(cell)
+                await pilot.pause()
+                refreshes.clear()
+                start = time.perf_counter()
+                await pilot.press("enter")
+                if refreshes and game.board.last_move == cell:
+                    moves.append((refreshes[-1][1] - start) * 1000)
+                game.undo()
+                app.refresh_all()
+            return redraw, keypress, compose, moves, shown
 
 
 def run(quick: bool) -> Iterator[dict[str, object]]:
     """The redraw figures, in milliseconds."""
-    redraw, keypress, compose, shown = asyncio.run(_measure(10 if quick else 60))
+    redraw, keypress, compose, moves, shown = asyncio.run(_measure(10 if quick else 60))
     yield {"name": "tui.redraw_ms", "value": round(statistics.median(redraw), 2), "unit": "ms",
            "max": round(max(redraw), 2), "stones_on_screen": shown, "terminal": "200x60", "overlay": True}
     yield {"name": "tui.keypress_ms", "value": round(statistics.median(keypress), 2), "unit": "ms",
            "max": round(max(keypress), 2)}
+    yield {"name": "tui.move_ms", "value": round(statistics.median(moves), 2), "unit": "ms",
+           "max": round(max(moves), 2), "note": "Enter to screen updated: play, weight map, autosave, redraw"}
     yield {"name": "tui.compose_ms", "value": round(statistics.median(compose), 2), "unit": "ms",
            "max": round(max(compose), 2)}

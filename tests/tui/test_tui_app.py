@@ -422,3 +422,23 @@ async def test_an_engine_failure_is_one_line(make_app: Callable[..., GomokuApp],
         assert app.notices[-1] == ("error", "the engine failed: out of cheese")
         assert app.is_running and app.thinking is None
         assert app.game.board.move_stack == [(0, 0)]
+
+
+async def test_the_cursor_stays_in_view(make_app: Callable[..., GomokuApp]) -> None:
+    import random
+
+    app = make_app()
+    rng = random.Random(7)
+    keys = ["up", "down", "left", "right", "k", "j", "a", "l", "pageup", "pagedown", "shift+left",
+            "shift+right", "c"]
+    async with app.run_test(size=(70, 20)) as pilot:
+        view = app.board_view
+        for _ in range(25):
+            await pilot.press(rng.choice(keys))
+            assert view.offset_of(view.cursor) is not None, (view.cursor, view.origin)
+        await pilot.resize_terminal(50, 12)
+        await pilot.pause()
+        assert view.offset_of(view.cursor) is not None
+        await pilot.press("right", "right", "right", "right", "right", "right", "down", "down", "down", "down")
+        assert view.offset_of(view.cursor) is not None
+        assert f"cursor {view.cursor[0]},{view.cursor[1]}" in text_of(app, "#info")
