@@ -6,8 +6,8 @@ own picture of the position, updated on every push and pop:
 * the endless board is mapped onto a flat list of cells (one block per group of
   stones, each grown by a margin, with a ring of wall cells around it), and
   every cell maps back to its exact point, whatever the coordinates;
-* for every cell and line, a *key*: the 8 neighbouring cells along the line
-  (4 on each side, 2 bits each: empty, X, O, wall);
+* for every cell and line, a *key*: the neighbouring cells along the line
+  (4 on each side, 5 under exact five; 2 bits each: empty, X, O, wall);
 * for every key, the *pattern* each stone would make by playing the cell on
   that line (five, open four, four, open three, three, open two, two, one,
   dead), looked up in a table that is filled in on first use;
@@ -15,7 +15,7 @@ own picture of the position, updated on every push and pop:
   open four (the forced moves and the threats VCF is made of), a move-ordering
   value per cell, and a running evaluation.
 
-A move changes the keys of at most 32 cells (8 on each line through it), so
+A move changes the keys of at most 32 cells (8 on each line through it; 40 under exact five), so
 push and pop cost a few dozen list operations, not a scan.
 
 >>> from gomoku.board import Board
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from gomoku.board import Board, Point, Stone, zobrist
+from gomoku.board import Board, Point, Rules, Stone, zobrist
 
 EMPTY, WALL = 0, 3
 
@@ -41,8 +41,9 @@ PATTERN_NAMES = ("dead", "one", "two", "open two", "three", "open three", "four"
 
 MARGIN = 16
 """Empty cells kept around each group of stones (the search's room to move)."""
-RING = 4
-"""Wall cells around each block: a line window reaches 4 cells each side."""
+RING = 5
+"""Wall cells around each block: a line window reaches 4 cells each side (5
+under exact-five rules, to see an overline)."""
 
 # Move-ordering value of a pattern for the side that plays it (and, scaled, for
 # the side that takes the cell away from the opponent).
@@ -82,14 +83,15 @@ def _transition(old: int, new: int) -> tuple:
 
 
 def _run_through_centre(cells: list[int]) -> int:
-    """Length of the run of own stones (1) through the centre cell (index 4)."""
+    """Length of the run of own stones (1) through the centre cell."""
+    centre = len(cells) // 2
     n = 1
-    i = 3
+    i = centre - 1
     while i >= 0 and cells[i] == 1:
         n += 1
         i -= 1
-    i = 5
-    while i <= 8 and cells[i] == 1:
+    i = centre + 1
+    while i < len(cells) and cells[i] == 1:
         n += 1
         i += 1
     return n
@@ -101,7 +103,7 @@ def _makes_five(cells: list[int], exact: bool) -> bool:
 
 
 def _pattern(cells: tuple[int, ...], exact: bool, memo: dict) -> int:
-    """The pattern of a 9-cell window (0 empty, 1 own, 2 blocked; centre own)."""
+    """The pattern of a line window (0 empty, 1 own, 2 blocked; centre own)."""
     found = memo.get(cells)
     if found is not None:
         return found
@@ -109,7 +111,7 @@ def _pattern(cells: tuple[int, ...], exact: bool, memo: dict) -> int:
     if _makes_five(work, exact):
         result = FIVE
     else:
-        empties = [i for i in range(9) if work[i] == 0]
+        empties = [i for i in range(len(work)) if work[i] == 0]
         fives = 0
         for i in empties:
             work[i] = 1
@@ -133,7 +135,8 @@ def _pattern(cells: tuple[int, ...], exact: bool, memo: dict) -> int:
             else:
                 # Room for a five through the centre: one stone with a future.
                 result = DEAD
-                for start in range(0, 5):
+                centre = len(cells) // 2
+                for start in range(centre - 4, centre + 1):
                     if all(cells[j] != 2 for j in range(start, start + 5)):
                         result = ONE
                         break
@@ -142,19 +145,23 @@ def _pattern(cells: tuple[int, ...], exact: bool, memo: dict) -> int:
 
 
 class _PatternTable:
-    """key (8 cells x 2 bits) -> pattern code of X * 9 + pattern code of O, filled lazily."""
+    """key (2 * reach cells x 2 bits) -> pattern code of X * 9 + pattern code of O,
+    filled lazily. The reach is 4 cells each side, 5 under exact five (an
+    overline must be seen to be refused)."""
 
     def __init__(self, exact: bool) -> None:
         self.exact = exact
+        self.reach = 5 if exact else 4
         self.memo: dict = {}
-        self.codes: list[int] = [-1] * (1 << 16)
+        self.codes: list[int] = [-1] * (1 << (4 * self.reach))
 
     def compute(self, key: int) -> int:
-        raw = [(key >> (2 * j)) & 3 for j in range(8)]
+        reach = self.reach
+        raw = [(key >> (2 * j)) & 3 for j in range(2 * reach)]
         out = 0
         for stone in (1, 2):
             window = [0 if c == EMPTY else 1 if c == stone else 2 for c in raw]
-            window.insert(4, 1)
+            window.insert(reach, 1)
             out = out * 9 + _pattern(tuple(window), self.exact, self.memo)
         self.codes[key] = out
         return out
@@ -205,12 +212,15 @@ class Grid:
     board's own zobrist hash, so a transposition table outlives the grid.
     """
 
+    @staticmethod
+    def supports(rules: Rules) -> bool:
+        """Whether the grid can hold a game of these rules (two dimensions, five in a row)."""
+        return rules.dims == 2 and rules.k == 5 and len(rules.directions) == 4
+
     def __init__(self, board: Board, margin: int = MARGIN) -> None:
         rules = board.rules
-        if rules.dims != 2:
-            raise ValueError("the search plays two-dimensional boards only")
-        if rules.k != 5:
-            raise ValueError("the search plays five in a row only (k = 5)")
+        if not self.supports(rules):
+            raise ValueError("the pattern grid plays five in a row on a two-dimensional board only")
         self.table = pattern_table(not rules.overline)
         stones = list(board.stones)
         seeds = stones or [rules.centre()]
@@ -248,12 +258,13 @@ class Grid:
         self.steps = (1, width, width + 1, 1 - width)
         # For each line: (cell offset, key increment per unit of stone code) of the
         # 8 cells whose key sees a stone placed here.
+        reach = self.table.reach
         self.neighbours = []
         for d, step in enumerate(self.steps):
             entries = []
-            for t in range(1, 5):
-                entries.append((-t * step * 4 + d, -t * step, 1 << (2 * (3 + t))))
-                entries.append((t * step * 4 + d, t * step, 1 << (2 * (4 - t))))
+            for t in range(1, reach + 1):
+                entries.append((-t * step * 4 + d, -t * step, 1 << (2 * (reach - 1 + t))))
+                entries.append((t * step * 4 + d, t * step, 1 << (2 * (reach - t))))
             self.neighbours.append(entries)
         flat = []
         for entries in self.neighbours:

@@ -177,6 +177,9 @@ class Searcher:
             raise GameOverError(f"the game is over ({board.result}); no move to search")
         limit = limit or Limit()
         start = _time.perf_counter()
+        if not Grid.supports(board.rules):
+            yield from _GenericSearch(board.copy(), limit, stop, start).run()
+            return
         grid = Grid(board)
         self.grid = grid
         self.nodes = 0
@@ -428,6 +431,98 @@ class Searcher:
         stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
         self.tt.store(key, depth, flag, stored, grid.point(best_line[0]) if best_line else None)
         return best, best_line
+
+
+class _GenericSearch:
+    """Plain alpha-beta on the board itself, for rules the grid does not hold
+    (tic-tac-toe, k other than 5, more dimensions): wins and losses only, no
+    evaluation, moves that win or block first, iterative deepening."""
+
+    def __init__(self, board: Board, limit: Limit, stop: threading.Event | None, start: float) -> None:
+        self.board = board
+        self.stop = stop
+        self.start = start
+        self.deadline = start + limit.time if limit.time is not None else None
+        self.node_limit = limit.nodes
+        self.max_depth = limit.depth if limit.depth is not None else MAX_PLY
+        self.nodes = 0
+        self.cutoffs = 0
+
+    def _check(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchAborted
+        if self.nodes % 64 == 0:
+            if self.deadline is not None and _time.perf_counter() >= self.deadline:
+                raise SearchAborted
+            if self.stop is not None and self.stop.is_set():
+                raise SearchAborted
+
+    def _moves(self) -> list[Point]:
+        board = self.board
+        radius = 1 if board.rules.bounds is None else 2
+        moves = board.candidates(radius)
+        if board.rules.bounds is not None and board.rules.area is not None and board.rules.area <= 4096:
+            low, high = board.rules.bounds
+            everything = _all_points(low, high)
+            moves = [p for p in everything if p not in board.stones] if len(board.stones) < 3 else moves
+        me, them = board.turn, board.turn.other
+        wins = [p for p in moves if board.five_through(p, me)]
+        blocks = [p for p in moves if board.five_through(p, them)]
+        rest = [p for p in moves if p not in wins and p not in blocks]
+        return wins + blocks + rest
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> tuple[int, list[Point]]:
+        self.nodes += 1
+        self._check()
+        board = self.board
+        if board.winner is not None:
+            return -(WIN - ply), []
+        if board.is_full:
+            return 0, []
+        if depth <= 0:
+            return 0, []
+        best, line = -WIN - 1, []
+        for p in self._moves():
+            board.push(p)
+            try:
+                score, sub = self._negamax(depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                board.pop()
+            score = -score
+            if score > best:
+                best, line = score, [p] + sub
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    self.cutoffs += 1
+                    break
+        return best, line
+
+    def run(self) -> Iterator[SearchInfo]:
+        moves = self._moves()
+        line = [moves[0]]
+        score = 0
+
+        def info(depth: int) -> SearchInfo:
+            elapsed = _time.perf_counter() - self.start
+            return SearchInfo(depth, float(score), tuple(line), self.nodes, elapsed,
+                              self.nodes / elapsed if elapsed > 0 else 0.0, self.cutoffs, 0.0,
+                              score > WIN_THRESHOLD)
+
+        yield info(0)
+        for depth in range(1, self.max_depth + 1):
+            try:
+                score, line = self._negamax(depth, -WIN - 1, WIN + 1, 0)
+            except SearchAborted:
+                return
+            yield info(depth)
+            if abs(score) > WIN_THRESHOLD or len(line) < depth:
+                return
+
+
+def _all_points(low: Point, high: Point) -> list[Point]:
+    import itertools
+
+    return [tuple(p) for p in itertools.product(*[range(a, b + 1) for a, b in zip(low, high)])]
 
 
 def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:

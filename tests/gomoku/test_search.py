@@ -1,0 +1,306 @@
+"""The search and its incremental grid: forced moves, limits, legal lines, no side effects."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gomoku.attacks import weight_map
+from gomoku.board import Board, GameOverError, Rules, Stone
+from gomoku.records import board_from_position
+from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo, TranspositionTable
+from gomoku._eval import FIVE, F4, Grid
+
+FAR = 10**15
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def games(draw: st.DrawFn, max_moves: int = 30, rules: Rules | None = None) -> Board:
+    """A game in progress, played at random within a small region."""
+    board = Board(rules or Rules())
+    n = draw(st.integers(0, max_moves))
+    for _ in range(n):
+        cells = [p for p in board.candidates(1) if board.rules.contains(p)]
+        if board.is_over or not cells:
+            break
+        board.play(cells[draw(st.integers(0, len(cells) - 1))])
+    return board
+
+
+def last(board: Board, **limit: int) -> SearchInfo:
+    infos = list(Searcher(8).search(board, Limit(**limit)))
+    assert infos, "a search yields at least one info"
+    return infos[-1]
+
+
+def snapshot(grid: Grid) -> dict:
+    out: dict = {"hash": grid.hash, "turn": grid.turn}
+    for s in (1, 2):
+        for name in ("fives", "fours", "open_fours", "threes"):
+            out[name, s] = sorted((grid.point(i), n) for i, n in getattr(grid, name)[s].items())
+        out["value", s] = grid.value[s]
+        out["order", s] = sorted((grid.point(i), grid.order[s][i]) for i in grid.candidates() if grid.order[s][i])
+    out["candidates"] = sorted(grid.point(i) for i in grid.candidates())
+    return out
+
+
+# -- the grid -------------------------------------------------------------------
+@SETTINGS
+@given(games(), st.lists(st.integers(0, 10_000), max_size=8), st.sampled_from([False, True]))
+def test_grid_push_pop_matches_a_fresh_grid(board: Board, picks: list[int], exact: bool) -> None:
+    if exact:
+        board = Board(Rules.preset("standard"), board.move_stack)
+    grid = Grid(board)
+    assert grid.hash == board.hash
+    before = snapshot(grid)
+    pushed = 0
+    for pick in picks:
+        cells = sorted(grid.candidates())
+        if not cells or board.is_over:
+            break
+        i = cells[pick % len(cells)]
+        grid.push(i)
+        board.push(grid.point(i))
+        pushed += 1
+        assert snapshot(grid) == snapshot(Grid(board))
+    for _ in range(pushed):
+        grid.pop()
+        board.pop()
+    assert snapshot(grid) == before
+
+
+@SETTINGS
+@given(games(max_moves=40), st.sampled_from([False, True]))
+def test_grid_fives_agree_with_the_board_win_check(board: Board, exact: bool) -> None:
+    if exact:
+        board = Board(Rules.preset("standard"), board.move_stack)
+    grid = Grid(board)
+    for i in grid.candidates():
+        p = grid.point(i)
+        for s in (Stone.X, Stone.O):
+            assert (i in grid.fives[s]) == bool(board.five_through(p, s)), (p, s)
+
+
+@SETTINGS
+@given(games(max_moves=40))
+def test_grid_open_fours_make_two_fives(board: Board) -> None:
+    """A cell the grid calls an open four leaves two cells that make five (brute force)."""
+    grid = Grid(board)
+    for s in (Stone.X, Stone.O):
+        for i in grid.open_fours[s]:
+            p = grid.point(i)
+            board.stones[p] = s  # in thought only; put back below
+            try:
+                fives = [q for q in board.candidates(4) if board.five_through(q, s)]
+            finally:
+                del board.stones[p]
+            assert len(fives) >= 2, (p, s)
+
+
+@SETTINGS
+@given(games(max_moves=40))
+def test_grid_forced_moves_agree_with_the_weight_map(board: Board) -> None:
+    """The grid's forced cells weigh what the seed says a five weighs: 200 for
+    the attack, plus the finishing bonus of 100 for the side to move."""
+    if board.is_over:
+        return
+    grid = Grid(board)
+    s, o = grid.turn, 3 - grid.turn
+    weights = weight_map(board)
+    for i in grid.fives[s]:
+        assert weights[grid.point(i)] >= 300
+    for i in grid.fives[o]:
+        assert weights[grid.point(i)] >= 200
+    for i in grid.open_fours[s]:
+        if i not in grid.fives[s]:
+            assert weights[grid.point(i)] > 5  # never a cell the seed ignores
+
+
+def test_grid_patterns_of_a_line() -> None:
+    board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (2, 5), (3, 0)])
+    grid = Grid(board)
+    # O to move: X threatens five on both sides of its open four.
+    assert sorted(grid.point(i) for i in grid.fives[1]) == [(-1, 0), (4, 0)]
+    assert grid.patterns(grid.index[(4, 0)], 1)[0] == FIVE
+    assert grid.patterns(grid.index[(3, 5)], 2)[0] == F4
+
+
+def test_grid_maps_far_points_and_far_apart_groups() -> None:
+    moves = [(FAR, -FAR), (-FAR, FAR), (FAR + 1, -FAR), (-FAR + 1, FAR)]
+    board = Board(moves=moves)
+    grid = Grid(board)
+    assert grid.stack == []  # the position's own moves are never popped
+    assert {grid.point(i) for i in range(grid.size) if grid.cells[i] in (1, 2)} == set(moves)
+    assert grid.hash == board.hash
+
+
+def test_grid_rejects_rules_it_cannot_hold() -> None:
+    with pytest.raises(ValueError):
+        Grid(Board(Rules.preset("tictactoe")))
+
+
+# -- forced moves -----------------------------------------------------------------
+@SETTINGS
+@given(games(max_moves=40), st.sampled_from([(0, 0), (FAR, -FAR)]))
+def test_a_five_in_one_is_always_played(board: Board, offset: tuple[int, int]) -> None:
+    if board.is_over:
+        return
+    me = board.turn
+    wins = [p for p in board.candidates(1) if board.five_through(p, me)]
+    if not wins:
+        return
+    move = last(board, nodes=300).pv[0]
+    assert move in wins
+
+
+@SETTINGS
+@given(games(max_moves=40))
+def test_the_opponents_five_is_always_blocked(board: Board) -> None:
+    if board.is_over:
+        return
+    me, them = board.turn, board.turn.other
+    if any(board.five_through(p, me) for p in board.candidates(1)):
+        return
+    threats = [p for p in board.candidates(1) if board.five_through(p, them)]
+    if not threats:
+        return
+    assert last(board, nodes=300).pv[0] in threats
+
+
+@SETTINGS
+@given(games(max_moves=40))
+def test_an_open_four_threat_is_always_answered(board: Board) -> None:
+    """Facing an open three (the opponent can make an open four), the move is a
+    block (a cell where the opponent would make a four) or a four of one's own;
+    with a single open three and nothing else, the block leaves no open four."""
+    if board.is_over:
+        return
+    grid = Grid(board)
+    s, o = grid.turn, 3 - grid.turn
+    if grid.fives[s] or grid.fives[o] or grid.open_fours[s] or not grid.open_fours[o]:
+        return
+    info = last(board, nodes=600)
+    i = grid.index[info.pv[0]]
+    assert i in grid.fours[s] or i in grid.fours[o]
+    if len(grid.open_fours[o]) <= 2 and not grid.fours[s] and not grid.threes[o]:
+        grid.push(i)
+        assert not grid.open_fours[o]
+
+
+def test_a_hand_made_open_three_is_blocked() -> None:
+    # X: an open three on row 0; O to move, with nothing of its own.
+    board = Board(moves=[(0, 0), (5, 5), (1, 0), (9, 9), (2, 0)])
+    move = last(board, nodes=2000).pv[0]
+    assert move in [(-1, 0), (3, 0), (-2, 0), (4, 0)]
+
+
+# -- limits, lines, side effects ------------------------------------------------------
+@SETTINGS
+@given(games(max_moves=30), st.integers(50, 800))
+def test_node_limit_is_respected_and_every_pv_is_legal(board: Board, nodes: int) -> None:
+    if board.is_over:
+        return
+    before = (board.hash, list(board.move_stack), board.turn)
+    infos = list(Searcher(8).search(board, Limit(nodes=nodes)))
+    assert (board.hash, board.move_stack, board.turn) == before
+    for info in infos:
+        assert info.nodes <= nodes + 64  # checked every few nodes; never far over
+        replay = board.copy()
+        for p in info.pv:
+            if replay.is_over:
+                break
+            replay.play(p)  # raises if a move is illegal
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_depth_limit_is_respected(depth: int) -> None:
+    board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (3, 3)])
+    infos = list(Searcher(8).search(board, Limit(depth=depth, nodes=50_000)))
+    assert max(info.depth for info in infos) <= depth
+    depths = [info.depth for info in infos]
+    assert depths == sorted(depths)
+
+
+def test_infos_report_the_figures() -> None:
+    board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (3, 3)])
+    infos = list(Searcher(8).search(board, Limit(depth=3, nodes=50_000)))
+    deepest = infos[-1]
+    assert deepest.depth == 3
+    assert deepest.nodes > 0 and deepest.nps >= 0 and deepest.time >= 0
+    assert deepest.ebf > 0 and deepest.cutoffs >= 0
+    assert [i.nodes for i in infos] == sorted(i.nodes for i in infos)
+    assert set(deepest.to_dict()) >= {"depth", "score", "pv", "nodes", "nps", "cutoffs", "ebf", "forced_win"}
+
+
+def test_a_stop_set_before_the_search_still_gives_a_legal_move() -> None:
+    stop = threading.Event()
+    stop.set()
+    board = Board(moves=[(0, 0), (1, 1), (2, 0)])
+    infos = list(Searcher(8).search(board, Limit(), stop))
+    assert infos and infos[-1].pv[0] not in board.stones
+
+
+def test_a_stop_from_another_thread_ends_an_endless_search() -> None:
+    stop = threading.Event()
+    board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0)])
+    seen: list[SearchInfo] = []
+    for info in Searcher(8).search(board, Limit(), stop):
+        seen.append(info)
+        if info.depth >= 2:
+            stop.set()  # as a UI thread would; the generator must end soon after
+    assert seen[-1].depth < 8
+    assert seen[-1].pv[0] not in board.stones
+
+
+def test_search_of_a_finished_game_raises() -> None:
+    board = Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)])
+    with pytest.raises(GameOverError):
+        list(Searcher(8).search(board, Limit(nodes=10)))
+
+
+def test_search_is_the_same_under_translation() -> None:
+    moves = [(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (3, 3), (0, 2)]
+    here = last(Board(moves=moves), depth=3, nodes=20_000)
+    there = last(Board(moves=[(x + FAR, y - FAR) for x, y in moves]), depth=3, nodes=20_000)
+    assert [(x + FAR, y - FAR) for x, y in here.pv] == list(there.pv)
+    assert here.score == there.score
+
+
+def test_bounded_board_moves_stay_inside() -> None:
+    rules = Rules.preset("gomocup15")
+    board = Board(rules, [(0, 0), (1, 1), (0, 1), (2, 2), (0, 2)])
+    info = last(board, nodes=3000)
+    for p in info.pv:
+        assert rules.contains(p)
+
+
+def test_set_up_positions_are_searched() -> None:
+    # Three X stones and one O, O to move: no alternation explains it, so set-up stones.
+    board = board_from_position({"X": [[0, 0], [1, 0], [2, 0]], "O": [[0, 5]]}, "O")
+    assert board.setup
+    assert last(board, nodes=2000).pv[0] in [(-1, 0), (3, 0), (-2, 0), (4, 0)]
+
+
+def test_a_win_is_reported_as_forced() -> None:
+    board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])  # X: open three, to move
+    info = last(board, nodes=2000)
+    assert info.forced_win and info.score > WIN_THRESHOLD
+    assert info.pv[0] in [(-1, 0), (3, 0)]
+
+
+def test_other_rules_fall_back_to_plain_alpha_beta() -> None:
+    board = Board(Rules.preset("tictactoe"), [(0, 0), (1, 1), (0, 1)])
+    info = last(board, nodes=5000)
+    assert info.pv[0] == (0, 2)  # the only block
+
+
+def test_transposition_table_is_bounded_by_memory() -> None:
+    small, large = TranspositionTable(1), TranspositionTable(16)
+    assert small.size < large.size
+    small.store(12345, 3, 0, 7, (1, 2))
+    assert small.probe(12345)[3] == 7
+    assert small.probe(12345 + small.size) is None
