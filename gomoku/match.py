@@ -222,7 +222,15 @@ class BrainPlayer:
                 self._send(f"{self._local(point)},{1 if board.stones[point] is mine else 2}")
             self._send("DONE")
             what = "BOARD"
-        answer = self._answer((self.time_per_move_ms + self.grace_ms) / 1000, what)
+        started = time.monotonic()
+        allowed = (self.time_per_move_ms + self.grace_ms) / 1000
+        answer = self._answer(allowed, what)
+        if answer.upper().startswith("SUGGEST "):
+            # The brain proposes; as in a tournament, the manager confirms with PLAY
+            # and the brain echoes the move, all inside the same turn.
+            self._send(f"PLAY {answer[8:].strip()}")
+            what = f"PLAY {answer[8:].strip()}"
+            answer = self._answer(max(allowed - (time.monotonic() - started), 0.0), what)
         if answer.upper().startswith(("ERROR", "UNKNOWN")):
             raise PlayerFailure(f"error: answered {answer[:80]!r} to {what}")
         try:

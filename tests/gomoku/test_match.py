@@ -345,6 +345,14 @@ def test_an_external_brain_that_plays_illegally_loses(args, words):
     assert player.process is None  # closed
 
 
+def test_an_external_brain_that_suggests_gets_play_and_its_move_counts():
+    config = MatchConfig(rules=SMALL, games=1, time_per_move_ms=2000, grace_ms=3000)
+    player = BrainPlayer([sys.executable, str(BRAINS / "illegal.py"), "suggest"], name="suggests")
+    game = play_game(0, LinePlayer(), player, config)
+    assert "lost" not in game.reason and len(game.moves) >= 9
+    Board(SMALL, game.moves)
+
+
 def test_an_external_brain_that_says_nothing_loses_on_time():
     config = MatchConfig(rules=SMALL, games=1, time_per_move_ms=200, grace_ms=200)
     game = play_game(0, LinePlayer(), BrainPlayer([sys.executable, str(BRAINS / "silent.py")], name="mute", grace_ms=200),

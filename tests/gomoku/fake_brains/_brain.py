@@ -33,7 +33,7 @@ def run(answer=first_free):
 
     def move():
         line = answer(stones, size, last)
-        if line is not None and "," in line:
+        if line is not None and "," in line and not line.startswith("SUGGEST"):
             try:
                 x, y = map(int, line.split(","))
                 stones[(x, y)] = 1
@@ -73,6 +73,10 @@ def run(answer=first_free):
             last = tuple(map(int, rest.split(",")))
             stones[last] = 2
             move()
+        elif word == "PLAY":
+            x, y = map(int, rest.split(","))
+            stones[(x, y)] = 1
+            reply(f"{x},{y}")
         elif word == "BOARD":
             board_lines = []
         elif word == "END":

@@ -1,5 +1,6 @@
 """A fake brain that answers a move it must not play: ``occupied`` (the opponent's last
-stone, or the first free cell after BEGIN), ``outside`` (off the board), ``garbage`` or an ``error``."""
+stone, or the first free cell after BEGIN), ``outside`` (off the board), ``garbage`` or an ``error``; ``suggest`` is
+legal (SUGGEST x,y, then the echo of the manager's PLAY)."""
 
 import sys
 
@@ -15,6 +16,8 @@ def answer(stones, size, last):
         return "I resign, probably"
     if MODE == "error":
         return "ERROR out of ideas"
+    if MODE == "suggest":  # not illegal: a proposal the manager confirms with PLAY
+        return "SUGGEST " + first_free(stones, size, last)
     return f"{last[0]},{last[1]}" if last is not None else first_free(stones, size, last)
 
 
