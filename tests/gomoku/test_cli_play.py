@@ -96,7 +96,7 @@ def test_gomoku_match_saves_under_matches_by_default(tmp_path, capsys, monkeypat
 
 def test_gomoku_match_json_summary(tmp_path, capsys):
     code = main(["match", fake("simple"), fake("silent"), "--games", "1", "--rules", "gomocup15",
-                 "--time-per-move", "200", "--grace", "200", "--no-openings", "--out", str(tmp_path), "--json"])
+                 "--time-per-move", "300", "--grace", "700", "--no-openings", "--out", str(tmp_path), "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0
     assert (data["wins"], data["losses"], data["draws"]) == (1, 0, 0)
