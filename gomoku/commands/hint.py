@@ -25,6 +25,16 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}")
+    return value
+
+
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``hint`` and ``solve``."""
     hint = subparsers.add_parser(
@@ -38,6 +48,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     hint.add_argument("position", metavar="POSITION", help=POSITION_HELP)
     hint.add_argument("--level", choices=list(LEVELS), default=DEFAULT_LEVEL, help="playing level")
     hint.add_argument("--time", type=_seconds, metavar="SECONDS", help="search time (replaces the level's limit)")
+    hint.add_argument("--nodes", type=_count, metavar="N", help="search at most N nodes (replaces the level's limit)")
+    hint.add_argument("--depth", type=_count, metavar="PLIES", help="search at most this deep")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
     hint.add_argument("--rules", choices=Rules.PRESETS, help="rules for a move string (default freestyle)")
@@ -52,7 +64,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         ),
     )
     solver.add_argument("position", metavar="POSITION", help=POSITION_HELP)
-    solver.add_argument("--time", type=_seconds, default=5.0, metavar="SECONDS", help="search time (default 5)")
+    solver.add_argument(
+        "--time", type=_seconds, metavar="SECONDS", help="search time (default 5, or none with --nodes)"
+    )
+    solver.add_argument("--nodes", type=_count, metavar="N", help="try at most N attacking moves")
     solver.add_argument("--json", action="store_true", help="print the result as JSON")
     solver.add_argument("--rules", choices=Rules.PRESETS, help="rules for a move string (default freestyle)")
     solver.set_defaults(func=run_solve)
@@ -74,7 +89,9 @@ def run_hint(args: argparse.Namespace) -> int:
     if board.is_over:
         raise ValueError(f"the game is over ({board.result}): no move to hint")
     engine = Engine(args.level)
-    hint = engine.hint(board, time=args.time, on_info=_show_info if args.verbose else None)
+    hint = engine.hint(
+        board, time=args.time, nodes=args.nodes, depth=args.depth, on_info=_show_info if args.verbose else None
+    )
     if args.json:
         print(json.dumps(hint.to_dict()))
         return 0
@@ -93,7 +110,8 @@ def run_solve(args: argparse.Namespace) -> int:
     if board.is_over:
         raise ValueError(f"the game is over ({board.result}): nothing to solve")
     side = board.turn.name
-    result = solve(board, time=args.time)
+    seconds = args.time if args.time is not None else (None if args.nodes else 5.0)
+    result = solve(board, time=seconds, nodes=args.nodes)
     if args.json:
         data = result.to_dict()
         data["to_move"] = side

@@ -1,0 +1,130 @@
+"""The engine facade: levels, the hint, the analysis stream, limits and memory."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from gomoku.attacks import greedy_move
+from gomoku.board import Board, GameOverError, Rules, Stone
+from gomoku.engine import LEVELS, Engine, Hint
+from gomoku.search import Limit, SearchInfo
+
+FOUR_TO_BLOCK = [(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)]
+MIDDLE = [(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (3, 3), (0, 2), (2, 2), (-1, 3)]
+
+
+def test_levels_are_documented_limits() -> None:
+    assert list(LEVELS) == ["greedy", "easy", "normal", "strong"]
+    assert all(isinstance(limit, Limit) for limit in LEVELS.values())
+    assert LEVELS["strong"].time == 1.0  # the hint's default
+
+
+def test_limit_replaces_the_levels_own() -> None:
+    engine = Engine(memory_mb=16)
+    assert engine.limit("normal") == Limit(LEVELS["normal"].time, None, LEVELS["normal"].depth, 16)
+    assert engine.limit("strong", nodes=500) == Limit(None, 500, None, 16)
+    with pytest.raises(ValueError):
+        engine.limit("strong", time=0)
+    with pytest.raises(ValueError, match="unknown level"):
+        Engine("grandmaster")
+
+
+def test_hint_blocks_a_four_and_reports_everything() -> None:
+    board = Board(moves=FOUR_TO_BLOCK)
+    seen: list[SearchInfo] = []
+    hint = Engine().hint(board, nodes=800, on_info=seen.append)
+    assert isinstance(hint, Hint)
+    assert hint.move == (4, 0) and hint.pv[0] == (4, 0)
+    assert hint.level == "strong" and hint.nodes >= 0 and hint.time >= 0
+    assert seen and seen[-1].pv == hint.pv
+    assert hint.to_dict()["move"] == [4, 0]
+
+
+def test_hint_never_changes_the_board() -> None:
+    board = Board(moves=MIDDLE)
+    before = (board.hash, list(board.move_stack), dict(board.stones), board.turn)
+    Engine().hint(board, nodes=1500)
+    assert (board.hash, board.move_stack, board.stones, board.turn) == before
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_plays_a_legal_move(level: str) -> None:
+    board = Board(moves=MIDDLE)
+    hint = Engine(level).hint(board, nodes=400)
+    assert hint.move not in board.stones and hint.level == level
+
+
+def test_greedy_level_is_the_seed_bot() -> None:
+    board = Board(moves=MIDDLE)
+    assert Engine("greedy").hint(board).move == greedy_move(board)
+
+
+def test_depth_limit_and_on_info_per_depth() -> None:
+    depths: list[int] = []
+    Engine().hint(Board(moves=MIDDLE), depth=3, on_info=lambda info: depths.append(info.depth))
+    assert depths[-1] == 3 and depths == sorted(depths)
+
+
+def test_a_game_over_is_refused() -> None:
+    board = Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)])
+    with pytest.raises(GameOverError):
+        Engine().hint(board)
+    with pytest.raises(GameOverError):
+        list(Engine().analyse(board))
+
+
+def test_analyse_streams_and_stops() -> None:
+    stop = threading.Event()
+    engine = Engine()
+    infos = []
+    for info in engine.analyse(Board(moves=MIDDLE), stop=stop):
+        infos.append(info)
+        if len(infos) == 3:
+            stop.set()
+    assert 3 <= len(infos) <= 4
+    assert all(isinstance(info, SearchInfo) for info in infos)
+
+
+def test_stop_from_another_thread_returns_a_legal_move() -> None:
+    stop = threading.Event()
+    board = Board(moves=MIDDLE)
+    started = threading.Event()
+
+    def on_info(info: SearchInfo) -> None:
+        started.set()
+
+    result: list[Hint] = []
+    worker = threading.Thread(target=lambda: result.append(Engine().hint(board, nodes=10**9, on_info=on_info, stop=stop)))
+    worker.start()
+    assert started.wait(30)
+    stop.set()
+    worker.join(30)
+    assert not worker.is_alive()
+    assert result and result[0].move not in board.stones
+
+
+def test_memory_budget_bounds_the_tables() -> None:
+    small = Engine(memory_mb=4)
+    large = Engine(memory_mb=200)
+    assert small.searcher.tt.size < large.searcher.tt.size
+    assert small.searcher.vcf_table_size < large.searcher.vcf_table_size
+
+
+def test_one_engine_plays_a_whole_game_against_greedy() -> None:
+    """Node-limited, only legal moves, and the search beats the seed's bot."""
+    board = Board(Rules.preset("gomocup15"), [(7, 7), (8, 7), (8, 8)])
+    engine = Engine("strong", memory_mb=16)
+    while not board.is_over and len(board.stones) < 120:
+        if board.turn == board.turn.X:
+            board.play(greedy_move(board))
+        else:
+            board.play(engine.hint(board, nodes=600).move)
+    assert board.winner == Stone.O
+
+
+def test_other_rules_still_get_a_move() -> None:
+    board = Board(Rules.preset("tictactoe"), [(1, 1)])
+    hint = Engine().hint(board, nodes=20_000)
+    assert board.rules.contains(hint.move) and hint.move not in board.stones
