@@ -356,6 +356,9 @@ class Brain:
         self.size = (width, height)
         self.board = Board(rules_for(width, height, self.rule))
         self.walls = set()
+        # Make the engine and its tables now: START is not on the turn clock.
+        engine = self.engine()
+        getattr(engine, "searcher", None)
         self._reply("OK")
 
     def _restart(self, arg: str) -> None:

@@ -353,7 +353,7 @@ def test_max_memory_reaches_the_engine_factory():
     brain = Brain(factory, write=lambda line: None)
     for line in ["START 20", "INFO max_memory 104857600", "BEGIN", "INFO max_memory 0", "TURN 1,1"]:
         brain.handle(line)
-    assert made == [100, None]
+    assert made == [None, 100, None]  # made at START (off the clock), again when the limit changes
 
 
 # -- the engine misbehaving ------------------------------------------------------------------------------------
