@@ -62,6 +62,7 @@ class GomokuApp(App[int]):
         data_dir: Path | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
+        watch_delay: float = 0.4,
     ) -> None:
         super().__init__()
         self.analyst = analyst or Analyst.default()
@@ -69,6 +70,8 @@ class GomokuApp(App[int]):
         self.game = Game(self.settings)
         self.autosave = storage.Autosave(data_dir, on_error=self._autosave_failed) if autosave else None
         self.offer_resume = offer_resume
+        self.watch_delay = watch_delay
+        """Seconds between moves of engine against engine, so that people can follow."""
         self.show_weights = False
         self.show_breakdown = False
         self.hint: Any | None = None
@@ -211,7 +214,9 @@ class GomokuApp(App[int]):
         else:
             status.set_class(False, "over")
             turn = board.turn.name
-            if self.thinking == "move":
+            if self.thinking == "wait":
+                text = f"Move {board.ply + 1}: {turn} to play (engine)."
+            elif self.thinking == "move":
                 text = thinking_text(turn, self.last_info)
             elif self.thinking is not None:
                 text = "Hint: " + thinking_text(turn, self.last_info)
@@ -278,9 +283,22 @@ class GomokuApp(App[int]):
 
     # -- the engine ----------------------------------------------------------------
     def maybe_engine_turn(self) -> None:
-        """Start the engine if it is its move."""
-        if self.thinking is None and self.game.engine_to_move():
-            self.start_engine("move")
+        """Start the engine if it is its move (after a short pause when two engines play)."""
+        if self.thinking is not None or not self.game.engine_to_move():
+            return
+        if self.game.settings.mode == "engines" and self.watch_delay > 0 and self.game.board.move_stack:
+            self.thinking = "wait"
+            job = self._job
+
+            def go() -> None:
+                if self._job == job and self.thinking == "wait":
+                    self.thinking = None
+                    if self.game.engine_to_move():
+                        self.start_engine("move")
+
+            self.set_timer(self.watch_delay, go)
+            return
+        self.start_engine("move")
 
     def start_engine(self, purpose: str) -> None:
         """Think about the position in a worker: ``purpose`` is "move", "hint" or "play"."""
@@ -469,6 +487,7 @@ class GomokuApp(App[int]):
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Leave the app, telling a search in progress to stop (by any way out, ctrl+q too)."""
         self._stop.set()
+        self._job += 1  # and any answer or timer still on its way is dropped
         super().exit(*args, **kwargs)
 
 

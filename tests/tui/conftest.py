@@ -101,6 +101,7 @@ def make_app(tmp_path: Path, fake_analyst: Analyst) -> Callable[..., GomokuApp]:
     def make(mode: str = "humans", analyst: Analyst | None = None, **kwargs: Any) -> GomokuApp:
         settings = kwargs.pop("settings", None) or GameSettings(mode=mode, level="greedy")
         kwargs.setdefault("data_dir", tmp_path / "data")
+        kwargs.setdefault("watch_delay", 0)
         return GomokuApp(analyst=analyst or fake_analyst, settings=settings, **kwargs)
 
     return make

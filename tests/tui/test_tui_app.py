@@ -442,3 +442,26 @@ async def test_the_cursor_stays_in_view(make_app: Callable[..., GomokuApp]) -> N
         await pilot.press("right", "right", "right", "right", "right", "right", "down", "down", "down", "down")
         assert view.offset_of(view.cursor) is not None
         assert f"cursor {view.cursor[0]},{view.cursor[1]}" in text_of(app, "#info")
+
+
+async def test_engines_pause_between_moves_to_be_watched(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app(settings=GameSettings(rules="tictactoe", mode="engines", level="greedy"), watch_delay=0.5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert len(app.game.board.move_stack) == 1  # the first move at once, then a pause
+        assert app.thinking == "wait"
+        assert "X to play" not in text_of(app, "#status") and "(engine)" in text_of(app, "#status")
+        await pilot.pause(0.8)
+        await settle(app, pilot)
+        assert len(app.game.board.move_stack) >= 2
+        await pilot.press("u")  # undo pauses the game
+        paused = len(app.game.board.move_stack)
+        await pilot.pause(0.7)
+        assert len(app.game.board.move_stack) == paused and app.thinking is None
+        app.watch_delay = 0.01
+        await pilot.press("d")  # d resumes it
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.game.board.is_over:
+                break
+        assert app.game.board.is_over

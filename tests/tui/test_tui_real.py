@@ -128,7 +128,7 @@ async def test_engine_blocks_an_open_four(tmp_path: Path) -> None:
 async def test_engine_against_engine_on_tictactoe(tmp_path: Path, level: str) -> None:
     app = GomokuApp(analyst=Analyst.default(nodes=300),
                     settings=GameSettings(rules="tictactoe", mode="engines", level=level),
-                    data_dir=tmp_path / "data")
+                    data_dir=tmp_path / "data", watch_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(30):
             await settle(app, pilot)
