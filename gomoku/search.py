@@ -46,6 +46,8 @@ ROOT_WIDTH = 24
 """Candidate cells searched at the root (after forced replies and the TT move)."""
 WIDTH = 14
 """Candidate cells searched at the other nodes."""
+VCF_NODES = 200_000
+"""Attacking moves a VCF at the root may try when the search has no time or node limit."""
 LEAF_VCF_NODES = 24
 """Attacking moves a leaf may spend looking for a VCF of the side to move."""
 ENTRY_BYTES = 160
@@ -227,26 +229,24 @@ class Searcher:
                 return
 
         # A VCF for the side to move wins outright: look for one first, with a
-        # share of the time (all of it when only a node or depth limit is set).
-        try:
-            self.vcf.node_limit = None
-            if self.deadline is not None:
-                self.vcf.deadline = start + 0.4 * (self.deadline - start)
-            elif self.node_limit is not None:
-                self.vcf.node_limit = max(200, self.node_limit // 3)
-            line = self.vcf.find(s, max_depth=20)
-        except SearchAborted:
-            line = None
-        finally:
-            self.vcf.deadline = self.deadline
-            self.vcf.node_limit = None
+        # share of the time or of the nodes.
+        line = self._bounded_vcf(s, 0.5, 20)
         if line is not None:
             attackers = (len(line) + 1) // 2
             yield info(attackers, WIN - len(line), line, 1.0)
             return
 
+        # A VCF the opponent could start if it were to move: only the moves that
+        # take it away (or a four that does) are worth searching.
+        defences = None
+        threat = self._bounded_vcf(o, 0.1, 14)
+        if threat is not None:
+            defences = self._defences(s, threat)
+
         # Iterative deepening.
         root_moves = self._root_moves()
+        if defences:
+            root_moves = [q for q in root_moves if q in defences] + [q for q in defences if q not in root_moves]
         best_line = [root_moves[0]]
         yield info(0, grid.evaluate(), best_line, 1.0)
         previous_nodes = 0
@@ -272,6 +272,47 @@ class Searcher:
                     return  # the next depth would not finish
 
     # -- internals ----------------------------------------------------------------
+    def _bounded_vcf(self, attacker: int, share: float, max_depth: int) -> list[int] | None:
+        """A VCF for ``attacker`` (as if it were to move) within ``share`` of the
+        time or node budget (VCF_NODES when there is neither), or None."""
+        vcf = self.vcf
+        vcf.node_limit = None
+        self.vcf_aborted = False
+        if self.deadline is not None:
+            vcf.deadline = min(self.deadline, _time.perf_counter() + share * (self.deadline - self.start))
+        if self.node_limit is not None:
+            vcf.node_limit = vcf.nodes + max(100, int(self.node_limit * share))
+        elif self.deadline is None:
+            vcf.node_limit = vcf.nodes + VCF_NODES
+        try:
+            return vcf.find(attacker, max_depth=max_depth)
+        except SearchAborted:
+            self.vcf_aborted = True
+            return None
+        finally:
+            vcf.deadline = self.deadline
+            vcf.node_limit = None
+
+    def _defences(self, s: int, threat: list[int]) -> list[int]:
+        """The moves after which the opponent's VCF ``threat`` (and any other VCF
+        it has) is gone: tried among the threat's cells and the cells where
+        either side makes a four. Empty when none is found in the time given."""
+        grid = self.grid
+        o = 3 - s
+        tried = set(threat) | set(grid.fours[s]) | set(grid.fours[o])
+        found = []
+        for q in self._ordered(s, tried, None):
+            grid.push(q)
+            try:
+                refuted = self._bounded_vcf(o, 0.03, 14) is None and not self.vcf_aborted
+            finally:
+                grid.pop()
+            if refuted:
+                found.append(q)
+            if self.deadline is not None and _time.perf_counter() > self.start + 0.5 * (self.deadline - self.start):
+                break
+        return found
+
     def _check(self) -> None:
         if self.node_limit is not None and self.nodes + self.vcf.nodes >= self.node_limit:
             raise SearchAborted
