@@ -13,6 +13,7 @@ from gomoku.board import Board, GameOverError, Rules, Stone
 from gomoku.records import board_from_position
 from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo, TranspositionTable
 from gomoku._eval import FIVE, F4, Grid
+from gomoku.vcf import VCFSearch, solve
 
 FAR = 10**15
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -304,3 +305,16 @@ def test_transposition_table_is_bounded_by_memory() -> None:
     small.store(12345, 3, 0, 7, (1, 2))
     assert small.probe(12345)[3] == 7
     assert small.probe(12345 + small.size) is None
+
+
+def test_the_opponents_vcf_is_taken_away() -> None:
+    # O to move. X threatens (4, 0): a broken four on row 0 and a three on column 4,
+    # then an open four. O's move must leave X no VCF.
+    moves = [(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (4, 2), (8, 8), (4, 3)]
+    board = Board(moves=moves)
+    grid = Grid(board)
+    grid.turn = 1  # as if X were to move: it has a VCF
+    assert VCFSearch(grid, node_limit=5000).find(1) is not None
+    move = last(board, nodes=6000).pv[0]
+    board.push(move)
+    assert not solve(board, nodes=20_000).found
