@@ -81,6 +81,7 @@ class GomokuApp(App[int]):
         self._stop = threading.Event()
         self._weights_key: tuple[int, int] | None = None
         self._weights: dict[Point, float] | None = None
+        self.last_path: Path | None = None
         self.notices: list[tuple[str, str]] = []
         """Every notification shown, as (severity, message): the app's own log."""
 
@@ -165,7 +166,10 @@ class GomokuApp(App[int]):
         hint_box.display = self.hint is not None
         if self.hint is not None:
             hint_box.update(hint_text(self.hint, self.game.board.turn.name))
-        moves = format_moves(self.game.board.move_stack)
+        board = self.game.board
+        moves = format_moves(board.move_stack)
+        if board.setup:
+            moves.insert(0, f"  ({len(board.setup)} set-up stones)")
         self.query_one("#moves", Static).update("Moves\n" + ("\n".join(moves) if moves else "  none yet"))
         self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
         self.refresh_status()
@@ -173,9 +177,12 @@ class GomokuApp(App[int]):
     def refresh_info(self, layout: bool = True) -> None:
         game = self.game
         settings = game.settings
+        view = self.board_view
+        cursor = f"cursor {format_point(view.cursor)}"
+        if view.weights is not None and view.cursor in view.weights:
+            cursor += f" · weight {view.weights[view.cursor]:g}"
         text = (f"{game.rules.name} · {MODES[settings.mode]}\n"
-                f"level {settings.level} · {settings.time:g} s a move\n"
-                f"cursor {format_point(self.board_view.cursor)}")
+                f"level {settings.level} · {settings.time:g} s a move\n{cursor}")
         # The cursor's moves change no line count: no new layout for them.
         self.query_one("#info", Static).update(text, layout=layout)
 
@@ -447,9 +454,10 @@ class GomokuApp(App[int]):
             except Exception as exc:  # one line, whatever went wrong
                 self.notify(f"cannot save to {path}: {_detail(exc, path)}", severity="error")
                 return
+            self.last_path = written
             self.notify(f"Saved {len(self.game.board.move_stack)} moves to {written}", timeout=4)
 
-        self.push_screen(PathScreen("Save the game to", str(Path.cwd() / "gomoku-game.json")), chosen)
+        self.push_screen(PathScreen("Save the game to", self.default_path()), chosen)
 
     def action_open(self) -> None:
         def chosen(path: str | None) -> None:
@@ -460,10 +468,15 @@ class GomokuApp(App[int]):
             except Exception as exc:  # one line, whatever went wrong
                 self.notify(f"cannot open {path}: {_detail(exc, path)}", severity="error")
                 return
+            self.last_path = Path(path).expanduser()
             self.start_game(game)
             self.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
 
-        self.push_screen(PathScreen("Open a game from", str(Path.cwd() / "gomoku-game.json")), chosen)
+        self.push_screen(PathScreen("Open a game from", self.default_path()), chosen)
+
+    def default_path(self) -> str:
+        """The file last saved or opened, else gomoku-game.json in the current directory."""
+        return str(self.last_path or Path.cwd() / "gomoku-game.json")
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

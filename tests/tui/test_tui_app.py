@@ -191,6 +191,9 @@ async def test_overlay_toggles_with_the_weights(make_app: Callable[..., GomokuAp
         best = max(expected, key=lambda p: (expected[p], p))
         line = view.render_line(view.offset_of(best).y).text
         assert format_weight(expected[best]) in line
+        view.move_cursor_to(best)
+        await pilot.pause()
+        assert f"cursor {best[0]},{best[1]} · weight {expected[best]:g}" in text_of(app, "#info")
         await pilot.press("w")
         assert view.weights is None
 
@@ -273,7 +276,7 @@ async def test_save_then_open_gives_the_same_game(make_app: Callable[..., Gomoku
         await pilot.press("u", "u", "u")
         assert app.game.board.move_stack == []
         await pilot.press("o")
-        app.screen.query_one(Input).value = str(path)
+        assert app.screen.query_one(Input).value == str(path)  # the last file is offered again
         await pilot.press("enter")
         assert app.game.board.move_stack == moves
         assert app.board_view.cursor == moves[-1]

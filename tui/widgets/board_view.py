@@ -35,6 +35,9 @@ HEAT_COLOURS = (
 )
 """The overlay's heat scale, coolest first."""
 
+HEAT_TEXT = tuple("#101010" if i in (6, 7) else "#f2f2f2" for i in range(len(HEAT_COLOURS)))
+"""A readable text colour on each heat colour (dark on the bright ones)."""
+
 
 def format_weight(weight: float) -> str:
     """A cell weight in at most three characters, so that it reads well in a cell.
@@ -316,7 +319,7 @@ class BoardView(ScrollView, can_focus=True):
         names = ("ruler", "ruler-cursor", "empty", "outside", "x", "o", "last", "win", "cursor", "hint")
         styles = {name: self.get_component_rich_style(f"board--{name}") for name in names}
         empty = styles["empty"]
-        heat = [empty + Style(bgcolor=colour, color="#f2f2f2") for colour in HEAT_COLOURS]
+        heat = [empty + Style(bgcolor=colour, color=HEAT_TEXT[i]) for i, colour in enumerate(HEAT_COLOURS)]
         top = max(self.weights.values(), default=0.0) if self.weights else 0.0
         ruler = self.ruler_width()
         return _Frame(ruler, self.columns(ruler), styles, heat, top)
