@@ -185,7 +185,9 @@ class Searcher:
         grid = Grid(board)
         self.grid = grid
         self.nodes = 0
+        self.leaf_vcf_nodes = 0
         self.cutoffs = 0
+        self.partial: tuple[int, list[int]] | None = None
         self.start = start
         self.deadline = start + limit.time if limit.time is not None else None
         self.node_limit = limit.nodes
@@ -253,9 +255,15 @@ class Searcher:
         self.vcf.node_limit = None
         for depth in range(1, max_depth + 1):
             before = self.nodes + self.vcf.nodes
+            self.partial = None
             try:
                 score, line = self._root(depth, root_moves)
             except SearchAborted:
+                # The unfinished depth is worth playing if its first move was
+                # searched in full and another move then proved better.
+                if self.partial is not None and self.partial[1][0] != best_line[0]:
+                    score, line = self.partial
+                    yield info(depth, score, line, 0.0)
                 return
             done = self.nodes + self.vcf.nodes - before
             ebf = done / previous_nodes if previous_nodes else float(done)
@@ -383,6 +391,8 @@ class Searcher:
                 best_line = [q] + line
                 if score > alpha:
                     alpha = score
+                # Searched in full at this depth: good enough to play if time runs out.
+                self.partial = (best, best_line)
         # Best first next time.
         moves.remove(best_line[0])
         moves.insert(0, best_line[0])
@@ -405,9 +415,12 @@ class Searcher:
             if grid.open_fours[s]:
                 return WIN - ply - 3, [min(grid.open_fours[s])]
             if depth <= 0 or ply >= MAX_PLY:
-                if grid.fours[s] and LEAF_VCF_NODES:
+                # A short VCF at the leaf, while the leaves' VCFs cost no more than
+                # the search itself (a position full of fours could eat it all).
+                if grid.fours[s] and LEAF_VCF_NODES and self.leaf_vcf_nodes < self.nodes:
                     vcf = self.vcf
-                    vcf.node_limit = vcf.nodes + LEAF_VCF_NODES
+                    before = vcf.nodes
+                    vcf.node_limit = before + LEAF_VCF_NODES
                     try:
                         line = vcf.find(s, max_depth=8, min_depth=2)
                     except SearchAborted:
@@ -418,6 +431,7 @@ class Searcher:
                             raise
                     finally:
                         vcf.node_limit = None
+                        self.leaf_vcf_nodes += vcf.nodes - before
                     if line is not None:
                         return WIN - ply - len(line), line
                 return grid.evaluate(), []
@@ -487,7 +501,9 @@ class _GenericSearch:
         self.node_limit = limit.nodes
         self.max_depth = limit.depth if limit.depth is not None else MAX_PLY
         self.nodes = 0
+        self.leaf_vcf_nodes = 0
         self.cutoffs = 0
+        self.partial: tuple[int, list[int]] | None = None
 
     def _check(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
