@@ -66,9 +66,12 @@ class GomokuApp(App[int]):
     ) -> None:
         super().__init__()
         self.analyst = analyst or Analyst.default()
-        self.settings = settings or GameSettings()
+        self.data_dir = data_dir if data_dir is not None else storage.data_dir()
+        if settings is None:  # the choices of the last new game, if files are kept
+            settings = storage.read_settings(self.data_dir, GameSettings()) if autosave else GameSettings()
+        self.settings = settings
         self.game = Game(self.settings)
-        self.autosave = storage.Autosave(data_dir, on_error=self._autosave_failed) if autosave else None
+        self.autosave = storage.Autosave(self.data_dir, on_error=self._autosave_failed) if autosave else None
         self.offer_resume = offer_resume
         self.watch_delay = watch_delay
         """Seconds between moves of engine against engine, so that people can follow."""
@@ -223,7 +226,7 @@ class GomokuApp(App[int]):
             turn = board.turn.name
             if self.thinking == "wait":
                 text = f"Move {board.ply + 1}: {turn} to play (engine)."
-            elif self.thinking == "move":
+            elif self.thinking in ("move", "play"):
                 text = thinking_text(turn, self.last_info)
             elif self.thinking is not None:
                 text = "Hint: " + thinking_text(turn, self.last_info)
@@ -385,6 +388,8 @@ class GomokuApp(App[int]):
     def action_new_game(self) -> None:
         def chosen(settings: GameSettings | None) -> None:
             if settings is not None:
+                if self.autosave is not None:
+                    storage.write_settings(self.data_dir, settings)
                 self.start_game(Game(settings))
 
         self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels), chosen)

@@ -7,16 +7,19 @@ autosave safe against a crash half-way through a write.
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-from gomoku.board import Board
+from gomoku.board import Board, Rules
 
 from tui.game import Game, GameSettings
 
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
 AUTOSAVE_NAME = "autosave.json"
+SETTINGS_NAME = "settings.json"
 
 
 def data_dir(environ: dict[str, str] | None = None) -> Path:
@@ -105,3 +108,26 @@ class Autosave:
         except Exception:  # a damaged autosave is simply not offered
             return None
         return game if game.in_progress else None
+
+
+def read_settings(directory: Path, fallback: GameSettings) -> GameSettings:
+    """The new-game choices saved last time in ``directory``, or ``fallback``."""
+    try:
+        data = json.loads((directory / SETTINGS_NAME).read_text(encoding="utf-8"))
+        return replace(
+            GameSettings.from_metadata(data, Rules.preset(str(data["rules"])), fallback),
+            rules=str(data["rules"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError):  # missing or damaged: the defaults
+        return fallback
+
+
+def write_settings(directory: Path, settings: GameSettings) -> bool:
+    """Keep the new-game choices for next time; False if they could not be written."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        data = {"rules": settings.rules, **settings.to_metadata()}
+        (directory / SETTINGS_NAME).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError:
+        return False
+    return True

@@ -352,6 +352,9 @@ async def test_new_game_dialog(make_app: Callable[..., GomokuApp]) -> None:
         assert game.board.move_stack == [(7, 7)]  # the engine opened in the centre
         await pilot.press("n", "escape")
         assert app.game is game
+    # The next start (with no settings given) offers the same choices.
+    again = GomokuApp(analyst=app.analyst, data_dir=app.data_dir, offer_resume=False)
+    assert again.settings == game.settings
 
 
 async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:

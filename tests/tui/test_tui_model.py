@@ -198,3 +198,13 @@ def test_breakdown_shows_the_real_explanation() -> None:
     assert "[3:2/1] central  7" in text
     assert "[1:2/2]" in text
     assert "breakpoint" in text
+
+
+def test_new_game_choices_are_kept(tmp_path: Path) -> None:
+    fallback = GameSettings()
+    assert storage.read_settings(tmp_path, fallback) == fallback
+    chosen = GameSettings(rules="gomocup20", mode="engines", level="easy", time=0.25)
+    assert storage.write_settings(tmp_path / "data", chosen)
+    assert storage.read_settings(tmp_path / "data", fallback) == chosen
+    (tmp_path / "data" / storage.SETTINGS_NAME).write_text('{"rules": "chess", "mode": "engines"}')
+    assert storage.read_settings(tmp_path / "data", fallback) == fallback
