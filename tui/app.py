@@ -96,6 +96,7 @@ class GomokuApp(App[int]):
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The board on the left, the side panel on the right, the status line and keys below."""
         with Horizontal(id="main"):
             yield BoardView(self.game.board, id="board")
             with Vertical(id="side"):
@@ -111,9 +112,11 @@ class GomokuApp(App[int]):
 
     @property
     def board_view(self) -> BoardView:
+        """The board widget."""
         return self.query_one("#board", BoardView)
 
     def on_mount(self) -> None:
+        """Show the game, and offer to resume an unfinished one."""
         self.board_view.focus()
         self.refresh_all()
         if self.offer_resume and self.autosave is not None:
@@ -132,6 +135,7 @@ class GomokuApp(App[int]):
         self.maybe_engine_turn()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The game's keys sleep while a dialog is open."""
         if action in GAME_ACTIONS and len(self.screen_stack) > 1:
             return False
         return True
@@ -178,6 +182,7 @@ class GomokuApp(App[int]):
         self.refresh_status()
 
     def refresh_info(self, layout: bool = True) -> None:
+        """The rules, players, level and the cursor (with its weight when the overlay is on)."""
         game = self.game
         settings = game.settings
         view = self.board_view
@@ -190,6 +195,7 @@ class GomokuApp(App[int]):
         self.query_one("#info", Static).update(text, layout=layout)
 
     def refresh_breakdown(self) -> None:
+        """The cursor cell's explanation, when the panel is open."""
         box = self.query_one("#breakdown-box", VerticalScroll)
         box.display = self.show_breakdown
         if not self.show_breakdown:
@@ -216,6 +222,7 @@ class GomokuApp(App[int]):
         return ""
 
     def refresh_status(self) -> None:
+        """Whose move it is, what the engine is thinking, or how the game ended."""
         board = self.game.board
         status = self.query_one("#status", Static)
         if board.is_over:
@@ -267,6 +274,7 @@ class GomokuApp(App[int]):
         return True
 
     def save_progress(self) -> None:
+        """Autosave the game (if files are kept)."""
         if self.autosave is not None:
             self.autosave.write(self.game)
 
@@ -275,6 +283,7 @@ class GomokuApp(App[int]):
 
     @on(BoardView.CellChosen)
     def cell_chosen(self, message: BoardView.CellChosen) -> None:
+        """Play the chosen cell, if it is a human's turn."""
         if self.thinking == "move":
             self.notify("Wait: the engine is thinking (u takes back your move).", timeout=3)
             return
@@ -287,6 +296,7 @@ class GomokuApp(App[int]):
 
     @on(BoardView.CursorMoved)
     def cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        """Follow the cursor in the side panel."""
         self.refresh_info(layout=False)
         if self.show_breakdown:
             self.refresh_breakdown()
@@ -362,11 +372,13 @@ class GomokuApp(App[int]):
         send(self.engine_done, job, purpose, board.hash, hint)
 
     def engine_info(self, job: int, info: Any) -> None:
+        """Show the search's progress (main thread)."""
         if job == self._job and self.thinking is not None:
             self.last_info = info
             self.refresh_status()
 
     def engine_failed(self, job: int, exc: Exception) -> None:
+        """Say in one line that the engine failed (main thread)."""
         if job != self._job:
             return
         self.thinking = None
@@ -374,6 +386,7 @@ class GomokuApp(App[int]):
         self.notify(f"the engine failed: {exc}", severity="error")
 
     def engine_done(self, job: int, purpose: str, position: int, hint: Any) -> None:
+        """Show the hint or play the move, unless the game moved on meanwhile (main thread)."""
         if job != self._job or position != self.game.board.hash:
             return
         self.thinking = None
@@ -386,6 +399,7 @@ class GomokuApp(App[int]):
 
     # -- actions ---------------------------------------------------------------------
     def action_new_game(self) -> None:
+        """Ask for the new game's settings and start it."""
         def chosen(settings: GameSettings | None) -> None:
             if settings is not None:
                 if self.autosave is not None:
@@ -395,6 +409,7 @@ class GomokuApp(App[int]):
         self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels), chosen)
 
     def action_undo(self) -> None:
+        """Take back moves until a human is to move; stops the engine."""
         if not self.game.board.move_stack:
             self.notify("Nothing to undo.", timeout=2)
             return
@@ -403,6 +418,7 @@ class GomokuApp(App[int]):
         self.after_history_change()
 
     def action_redo(self) -> None:
+        """Replay moves taken back."""
         if not self.game.redo_stack:
             self.notify("Nothing to redo.", timeout=2)
             return
@@ -411,6 +427,7 @@ class GomokuApp(App[int]):
         self.after_history_change()
 
     def after_history_change(self) -> None:
+        """Show the game after undo or redo, and let the engine move if it is its turn."""
         self.hint = None
         last = self.game.board.last_move
         if last is not None:
@@ -421,14 +438,17 @@ class GomokuApp(App[int]):
             self.maybe_engine_turn()
 
     def action_toggle_weights(self) -> None:
+        """Show or hide the weights overlay."""
         self.show_weights = not self.show_weights
         self.refresh_all()
 
     def action_toggle_breakdown(self) -> None:
+        """Show or hide the cursor cell's breakdown."""
         self.show_breakdown = not self.show_breakdown
         self.refresh_breakdown()
 
     def action_hint(self) -> None:
+        """Ask the engine for the side to move's best move, without playing it."""
         if self.game.board.is_over:
             self.notify("The game is over.", timeout=2)
             return
@@ -438,6 +458,7 @@ class GomokuApp(App[int]):
         self.start_engine("hint")
 
     def action_engine_move(self) -> None:
+        """The engine plays for the side to move (the hint on show, if any)."""
         board = self.game.board
         if board.is_over:
             self.notify("The game is over.", timeout=2)
@@ -451,6 +472,7 @@ class GomokuApp(App[int]):
         self.start_engine("play")
 
     def action_save(self) -> None:
+        """Save the game to a file the player names."""
         def chosen(path: str | None) -> None:
             if not path:
                 return
@@ -465,6 +487,7 @@ class GomokuApp(App[int]):
         self.push_screen(PathScreen("Save the game to", self.default_path()), chosen)
 
     def action_open(self) -> None:
+        """Open a game from a file the player names."""
         def chosen(path: str | None) -> None:
             if not path:
                 return
@@ -484,9 +507,11 @@ class GomokuApp(App[int]):
         return str(self.last_path or Path.cwd() / "gomoku-game.json")
 
     def action_help(self) -> None:
+        """Show every key."""
         self.push_screen(HelpScreen())
 
     def action_quit_game(self) -> None:
+        """Quit, asking first in the middle of a game."""
         if not self.game.in_progress:
             self.quit_now()
             return
@@ -499,6 +524,7 @@ class GomokuApp(App[int]):
                                        "Quit", "Stay"), answered)
 
     def quit_now(self) -> None:
+        """Stop the engine and leave."""
         self.cancel_engine()
         self.exit(0)
 

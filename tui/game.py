@@ -95,6 +95,7 @@ class Game:
 
     @property
     def rules(self) -> Rules:
+        """The game's rules."""
         return self.board.rules
 
     @property

@@ -43,6 +43,7 @@ async def take(path: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Write the screenshot to the path given (default docs/screenshot.svg)."""
     args = sys.argv[1:] if argv is None else argv
     path = Path(args[0] if args else "docs/screenshot.svg")
     print(asyncio.run(take(path)))

@@ -73,6 +73,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#time")
     def start(self) -> None:
+        """Start the game, or say what is wrong with the choices."""
         try:
             settings = self.settings()
         except SettingsError as exc:

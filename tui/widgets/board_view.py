@@ -254,21 +254,26 @@ class BoardView(ScrollView, can_focus=True):
         self.post_message(self.CursorMoved(self.cursor))
 
     def action_move(self, dx: int, dy: int) -> None:
+        """Move the cursor one cell."""
         x, y = self.cursor
         self.move_cursor_to((x + dx, y + dy))
 
     def action_pan(self, dx: int, dy: int) -> None:
+        """Pan by a screen (less one cell, to keep the context)."""
         self.pan(dx * max(1, self.columns() - 1), dy * max(1, self.rows - 1))
 
     def action_place(self) -> None:
+        """Ask to play the cursor cell."""
         self.post_message(self.CellChosen(self.cursor))
 
     def action_centre(self) -> None:
+        """Centre the view on the last move."""
         last = self.board.last_move
         self.centre_on(last if last is not None else self.board.rules.centre())
 
     # -- events ------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
+        """Centre on the cursor the first time, then keep it in view."""
         if not self._placed:
             self._placed = True
             self.centre_on(self.cursor)
@@ -276,6 +281,7 @@ class BoardView(ScrollView, can_focus=True):
             self.follow_cursor()
 
     def on_click(self, event: events.Click) -> None:
+        """A click on a cell moves the cursor there and asks to play it."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
@@ -329,6 +335,7 @@ class BoardView(ScrollView, can_focus=True):
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the widget: the column ruler, or a row of cells with its label."""
         frame = self._frame or self._prepare()
         width = self.size.width
         if y == 0:
