@@ -34,7 +34,7 @@ from typing import Iterator
 
 from gomoku.board import Board, GameOverError, Point
 from gomoku._eval import Grid, ORDER_VALUE
-from gomoku.vcf import SearchAborted, VCFSearch
+from gomoku.vcf import SearchAborted, VCFSearch, VCTSearch
 
 WIN = 1_000_000
 """The score of a five made now; a win in n plies scores WIN - n."""
@@ -48,6 +48,8 @@ WIDTH = 14
 """Candidate cells searched at the other nodes."""
 VCF_NODES = 200_000
 """Attacking moves a VCF at the root may try when the search has no time or node limit."""
+VCT_DEPTH = 3
+"""Threat moves (fours and threes) in the longest VCT looked for at the root."""
 LEAF_VCF_NODES = 24
 """Attacking moves a leaf may spend looking for a VCF of the side to move."""
 ENTRY_BYTES = 160
@@ -238,6 +240,13 @@ class Searcher:
             yield info(attackers, WIN - len(line), line, 1.0)
             return
 
+        # Threes too (VCT), a few threats deep, with a smaller share.
+        line = self._bounded_vcf(s, 0.15, VCT_DEPTH, vct=True)
+        if line is not None:
+            attackers = (len(line) + 1) // 2
+            yield info(attackers, WIN - len(line), line, 1.0)
+            return
+
         # A VCF the opponent could start if it were to move: only the moves that
         # take it away (or a four that does) are worth searching.
         defences = None
@@ -280,19 +289,27 @@ class Searcher:
                     return  # the next depth would not finish
 
     # -- internals ----------------------------------------------------------------
-    def _bounded_vcf(self, attacker: int, share: float, max_depth: int) -> list[int] | None:
-        """A VCF for ``attacker`` (as if it were to move) within ``share`` of the
-        time or node budget (VCF_NODES when there is neither), or None."""
+    def _bounded_vcf(self, attacker: int, share: float, max_depth: int, vct: bool = False) -> list[int] | None:
+        """A VCF (or with ``vct``, a VCT) for ``attacker`` (as if it were to move)
+        within ``share`` of the time or node budget (VCF_NODES when there is
+        neither), or None."""
         vcf = self.vcf
         vcf.node_limit = None
         self.vcf_aborted = False
         if self.deadline is not None:
             vcf.deadline = min(self.deadline, _time.perf_counter() + share * (self.deadline - self.start))
         if self.node_limit is not None:
-            vcf.node_limit = vcf.nodes + max(100, int(self.node_limit * share))
+            left = self.node_limit - self.nodes - vcf.nodes
+            budget = min(left, max(20, int(self.node_limit * share)))
+            if budget <= 0:
+                self.vcf_aborted = True
+                return None
+            vcf.node_limit = vcf.nodes + budget
         elif self.deadline is None:
             vcf.node_limit = vcf.nodes + VCF_NODES
         try:
+            if vct:
+                return VCTSearch(vcf).find(attacker, max_depth=max_depth)
             return vcf.find(attacker, max_depth=max_depth)
         except SearchAborted:
             self.vcf_aborted = True

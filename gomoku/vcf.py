@@ -237,3 +237,137 @@ def solve(
     depth = getattr(search, "searched_depth", 0)
     moves = tuple(grid.point(i) for i in line) if line is not None else None
     return VCFResult(moves, search.nodes, depth, _time.perf_counter() - start, complete)
+
+
+class VCTSearch:
+    """Threat-space search with threes too (VCT), on top of a VCFSearch.
+
+    The attacker's moves are fours and open threes; the defender's replies to a
+    four are forced, and to an open three they are every cell where the attacker
+    would make a four (the blocks, far ones included) and every four of the
+    defender's own (counter-attacks, which the attacker must then block). That
+    reply set is complete, so a win found is a real win. ``depth`` counts the
+    attacker's threat moves; at every attacker node a short VCF is tried first.
+    The VCFSearch's node count, limits and table are shared.
+    """
+
+    def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10) -> None:
+        self.vcf = vcf
+        self.grid = vcf.grid
+        self.vcf_depth = vcf_depth
+        self.table: dict[int, int] = {}
+
+    def find(self, attacker: int, max_depth: int = 3) -> list[int] | None:
+        """A winning line (attacker first, one defender reply at each step), or None.
+
+        The attacker is taken to be the side to move. Raises SearchAborted at a
+        limit of the VCFSearch, with the grid as it was.
+        """
+        grid = self.grid
+        saved = grid.turn
+        height = len(grid.stack)
+        grid.turn = attacker
+        try:
+            for depth in range(1, max_depth + 1):
+                line = self._attack(attacker, depth)
+                if line is not None:
+                    return line
+            return None
+        except SearchAborted:
+            while len(grid.stack) > height:
+                grid.pop()
+            raise
+        finally:
+            grid.turn = saved
+
+    def _count(self) -> None:
+        vcf = self.vcf
+        vcf.nodes += 1
+        vcf._check()
+
+    def _attack(self, a: int, depth: int) -> list[int] | None:
+        grid = self.grid
+        d = 3 - a
+        if grid.fives[a]:
+            return [min(grid.fives[a])]
+        threats = grid.fives[d]
+        if threats:
+            if len(threats) > 1:
+                return None
+            block = min(threats)
+            self._count()
+            grid.push(block)
+            try:
+                pending = grid.fives[a] or grid.open_fours[a]
+                sub = self._defend(a, depth) if pending else None
+            finally:
+                grid.pop()
+            return [block] + sub if sub is not None else None
+        if grid.open_fours[a]:
+            q = min(grid.open_fours[a])
+            grid.push(q)
+            r = min(grid.fives[a])
+            grid.push(r)
+            win = min(grid.fives[a])
+            grid.pop()
+            grid.pop()
+            return [q, r, win]
+        line = self.vcf.find(a, max_depth=self.vcf_depth)
+        if line is not None:
+            return line
+        if depth <= 0:
+            return None
+        key = grid.hash ^ _SALT[a] ^ 0x7F4A7C15F39CC060
+        known = self.table.get(key)
+        if known is not None and known >= depth:
+            return None
+        order = grid.order[a]
+        moves = sorted(set(grid.threes[a]) | set(grid.fours[a]), key=lambda q: (-order[q], q))
+        for q in moves:
+            self._count()
+            grid.push(q)
+            try:
+                sub = self._defend(a, depth - 1) if grid.fives[a] or grid.open_fours[a] else None
+            finally:
+                grid.pop()
+            if sub is not None:
+                return [q] + sub
+        if len(self.table) >= self.vcf.table_size:
+            self.table.clear()
+        self.table[key] = depth
+        return None
+
+    def _defend(self, a: int, depth: int) -> list[int] | None:
+        """The defender to move against a pending threat: the attacker's line
+        if every reply loses, else None."""
+        grid = self.grid
+        d = 3 - a
+        if grid.fives[d]:
+            return None
+        fives = grid.fives[a]
+        if len(fives) >= 2:
+            r = min(fives)
+            grid.push(r)
+            win = min(grid.fives[a])
+            grid.pop()
+            return [r, win]
+        if fives:
+            replies = sorted(fives)
+        elif grid.open_fours[a]:
+            mine = grid.order[d]
+            replies = sorted(set(grid.fours[a]) | set(grid.fours[d]), key=lambda q: (-mine[q], q))
+        else:
+            return None
+        first: list[int] | None = None
+        for r in replies:
+            self._count()
+            grid.push(r)
+            try:
+                sub = self._attack(a, depth)
+            finally:
+                grid.pop()
+            if sub is None:
+                return None
+            if first is None:
+                first = [r] + sub
+        return first

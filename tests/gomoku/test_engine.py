@@ -128,3 +128,13 @@ def test_other_rules_still_get_a_move() -> None:
     board = Board(Rules.preset("tictactoe"), [(1, 1)])
     hint = Engine().hint(board, nodes=20_000)
     assert board.rules.contains(hint.move) and hint.move not in board.stones
+
+
+def test_a_double_three_is_played_as_a_forced_win() -> None:
+    board = Board(moves=[(0, 2), (10, 10), (1, 2), (10, 12), (2, 0), (12, 10), (2, 1), (12, 12)])
+    hint = Engine().hint(board, nodes=20_000)
+    assert hint.move == (2, 2) and hint.forced_win
+    replay = board.copy()
+    for p in hint.pv:
+        replay.play(p)
+    assert replay.winner == board.turn

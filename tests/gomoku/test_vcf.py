@@ -10,7 +10,7 @@ import pytest
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.records import board_from_position
-from gomoku.vcf import VCFSearch, solve
+from gomoku.vcf import VCFSearch, VCTSearch, solve
 from gomoku._eval import Grid
 
 PUZZLES = Path(__file__).resolve().parents[2] / "data" / "puzzles" / "vcf-sample.jsonl"
@@ -142,3 +142,45 @@ def test_a_won_game_has_nothing_to_solve() -> None:
     board = Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)])
     assert not solve(board).found
     assert Stone.X == board.winner
+
+
+DOUBLE_THREE = [(0, 2), (10, 10), (1, 2), (10, 12), (2, 0), (12, 10), (2, 1), (12, 12)]
+"""X to move: (2, 2) makes two open threes at once (row 2 and column 2)."""
+
+
+def vct(board: Board, nodes: int = 50_000, depth: int = 3) -> tuple | None:
+    grid = Grid(board)
+    line = VCTSearch(VCFSearch(grid, node_limit=nodes)).find(grid.turn, depth)
+    return tuple(grid.point(i) for i in line) if line is not None else None
+
+
+def test_vct_finds_a_double_three_that_vcf_cannot() -> None:
+    board = Board(moves=DOUBLE_THREE)
+    assert not solve(board, nodes=5000).found
+    line = vct(board)
+    assert line is not None and line[0] == (2, 2)
+    replay = board.copy()
+    for p in line:
+        replay.play(p)
+    assert replay.winner == Stone.X
+
+
+def test_vct_respects_the_defenders_own_threats() -> None:
+    # The same shape, but O has an open three: after X's double three, O makes an
+    # open four and wins first. No VCT for X.
+    moves = [(0, 2), (10, 10), (1, 2), (10, 11), (2, 0), (10, 12), (2, 1), (15, 15)]
+    assert vct(Board(moves=moves)) is None
+
+
+def test_vct_every_defence_is_tried() -> None:
+    """After the double three, whatever O replies (any empty cell near the stones),
+    X still has a win found by VCT from there."""
+    board = Board(moves=DOUBLE_THREE + [])
+    board.play((2, 2))
+    for reply in board.candidates(2):
+        board.push(reply)
+        try:
+            if board.winner is None:
+                assert vct(board, depth=2) is not None, reply
+        finally:
+            board.pop()
