@@ -55,6 +55,9 @@ LEAF_VCF_NODES = 24
 ENTRY_BYTES = 160
 """Rough memory of one transposition entry (tuple, key and score objects, slot)."""
 
+TABLE_ENTRY_BYTES = 110
+"""Rough memory of one entry of the VCF and VCT tables (a dict of int -> int)."""
+
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -159,8 +162,11 @@ class Searcher:
 
     def __init__(self, memory_mb: int | None = None, *, root_width: int = ROOT_WIDTH, width: int = WIDTH) -> None:
         budget = memory_mb if memory_mb is not None else 160
-        self.tt = TranspositionTable(max(1, budget * 3 // 10))
-        self.vcf_table_size = max(1 << 12, int(budget * 1024 * 1024 * 0.3 / 120))
+        # The budget, shared: a third for the main table, a quarter for the VCF's,
+        # a sixth for the VCT's; the rest is room for the grids and pattern tables.
+        self.tt = TranspositionTable(max(1, budget // 3))
+        self.vcf_table_size = max(1 << 12, int(budget * 1024 * 1024 / 4 / TABLE_ENTRY_BYTES))
+        self.vct_table_size = max(1 << 12, int(budget * 1024 * 1024 / 6 / TABLE_ENTRY_BYTES))
         self.root_width = root_width
         self.width = width
 
@@ -309,7 +315,7 @@ class Searcher:
             vcf.node_limit = vcf.nodes + VCF_NODES
         try:
             if vct:
-                return VCTSearch(vcf).find(attacker, max_depth=max_depth)
+                return VCTSearch(vcf, table_size=self.vct_table_size).find(attacker, max_depth=max_depth)
             return vcf.find(attacker, max_depth=max_depth)
         except SearchAborted:
             self.vcf_aborted = True

@@ -251,11 +251,12 @@ class VCTSearch:
     The VCFSearch's node count, limits and table are shared.
     """
 
-    def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10) -> None:
+    def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10, table_size: int = 1 << 17) -> None:
         self.vcf = vcf
         self.grid = vcf.grid
         self.vcf_depth = vcf_depth
         self.table: dict[int, int] = {}
+        self.table_size = table_size
 
     def find(self, attacker: int, max_depth: int = 3) -> list[int] | None:
         """A winning line (attacker first, one defender reply at each step), or None.
@@ -332,7 +333,7 @@ class VCTSearch:
                 grid.pop()
             if sub is not None:
                 return [q] + sub
-        if len(self.table) >= self.vcf.table_size:
+        if len(self.table) >= self.table_size:
             self.table.clear()
         self.table[key] = depth
         return None
