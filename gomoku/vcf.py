@@ -32,6 +32,8 @@ from gomoku._eval import Grid
 
 MAX_DEPTH = 40
 """Attacking moves in the longest VCF looked for (the final five included)."""
+VCT_DEPTH = 3
+"""Threat moves (fours and open threes) in the longest VCT ``solve`` looks for."""
 
 _COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no VCF at any depth."""
@@ -65,6 +67,8 @@ class VCFResult:
     time: float
     complete: bool
     """True when the search finished: no VCF exists within ``depth`` attacking moves."""
+    kind: str = "vcf"
+    """``"vcf"``, or ``"vct"`` for a win that needed threes too (``solve(vct=True)``)."""
 
     @property
     def found(self) -> bool:
@@ -78,6 +82,7 @@ class VCFResult:
             "nodes": self.nodes,
             "time": round(self.time, 4),
             "complete": self.complete,
+            "kind": self.kind if self.found else None,
         }
 
 
@@ -216,11 +221,15 @@ def solve(
     nodes: int | None = None,
     max_depth: int = MAX_DEPTH,
     stop: threading.Event | None = None,
+    vct: bool = False,
 ) -> VCFResult:
     """Look for a VCF for the side to move on ``board`` (left unchanged).
 
     ``time`` in seconds and ``nodes`` bound the search; ``moves`` is the whole
-    winning line, defender replies included, ending with the five.
+    winning line, defender replies included, ending with the five. With
+    ``vct``, when there is no VCF, look for a VCT of up to ``VCT_DEPTH`` threats
+    with what is left of the limits (``moves`` then follows one reply of the
+    defender at each step).
     """
     start = _time.perf_counter()
     if board.is_over:
@@ -235,8 +244,16 @@ def solve(
     except SearchAborted:
         complete = False
     depth = getattr(search, "searched_depth", 0)
+    kind = "vcf"
+    if line is None and vct and (nodes is None or search.nodes < nodes):
+        kind = "vct"
+        try:
+            line = VCTSearch(search).find(grid.turn, VCT_DEPTH)
+            depth = VCT_DEPTH
+        except SearchAborted:
+            complete = False
     moves = tuple(grid.point(i) for i in line) if line is not None else None
-    return VCFResult(moves, search.nodes, depth, _time.perf_counter() - start, complete)
+    return VCFResult(moves, search.nodes, depth, _time.perf_counter() - start, complete, kind)
 
 
 class VCTSearch:

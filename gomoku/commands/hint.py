@@ -68,6 +68,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "--time", type=_seconds, metavar="SECONDS", help="search time (default 5, or none with --nodes)"
     )
     solver.add_argument("--nodes", type=_count, metavar="N", help="try at most N attacking moves")
+    solver.add_argument("--vct", action="store_true", help="when there is no VCF, look for a win with threes too")
     solver.add_argument("--json", action="store_true", help="print the result as JSON")
     solver.add_argument("--rules", choices=Rules.PRESETS, help="rules for a move string (default freestyle)")
     solver.set_defaults(func=run_solve)
@@ -111,20 +112,24 @@ def run_solve(args: argparse.Namespace) -> int:
         raise ValueError(f"the game is over ({board.result}): nothing to solve")
     side = board.turn.name
     seconds = args.time if args.time is not None else (None if args.nodes else 5.0)
-    result = solve(board, time=seconds, nodes=args.nodes)
+    result = solve(board, time=seconds, nodes=args.nodes, vct=args.vct)
     if args.json:
         data = result.to_dict()
         data["to_move"] = side
         print(json.dumps(data))
         return 0
     if result.moves is None:
-        how = "none within 40 attacking moves" if result.complete else f"searched {result.nodes} nodes in {result.time:.2f} s"
-        print(f"no VCF found for {side} ({how})")
+        what = "VCF or VCT" if args.vct else "VCF"
+        if result.complete:
+            how = "none within 40 fours" + (", nor 3 threats with threes" if args.vct else "")
+        else:
+            how = f"searched {result.nodes} nodes in {result.time:.2f} s"
+        print(f"no {what} found for {side} ({how})")
         return 0
     shown = []
     for n, p in enumerate(result.moves):
         shown.append(format_point(p) if n % 2 == 0 else f"({format_point(p)})")
     attackers = (len(result.moves) + 1) // 2
-    print(f"VCF for {side} in {attackers} moves: {' '.join(shown)}")
+    print(f"{result.kind.upper()} for {side} in {attackers} moves: {' '.join(shown)}")
     print(f"{result.nodes} nodes, {result.time:.2f} s")
     return 0

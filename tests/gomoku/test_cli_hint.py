@@ -106,3 +106,11 @@ def test_solve_says_when_there_is_none(capsys):
     assert code == 0 and out.startswith("no VCF found for X")
     code, out, _ = run(capsys, "solve", "0,0 1,1", "--nodes", "1000", "--json")
     assert json.loads(out)["found"] is False
+
+
+def test_solve_vct(capsys):
+    double_three = "0,2 10,10 1,2 10,12 2,0 12,10 2,1 12,12"
+    code, out, _ = run(capsys, "solve", double_three, "--nodes", "20000")
+    assert code == 0 and out.startswith("no VCF found for X")
+    code, out, _ = run(capsys, "solve", double_three, "--nodes", "20000", "--vct")
+    assert code == 0 and out.startswith("VCT for X in ") and ": 2,2 " in out

@@ -135,7 +135,8 @@ def test_result_as_data() -> None:
     board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
     data = solve(board, nodes=1000).to_dict()
     assert data["found"] is True and data["moves"][0] in [[-1, 0], [3, 0]]
-    assert set(data) == {"found", "moves", "depth", "nodes", "time", "complete"}
+    assert set(data) == {"found", "moves", "depth", "nodes", "time", "complete", "kind"}
+    assert data["kind"] == "vcf"
 
 
 def test_a_won_game_has_nothing_to_solve() -> None:
@@ -184,3 +185,11 @@ def test_vct_every_defence_is_tried() -> None:
                 assert vct(board, depth=2) is not None, reply
         finally:
             board.pop()
+
+
+def test_solve_with_vct_falls_back_to_threes() -> None:
+    board = Board(moves=DOUBLE_THREE)
+    plain = solve(board, nodes=20_000)
+    assert not plain.found
+    result = solve(board, nodes=20_000, vct=True)
+    assert result.found and result.kind == "vct" and result.moves[0] == (2, 2)
