@@ -1,7 +1,8 @@
 """Snapshots of the main screens (``pytest --snapshot-update`` to accept a change on purpose).
 
-The weights and breakdowns are the real scanner's (deterministic); the engine
-is the fake one, so that no clock reaches the picture.
+The engine, the weights and the breakdowns are the fakes of tui_fakes.py, so
+that neither a clock nor a change in the engine's tables reaches the picture
+(the tests in test_tui_real.py check the app against the real modules).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tui_fakes import fake_explain, fake_weight_map
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst
@@ -18,10 +20,7 @@ MIDGAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1), (-1, 0), (3
 
 
 def snapshot_app(tmp_path: Path, fake_engine: Any, **settings: Any) -> GomokuApp:
-    from gomoku.attacks import explain, weight_map
-
-    analyst = Analyst(engine_factory=lambda: fake_engine, weight_map=weight_map,
-                      explain=lambda board, point: explain(board, point).to_dict(),
+    analyst = Analyst(engine_factory=lambda: fake_engine, weight_map=fake_weight_map, explain=fake_explain,
                       levels=("greedy", "easy", "normal", "strong"))
     settings.setdefault("mode", "humans")
     return GomokuApp(analyst=analyst, settings=GameSettings(level="normal", **settings),
