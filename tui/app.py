@@ -155,6 +155,7 @@ class GomokuApp(App[int]):
         view = self.board_view
         view.board = self.game.board
         view.hint_move = self.hint.move if self.hint is not None else None
+        view.hint_pv = tuple(self.hint.pv) if self.hint is not None else ()
         view.weights = None
         legend = self.query_one("#legend", Static)
         if self.show_weights:

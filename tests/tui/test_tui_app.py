@@ -471,3 +471,31 @@ async def test_engines_pause_between_moves_to_be_watched(make_app: Callable[...,
             if app.game.board.is_over:
                 break
         assert app.game.board.is_over
+
+
+async def test_the_hints_line_is_numbered_on_the_board(make_app: Callable[..., GomokuApp],
+                                                       fake_engine: Any) -> None:
+    from tui_fakes import FakeHint
+
+    pv = ((2, 0), (3, 0), (4, 1))
+    fake_engine.hint = lambda board, **kwargs: FakeHint(pv[0], 1.5, pv, 3, 99, 0.01, False)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "h")
+        await settle(app, pilot)
+        view = app.board_view
+        assert view.hint_pv == pv
+        row = view.render_line(view.offset_of((0, 0)).y)
+        x = view.offset_of((2, 0)).x
+        assert row.text[x - 1:x + 2] == " * "
+        x = view.offset_of((3, 0)).x
+        assert row.text[x - 1:x + 2] == " 2 "
+        # O is to move, so the line's second move is X's reply, in X's colour.
+        x_colour = view.get_component_rich_style("board--x").color
+        assert any(seg.text == " 2 " and seg.style.color == x_colour for seg in row)
+        row = view.render_line(view.offset_of((4, 1)).y)
+        x = view.offset_of((4, 1)).x
+        assert row.text[x - 1:x + 2] == " 3 "
+        await pilot.press("w")  # the overlay shows weights instead
+        row = view.render_line(view.offset_of((0, 0)).y)
+        assert " 2 " not in row.text

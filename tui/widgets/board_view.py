@@ -6,7 +6,7 @@ as far as Python's ints go. Each line is rendered on demand from the board's
 stone dictionary, so the cost is the size of the screen, not of the game.
 
 Attributes down, messages up: the app sets ``board``, ``weights`` and
-``hint_move`` and calls ``refresh``; the view posts ``CellChosen`` when the
+``hint_move`` (and ``hint_pv``) and calls ``refresh``; the view posts ``CellChosen`` when the
 player places a stone and ``CursorMoved`` when the cursor moves.
 """
 
@@ -150,6 +150,8 @@ class BoardView(ScrollView, can_focus=True):
         self.origin: Point = (self.cursor[0], self.cursor[1])
         self.weights: dict[Point, float] | None = None
         self.hint_move: Point | None = None
+        self.hint_pv: tuple[Point, ...] = ()
+        """The hint's principal variation: its later moves are numbered on the board."""
         self._placed = False
         self._frame: _Frame | None = None
 
@@ -358,6 +360,13 @@ class BoardView(ScrollView, can_focus=True):
         hint = self.hint_move
         empty = styles["empty"]
         x0 = self.origin[0]
+        # The PV's later moves, numbered, coloured by the side that plays them.
+        pv_marks: dict[Point, tuple[str, Style]] = {}
+        if weights is None and self.hint_pv:
+            side = (styles["x"], styles["o"]) if board.turn is Stone.X else (styles["o"], styles["x"])
+            for index, move in enumerate(self.hint_pv[1:10], start=2):
+                if move not in stones and move not in pv_marks:
+                    pv_marks[move] = (f" {index}  ", empty + side[(index - 1) % 2])
         # Runs of cells in one style become one segment: fewer segments, faster
         # filters and output. The gap after a cell takes the cell's colour in
         # the heat map (a continuous map) and the board's colour elsewhere.
@@ -382,6 +391,8 @@ class BoardView(ScrollView, can_focus=True):
                 style = heat[heat_index(weight, top)]
                 text = format_weight(weight) + " "
                 gap_style = style
+            elif point in pv_marks:
+                text, style = pv_marks[point]
             else:
                 text, style = " ·  ", empty
             if point == hint and stone is None:
