@@ -55,6 +55,8 @@ LEAF_VCF_NODES = 24
 ENTRY_BYTES = 160
 """Rough memory of one transposition entry (tuple, key and score objects, slot)."""
 
+QUIET = ORDER_VALUE[5]
+"""Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
 TABLE_ENTRY_BYTES = 110
 """Rough memory of one entry of the VCF and VCT tables (a dict of int -> int)."""
 
@@ -169,6 +171,7 @@ class Searcher:
         self.vct_table_size = max(1 << 12, int(budget * 1024 * 1024 / 6 / TABLE_ENTRY_BYTES))
         self.root_width = root_width
         self.width = width
+        self.lmr = True
 
     # -- the public generator -------------------------------------------------
     def search(
@@ -483,6 +486,11 @@ class Searcher:
         best = -WIN - 1
         best_line: list[int] = []
         original_alpha = alpha
+        # Late moves that threaten nothing are searched a ply shallower first
+        # (late move reductions), and again in full only if they look better.
+        reduce = self.lmr and not forced and depth >= 3
+        mine = grid.order[s]
+        theirs = grid.order[o]
         for n, q in enumerate(moves):
             grid.push(q)
             try:
@@ -490,6 +498,11 @@ class Searcher:
                     score, line = self._negamax(next_depth, -beta, -alpha, ply + 1)
                     score = -score
                 else:
+                    if reduce and n >= 3 and mine[q] < QUIET and theirs[q] < QUIET:
+                        score, line = self._negamax(next_depth - 1, -alpha - 1, -alpha, ply + 1)
+                        score = -score
+                        if score <= alpha:
+                            continue
                     score, line = self._negamax(next_depth, -alpha - 1, -alpha, ply + 1)
                     score = -score
                     if alpha < score < beta:
