@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,6 +26,9 @@ from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathSc
 from tui.services import Analyst
 from tui.widgets.board_view import BoardView
 from tui.widgets.panels import breakdown_text, hint_text, legend_text, thinking_text
+
+SIDE_PANEL_MIN_WIDTH = 80
+"""Below this terminal width the side panel hides and the board takes it all."""
 
 # Actions of the game screen, switched off while a dialog is open.
 GAME_ACTIONS = {
@@ -133,6 +136,10 @@ class GomokuApp(App[int]):
                 self.push_screen(ConfirmScreen(question, "Resume", "New game"), answered)
                 return
         self.maybe_engine_turn()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A narrow terminal gives the whole width to the board."""
+        self.query_one("#side").display = event.size.width >= SIDE_PANEL_MIN_WIDTH
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys sleep while a dialog is open."""

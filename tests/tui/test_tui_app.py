@@ -445,6 +445,14 @@ async def test_the_cursor_stays_in_view(make_app: Callable[..., GomokuApp]) -> N
         await pilot.resize_terminal(50, 12)
         await pilot.pause()
         assert view.offset_of(view.cursor) is not None
+        assert not app.query_one("#side").display  # a narrow terminal is all board
+        # What is on screen is redrawn for the new size: the cursor's row label is there.
+        screen_rows = [strip.text for strip in app.screen._compositor.render_strips()]
+        offset = view.offset_of(view.cursor)
+        assert screen_rows[view.region.y + offset.y].split()[0] == str(view.cursor[1])
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert app.query_one("#side").display
         await pilot.press("right", "right", "right", "right", "right", "right", "down", "down", "down", "down")
         assert view.offset_of(view.cursor) is not None
         assert f"cursor {view.cursor[0]},{view.cursor[1]}" in text_of(app, "#info")

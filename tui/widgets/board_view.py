@@ -281,6 +281,7 @@ class BoardView(ScrollView, can_focus=True):
             self.centre_on(self.cursor)
         else:
             self.follow_cursor()
+            self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         """A click on a cell moves the cursor there and asks to play it."""
