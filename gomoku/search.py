@@ -361,7 +361,8 @@ class Searcher:
         grid = self.grid
         mine = grid.order[s]
         theirs = grid.order[3 - s]
-        scored = sorted(cells, key=lambda q: (-(mine[q] * 5 // 4 + theirs[q]), q))
+        near = grid.near  # stones within two cells: between equals, the busier cell
+        scored = sorted(cells, key=lambda q: (-(mine[q] * 5 // 4 + theirs[q]), -near[q], q))
         if tt_move is not None and tt_move in scored:
             scored.remove(tt_move)
             scored.insert(0, tt_move)
