@@ -116,11 +116,11 @@ def test_one_engine_plays_a_whole_game_against_greedy() -> None:
     """Node-limited, only legal moves, and the search beats the seed's bot."""
     board = Board(Rules.preset("gomocup15"), [(7, 7), (8, 7), (8, 8)])
     engine = Engine("strong", memory_mb=16)
-    while not board.is_over and len(board.stones) < 120:
+    while not board.is_over:
         if board.turn == board.turn.X:
             board.play(greedy_move(board))
         else:
-            board.play(engine.hint(board, nodes=600).move)
+            board.play(engine.hint(board, nodes=1500).move)
     assert board.winner == Stone.O
 
 
