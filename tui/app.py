@@ -403,7 +403,12 @@ class GomokuApp(App[int]):
             self.hint = hint
             self.refresh_all()
             return
-        self.play(tuple(hint.move))
+        move = tuple(hint.move)
+        if self.play(move):
+            # Watching two engines, the view follows the game; against one, it shows a far reply.
+            view = self.board_view
+            if self.game.settings.mode == "engines" or view.offset_of(move) is None:
+                view.move_cursor_to(move)
 
     # -- actions ---------------------------------------------------------------------
     def action_new_game(self) -> None:

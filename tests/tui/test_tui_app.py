@@ -169,9 +169,10 @@ async def test_engine_against_engine_plays_to_the_end(make_app: Callable[..., Go
             if app.game.board.is_over:
                 break
         assert app.game.board.is_over
+        assert app.board_view.cursor == app.game.board.last_move  # the view followed the game
         # On the bounded board the cursor stays inside.
-        await pilot.press("left", "left", "left", "left")
-        assert app.board_view.cursor == (0, 1)
+        await pilot.press("left", "left", "left", "left", "down", "down", "down", "down")
+        assert app.board_view.cursor == (0, 2)
 
 
 async def test_overlay_toggles_with_the_weights(make_app: Callable[..., GomokuApp],
@@ -507,3 +508,17 @@ async def test_the_hints_line_is_numbered_on_the_board(make_app: Callable[..., G
         await pilot.press("w")  # the overlay shows weights instead
         row = view.render_line(view.offset_of((0, 0)).y)
         assert " 2 " not in row.text
+
+
+async def test_a_far_engine_reply_is_brought_into_view(make_app: Callable[..., GomokuApp],
+                                                       fake_engine: Any) -> None:
+    from tui_fakes import FakeHint
+
+    fake_engine.hint = lambda board, **kwargs: FakeHint((500, -300), 0.0, ((500, -300),), 1, 1, 0.0, False)
+    app = make_app(mode="human-x")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.game.board.move_stack == [(0, 0), (500, -300)]
+        assert app.board_view.cursor == (500, -300)
+        assert app.board_view.offset_of((500, -300)) is not None
