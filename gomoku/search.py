@@ -294,7 +294,7 @@ class Searcher:
                 return
             if self.deadline is not None:
                 elapsed = _time.perf_counter() - start
-                if elapsed > 0.45 * (self.deadline - start):
+                if elapsed > 0.55 * (self.deadline - start):
                     return  # the next depth would not finish
 
     # -- internals ----------------------------------------------------------------
