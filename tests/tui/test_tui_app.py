@@ -522,3 +522,19 @@ async def test_a_far_engine_reply_is_brought_into_view(make_app: Callable[..., G
         assert app.game.board.move_stack == [(0, 0), (500, -300)]
         assert app.board_view.cursor == (500, -300)
         assert app.board_view.offset_of((500, -300)) is not None
+
+
+async def test_huge_coordinates_render_and_play(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    far = (10**15, -(10**15))
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.board_view
+        view.move_cursor_to(far)
+        await pilot.press("enter", "right", "enter", "w")
+        assert app.game.board.move_stack == [far, (far[0] + 1, far[1])]
+        lines = board_text(view)
+        assert "[O]" in lines[view.offset_of((far[0] + 1, far[1])).y]
+        assert str(far[1]) in lines[view.offset_of(far).y]
+        labels = lines[0].split()
+        assert labels and all(label.isdigit() and int(label) % 5 == 0 for label in labels)  # every 5th column
+        assert any(abs(int(label) - far[0]) < 20 for label in labels)
