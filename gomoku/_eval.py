@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from gomoku.board import Board, Point, Rules, Stone, zobrist
+from gomoku.board import Board, Point, Rules, zobrist
 
 EMPTY, WALL = 0, 3
 
@@ -477,7 +477,3 @@ class Grid:
         for p in points:
             self.push(self.index[p])
 
-
-def stone_code(stone: Stone) -> int:
-    """The grid's code of a stone (1 for X, 2 for O)."""
-    return int(stone)

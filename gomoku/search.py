@@ -149,16 +149,6 @@ class TranspositionTable:
         self.slots = [None] * self.size
 
 
-class _Clock:
-    """Node, time and stop limits, checked every few nodes; raises SearchAborted."""
-
-    def __init__(self, limit: Limit, stop: threading.Event | None, start: float) -> None:
-        self.start = start
-        self.deadline = start + limit.time if limit.time is not None else None
-        self.node_limit = limit.nodes
-        self.stop = stop
-
-
 class Searcher:
     """The alpha-beta search. Keep one per game: its tables carry over."""
 
