@@ -57,6 +57,8 @@ ENTRY_BYTES = 160
 
 QUIET = ORDER_VALUE[5]
 """Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
+DEFAULT_MEMORY_MB = 160
+"""The tables' budget when none is given (the Gomocup allows 350 MB in all)."""
 TABLE_ENTRY_BYTES = 110
 """Rough memory of one entry of the VCF and VCT tables (a dict of int -> int)."""
 
@@ -153,15 +155,19 @@ class Searcher:
     """The alpha-beta search. Keep one per game: its tables carry over."""
 
     def __init__(self, memory_mb: int | None = None, *, root_width: int = ROOT_WIDTH, width: int = WIDTH) -> None:
-        budget = memory_mb if memory_mb is not None else 160
+        self._size_tables(memory_mb)
+        self.root_width = root_width
+        self.width = width
+        self.lmr = True
+
+    def _size_tables(self, memory_mb: int | None) -> None:
+        self.memory_mb = memory_mb
+        budget = memory_mb if memory_mb is not None else DEFAULT_MEMORY_MB
         # The budget, shared: a third for the main table, a quarter for the VCF's,
         # a sixth for the VCT's; the rest is room for the grids and pattern tables.
         self.tt = TranspositionTable(max(1, budget // 3))
         self.vcf_table_size = max(1 << 12, int(budget * 1024 * 1024 / 4 / TABLE_ENTRY_BYTES))
         self.vct_table_size = max(1 << 12, int(budget * 1024 * 1024 / 6 / TABLE_ENTRY_BYTES))
-        self.root_width = root_width
-        self.width = width
-        self.lmr = True
 
     # -- the public generator -------------------------------------------------
     def search(
@@ -180,6 +186,8 @@ class Searcher:
             raise GameOverError(f"the game is over ({board.result}); no move to search")
         limit = limit or Limit()
         start = _time.perf_counter()
+        if limit.memory_mb is not None and limit.memory_mb != self.memory_mb:
+            self._size_tables(limit.memory_mb)
         if not Grid.supports(board.rules):
             yield from _GenericSearch(board.copy(), limit, stop, start).run()
             return

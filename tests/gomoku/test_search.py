@@ -318,3 +318,10 @@ def test_the_opponents_vcf_is_taken_away() -> None:
     move = last(board, nodes=6000).pv[0]
     board.push(move)
     assert not solve(board, nodes=20_000).found
+
+
+def test_a_limits_memory_resizes_the_tables() -> None:
+    searcher = Searcher(64)
+    big = searcher.tt.size
+    list(searcher.search(Board(moves=[(0, 0)]), Limit(nodes=50, memory_mb=2)))
+    assert searcher.tt.size < big and searcher.memory_mb == 2
