@@ -181,7 +181,9 @@ class Engine:
         """Stream the search of ``board``: one SearchInfo per completed depth.
 
         With no limit it runs until ``stop`` is set (or the search is done);
-        ``board`` is copied first, so the caller may go on using it.
+        ``board`` is copied first, so the caller may go on using it. The engine
+        does one search at a time: finish or close the generator before asking
+        this engine for a hint (a second Engine can think alongside).
         """
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); nothing to analyse")
