@@ -1,10 +1,9 @@
 """What the app asks of the engine, behind one small injectable interface.
 
-The app never imports the engine modules at the top: it talks to an
-:class:`Analyst`, which bundles the three things it needs (an engine that
-gives hints, the weight map, a cell's explanation). :meth:`Analyst.default`
-wires the real ``gomoku.engine`` and ``gomoku.attacks``; tests inject a
-deterministic fake with the same shape.
+The app talks to the engine only through an :class:`Analyst`, which bundles
+the three things it needs (an engine that gives hints, the weight map, a
+cell's explanation). :meth:`Analyst.default` wires the real ``gomoku.engine``
+and ``gomoku.attacks``; tests inject a deterministic fake with the same shape.
 """
 
 from __future__ import annotations
@@ -13,13 +12,9 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
+from gomoku import attacks
 from gomoku.board import Board, Point
-
-DEFAULT_LEVELS = ("greedy", "easy", "normal", "strong")
-
-
-class EngineUnavailableError(ValueError):
-    """The engine modules could not be loaded; the message says which one and why."""
+from gomoku.engine import LEVELS, Engine
 
 
 class HintLike(Protocol):
@@ -57,85 +52,28 @@ class EngineLike(Protocol):
         level: str | None = None,
         on_info: Callable[[Any], None] | None = None,
         stop: threading.Event | None = None,
-    ) -> HintLike: ...
-
-
-@dataclass(frozen=True)
-class GreedyHint:
-    """A hint from the greedy bot alone (the shape of ``gomoku.engine.Hint``)."""
-
-    move: Point
-    score: float
-    pv: tuple[Point, ...]
-    depth: int
-    nodes: int
-    time: float
-    forced_win: bool
-    level: str = "greedy"
-
-
-class GreedyEngine:
-    """The seed's one-move-ahead bot behind the engine interface.
-
-    Used only when ``gomoku.engine`` cannot be imported, so that the app
-    still plays; its hint is the candidate of greatest cell weight.
-    """
-
-    def hint(self, board: Board, *, time: float | None = None, nodes: int | None = None,
-             depth: int | None = None, level: str | None = None,
-             on_info: Callable[[Any], None] | None = None,
-             stop: threading.Event | None = None) -> GreedyHint:
-        from time import perf_counter
-
-        from gomoku.attacks import greedy_move, weight_map
-        from gomoku.board import GameOverError
-
-        if board.is_over:
-            raise GameOverError(f"the game is over ({board.result}); no more moves")
-        start = perf_counter()
-        move = greedy_move(board)
-        weights = weight_map(board)
-        return GreedyHint(move, float(weights.get(move, 0.0)), (move,), 1, len(weights),
-                          perf_counter() - start, False)
+    ) -> HintLike:
+        """The best move for the side to move; never changes ``board``; ``stop`` ends it early."""
+        ...
 
 
 def _real_engine_factory() -> EngineLike:
-    try:
-        from gomoku.engine import Engine
-    except ImportError:
-        return GreedyEngine()
     return Engine()
 
 
 def _real_weight_map(board: Board) -> dict[Point, float]:
-    try:
-        from gomoku.attacks import weight_map
-    except ImportError as exc:
-        raise EngineUnavailableError(f"the weight map is not available ({exc})") from exc
-    return weight_map(board)
+    return attacks.weight_map(board)
 
 
 def _real_explain(board: Board, point: Point) -> dict[str, Any]:
-    try:
-        from gomoku.attacks import explain
-    except ImportError as exc:
-        raise EngineUnavailableError(f"the cell breakdown is not available ({exc})") from exc
-    return explain(board, point).to_dict()
+    return attacks.explain(board, point).to_dict()
 
 
 def _real_levels() -> tuple[str, ...]:
-    try:
-        from gomoku.engine import LEVELS
-    except ImportError:
-        return DEFAULT_LEVELS
     return tuple(LEVELS)
 
 
 def _real_depths() -> dict[str, int | None]:
-    try:
-        from gomoku.engine import LEVELS
-    except ImportError:
-        return {}
     return {name: limit.depth for name, limit in LEVELS.items()}
 
 

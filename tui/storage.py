@@ -11,8 +11,9 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
+from gomoku import records
 from gomoku.board import Board, Rules
 
 from tui.game import Game, GameSettings
@@ -39,19 +40,12 @@ def data_dir(environ: dict[str, str] | None = None) -> Path:
     return Path.home() / ".local" / "share" / "gomoku"
 
 
-def _records() -> Any:
-    import gomoku.records as records
-
-    return records
-
-
-def game_to_record(game: Game) -> Any:
+def game_to_record(game: Game) -> records.GameRecord:
     """The game as a ``gomoku.records.GameRecord`` (settings kept in its metadata)."""
-    records = _records()
     return records.GameRecord.from_board(game.board, metadata=game.settings.to_metadata())
 
 
-def record_to_game(record: Any, fallback: GameSettings) -> Game:
+def record_to_game(record: records.GameRecord, fallback: GameSettings) -> Game:
     """A game from a record: its board, and the settings its metadata holds."""
     board: Board = record.to_board()
     settings = GameSettings.from_metadata(dict(record.metadata or {}), board.rules, fallback)
@@ -64,7 +58,7 @@ def save(game: Game, path: str | os.PathLike[str]) -> Path:
     if target.parent and not target.parent.exists():
         raise FileNotFoundError(f"{target.parent}: no such directory")
     # save_game writes through a temporary file: a crash leaves the old file whole.
-    _records().save_game(game_to_record(game), target)
+    records.save_game(game_to_record(game), target)
     return target
 
 
@@ -73,7 +67,7 @@ def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
     target = Path(path).expanduser()
     if not target.is_file():
         raise FileNotFoundError(f"{target}: no such file")
-    return record_to_game(_records().load_game(target), fallback)
+    return record_to_game(records.load_game(target), fallback)
 
 
 class Autosave:
