@@ -208,3 +208,20 @@ def test_new_game_choices_are_kept(tmp_path: Path) -> None:
     assert storage.read_settings(tmp_path / "data", fallback) == chosen
     (tmp_path / "data" / storage.SETTINGS_NAME).write_text('{"rules": "chess", "mode": "engines"}')
     assert storage.read_settings(tmp_path / "data", fallback) == fallback
+
+
+def test_gomoku_with_no_command_runs_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gomoku import cli
+    from tui import app as app_module
+
+    monkeypatch.setenv("GOMOKU_DATA_DIR", str(tmp_path))
+    started: list[app_module.GomokuApp] = []
+
+    def fake_run(self: app_module.GomokuApp) -> None:  # no terminal in a test
+        started.append(self)
+
+    monkeypatch.setattr(app_module.GomokuApp, "run", fake_run)
+    assert cli.main([]) == 0
+    assert len(started) == 1
+    assert started[0].data_dir == tmp_path  # the env var chooses where games are kept
+    assert started[0].settings == GameSettings()
