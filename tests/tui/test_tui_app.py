@@ -149,7 +149,10 @@ async def test_thinking_is_shown_and_undo_cancels_it(make_app: Callable[..., Gom
     app = make_app(mode="human-x")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        await pilot.pause(0.05)
+        for _ in range(200):  # until the engine's first report arrives
+            if "depth 1" in text_of(app, "#status"):
+                break
+            await pilot.pause(0.01)
         assert app.thinking == "move"
         assert "O is thinking… depth 1  nodes 7" in text_of(app, "#status")
         await pilot.press("right", "enter")  # a click while the engine thinks is refused
@@ -460,23 +463,22 @@ async def test_the_cursor_stays_in_view(make_app: Callable[..., GomokuApp]) -> N
 
 
 async def test_engines_pause_between_moves_to_be_watched(make_app: Callable[..., GomokuApp]) -> None:
-    app = make_app(settings=GameSettings(rules="tictactoe", mode="engines", level="greedy"), watch_delay=0.5)
+    # A long pause, so that nothing here depends on the clock: d steps through it.
+    app = make_app(settings=GameSettings(rules="tictactoe", mode="engines", level="greedy"), watch_delay=60)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert len(app.game.board.move_stack) == 1  # the first move at once, then a pause
         assert app.thinking == "wait"
-        assert "X to play" not in text_of(app, "#status") and "(engine)" in text_of(app, "#status")
-        await pilot.pause(0.8)
+        assert "O to play (engine)" in text_of(app, "#status")
+        await pilot.press("d")  # d plays the next move now
         await settle(app, pilot)
-        assert len(app.game.board.move_stack) >= 2
+        assert len(app.game.board.move_stack) == 2 and app.thinking == "wait"
         await pilot.press("u")  # undo pauses the game
-        paused = len(app.game.board.move_stack)
-        await pilot.pause(0.7)
-        assert len(app.game.board.move_stack) == paused and app.thinking is None
-        app.watch_delay = 0.01
+        assert len(app.game.board.move_stack) == 1 and app.thinking is None
+        app.watch_delay = 0
         await pilot.press("d")  # d resumes it
-        for _ in range(100):
-            await pilot.pause(0.05)
+        for _ in range(20):
+            await settle(app, pilot)
             if app.game.board.is_over:
                 break
         assert app.game.board.is_over
