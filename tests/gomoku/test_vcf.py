@@ -7,6 +7,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.records import board_from_position
@@ -193,3 +195,36 @@ def test_solve_with_vct_falls_back_to_threes() -> None:
     assert not plain.found
     result = solve(board, nodes=20_000, vct=True)
     assert result.found and result.kind == "vct" and result.moves[0] == (2, 2)
+
+
+@st.composite
+def busy_games(draw: st.DrawFn) -> Board:
+    """Random games in a small box, so that fours and threes are common."""
+    board = Board()
+    for _ in range(draw(st.integers(6, 30))):
+        cells = [p for p in board.candidates(1) if -3 <= p[0] <= 4 and -3 <= p[1] <= 4]
+        if board.is_over or not cells:
+            break
+        board.play(cells[draw(st.integers(0, len(cells) - 1))])
+    return board
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(busy_games(), st.sampled_from([(0, 0), (FAR, -3), (-FAR, FAR)]))
+def test_every_vcf_found_is_a_real_win_wherever_it_is(board: Board, offset: tuple[int, int]) -> None:
+    if board.is_over:
+        return
+    result = solve(board, nodes=3000, vct=True)
+    moved = Board(moves=[(x + offset[0], y + offset[1]) for x, y in board.move_stack])
+    there = solve(moved, nodes=3000, vct=True)
+    assert there.found == result.found and there.kind == result.kind
+    if not result.found:
+        return
+    assert there.moves == tuple((x + offset[0], y + offset[1]) for x, y in result.moves)
+    if result.kind == "vcf":
+        check_line(board, result.moves)
+    else:
+        replay = board.copy()
+        for p in result.moves:
+            replay.play(p)
+        assert replay.winner == board.turn
