@@ -7,6 +7,11 @@ never touched. It reports as it goes, one ``SearchInfo`` per completed depth,
 from a generator (``Searcher.search``), so the CLI, the protocol and the app
 can show progress and stop it.
 
+At the root, before any tree: a five to make or to block; a VCF for the side
+to move (up to half the time); a VCT (fours and open threes, 3 threats deep);
+and the opponent's VCF, were it to move, which narrows the root to the moves
+that take it away. A win found there is played and reported as forced.
+
 Move choice at a node, most forcing first:
 
 * a five to make: the node is won;
@@ -17,6 +22,8 @@ Move choice at a node, most forcing first:
 * otherwise the candidate cells (empty, within two of a stone), ordered by
   the transposition table's move and then by pattern value, narrowed to the
   best ``width`` of them. The forced replies above are never narrowed away.
+  Late quiet moves (no open three made or stopped) are first searched a ply
+  shallower. At the leaves, a short VCF for the side to move.
 
 >>> from gomoku.board import Board
 >>> board = Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)])
