@@ -208,7 +208,7 @@ class Searcher:
         self.deadline = start + limit.time if limit.time is not None else None
         self.node_limit = limit.nodes
         self.stop = stop
-        self._next_check = 64
+        self._next_check = 32
         self.tt.new_search()
         self.vcf = VCFSearch(grid, table_size=self.vcf_table_size, stop=stop, deadline=self.deadline)
         max_depth = limit.depth if limit.depth is not None else MAX_PLY
@@ -356,7 +356,7 @@ class Searcher:
         if self.node_limit is not None and self.nodes + self.vcf.nodes >= self.node_limit:
             raise SearchAborted
         if self.nodes >= self._next_check:
-            self._next_check = self.nodes + 64
+            self._next_check = self.nodes + 32
             if self.deadline is not None and _time.perf_counter() >= self.deadline:
                 raise SearchAborted
             if self.stop is not None and self.stop.is_set():

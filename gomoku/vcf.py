@@ -32,6 +32,8 @@ from gomoku._eval import Grid
 
 MAX_DEPTH = 40
 """Attacking moves in the longest VCF looked for (the final five included)."""
+CHECK_EVERY = 32
+"""Nodes between two looks at the clock and the stop event."""
 VCT_DEPTH = 3
 """Threat moves (fours and open threes) in the longest VCT ``solve`` looks for."""
 
@@ -110,13 +112,13 @@ class VCFSearch:
         self.stop = stop
         self.table: dict[int, int] = {}
         self.table_size = table_size
-        self._next_check = 256
+        self._next_check = CHECK_EVERY
 
     def _check(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise SearchAborted
         if self.nodes >= self._next_check:
-            self._next_check = self.nodes + 256
+            self._next_check = self.nodes + CHECK_EVERY
             if self.deadline is not None and _time.perf_counter() >= self.deadline:
                 raise SearchAborted
             if self.stop is not None and self.stop.is_set():
