@@ -540,3 +540,21 @@ async def test_huge_coordinates_render_and_play(make_app: Callable[..., GomokuAp
         labels = lines[0].split()
         assert labels and all(label.isdigit() and int(label) % 5 == 0 for label in labels)  # every 5th column
         assert any(abs(int(label) - far[0]) < 20 for label in labels)
+
+
+async def test_a_bounded_board_keeps_the_cursor_on_it_and_in_view(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app(settings=GameSettings(rules="gomocup15", mode="humans", level="greedy"))
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.board_view
+        for key in ["shift+right", "shift+right", "pagedown", "pagedown", "shift+left", "shift+left",
+                    "shift+left", "pageup", "pageup", "pageup"]:
+            await pilot.press(key)
+            assert app.game.rules.contains(view.cursor)
+            assert view.offset_of(view.cursor) is not None, (key, view.cursor, view.origin)
+        for _ in range(6):
+            view.post_message(events.MouseScrollDown(view, 10, 5, 0, 0, 0, False, False, False))
+            await pilot.pause()
+            assert app.game.rules.contains(view.cursor)
+            assert view.offset_of(view.cursor) is not None
+        await pilot.press("enter")
+        assert app.game.board.move_stack == [view.cursor]

@@ -252,6 +252,7 @@ class BoardView(ScrollView, can_focus=True):
         self.origin = (x0 + dx, y0 + dy)
         x, y = self.cursor
         self.cursor = self._clamp_to_board((x + dx, y + dy))
+        self.follow_cursor()  # a bounded board's edge stops the cursor, and so the view
         self.refresh()
         self.post_message(self.CursorMoved(self.cursor))
 
@@ -308,6 +309,7 @@ class BoardView(ScrollView, can_focus=True):
         cursor = self._clamp_to_board((min(max(x, x0), x1), min(max(y, y0), y1)))
         if cursor != self.cursor:
             self.cursor = cursor
+            self.follow_cursor()
             self.post_message(self.CursorMoved(cursor))
         self.refresh()
 
