@@ -166,6 +166,9 @@ class Searcher:
         self.root_width = root_width
         self.width = width
         self.lmr = True
+        """Late move reductions on (the setting exists for experiments)."""
+        self.leaf_vcf = LEAF_VCF_NODES
+        """Attacking moves a leaf's VCF may try (0: none)."""
 
     def _size_tables(self, memory_mb: int | None) -> None:
         self.memory_mb = memory_mb
@@ -449,10 +452,10 @@ class Searcher:
             if depth <= 0 or ply >= MAX_PLY:
                 # A short VCF at the leaf, while the leaves' VCFs cost no more than
                 # the search itself (a position full of fours could eat it all).
-                if grid.fours[s] and LEAF_VCF_NODES and self.leaf_vcf_nodes < self.nodes:
+                if grid.fours[s] and self.leaf_vcf and self.leaf_vcf_nodes < self.nodes:
                     vcf = self.vcf
                     before = vcf.nodes
-                    vcf.node_limit = before + LEAF_VCF_NODES
+                    vcf.node_limit = before + self.leaf_vcf
                     try:
                         line = vcf.find(s, max_depth=8, min_depth=2)
                     except SearchAborted:
