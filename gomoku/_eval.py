@@ -270,6 +270,10 @@ class Grid:
         for entries in self.neighbours:
             flat.extend(entries)
         self.flat_neighbours = flat
+        # The same with the key change of each stone (2: O, -1: X taken away, ...).
+        self.stone_neighbours = {
+            step: [(j, off, step * mult) for j, off, mult in flat] for step in (1, 2, -1, -2)
+        }
         self.near_offsets = [dx + dy * width for dx in range(-2, 3) for dy in range(-2, 3) if dx or dy]
         self.keys = [0] * (4 * size)
         self.order = [None, [0] * size, [0] * size]
@@ -400,11 +404,10 @@ class Grid:
         trans = _TRANSITIONS
         vx = vo = 0
         base = 4 * i
-        step = s * sign
-        for j, off, mult in self.flat_neighbours:
+        for j, off, delta in self.stone_neighbours[s * sign]:
             kj = base + j
             k0 = keys[kj]
-            k1 = k0 + step * mult
+            k1 = k0 + delta
             keys[kj] = k1
             q = i + off
             if cells[q] == EMPTY:
