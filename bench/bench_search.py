@@ -33,6 +33,7 @@ def puzzle_board(puzzle: dict, offset: tuple[int, int], bounded: bool) -> Board:
 
 
 def puzzles(quick: bool, bounded: bool) -> Iterator[dict]:
+    """The VCF puzzles through the hint, 1 s each: rate, median and worst time."""
     if not PUZZLES.exists():
         yield {"name": "search.vcf_puzzles", "value": None, "unit": "skipped: no shared puzzle file"}
         return
@@ -95,6 +96,7 @@ def middle_games(count: int) -> list[Board]:
 
 
 def speed(quick: bool) -> Iterator[dict]:
+    """Nodes per second, depth reached and the time limit's accuracy, 1 s a position."""
     engine = Engine("strong")
     depths, rates, overshoot = [], [], []
     for board in middle_games(2 if quick else 5):
@@ -113,6 +115,7 @@ def speed(quick: bool) -> Iterator[dict]:
 
 
 def match(quick: bool) -> Iterator[dict]:
+    """A short match of ``strong`` against ``greedy``, both colours, 0.5 s a move."""
     openings = json.loads(OPENINGS.read_text()) if OPENINGS.exists() else [[[10, 10], [11, 11], [9, 11]]]
     count = 1 if quick else 6
     points = 0.0
@@ -132,6 +135,7 @@ def match(quick: bool) -> Iterator[dict]:
 
 
 def run(quick: bool) -> Iterator[dict]:
+    """Every figure of the search (a sample of the puzzles and fewer games with ``quick``)."""
     yield from puzzles(quick, bounded=True)
     if not quick:
         yield from puzzles(quick, bounded=False)

@@ -156,6 +156,7 @@ class _PatternTable:
         self.codes: list[int] = [-1] * (1 << (4 * self.reach))
 
     def compute(self, key: int) -> int:
+        """The code of ``key``, computed now and kept."""
         reach = self.reach
         raw = [(key >> (2 * j)) & 3 for j in range(2 * reach)]
         out = 0

@@ -88,6 +88,7 @@ class Engine:
 
     @property
     def searcher(self) -> Searcher:
+        """The engine's search, made on first use (its tables are kept from move to move)."""
         if self._searcher is None:
             self._searcher = Searcher(self.memory_mb)
         return self._searcher

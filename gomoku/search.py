@@ -139,12 +139,14 @@ class TranspositionTable:
         self.generation = 0
 
     def probe(self, key: int) -> tuple | None:
+        """The entry ``(key, depth, flag, score, move, generation)`` of ``key``, or None."""
         entry = self.slots[key % self.size]
         if entry is not None and entry[0] == key:
             return entry
         return None
 
     def store(self, key: int, depth: int, flag: int, score: int, move: Point | None) -> None:
+        """Keep a result, unless the slot holds a deeper one of this search."""
         slot = key % self.size
         old = self.slots[slot]
         if old is None or old[0] == key or old[1] <= depth or old[5] != self.generation:
@@ -155,6 +157,7 @@ class TranspositionTable:
         self.generation += 1
 
     def clear(self) -> None:
+        """Forget every entry."""
         self.slots = [None] * self.size
 
 
@@ -600,6 +603,7 @@ class _GenericSearch:
         return best, line
 
     def run(self) -> Iterator[SearchInfo]:
+        """One SearchInfo per completed depth, as ``Searcher.search``."""
         moves = self._moves()
         line = [moves[0]]
         score = 0

@@ -74,9 +74,11 @@ class VCFResult:
 
     @property
     def found(self) -> bool:
+        """Whether a win was found."""
         return self.moves is not None
 
     def to_dict(self) -> dict:
+        """Plain data, points as lists (for JSON)."""
         return {
             "found": self.found,
             "moves": [list(p) for p in self.moves] if self.moves else [],
