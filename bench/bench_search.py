@@ -97,7 +97,6 @@ def middle_games(count: int) -> list[Board]:
 
 def speed(quick: bool) -> Iterator[dict]:
     """Nodes per second, depth reached and the time limit's accuracy, 1 s a position."""
-    engine = Engine("strong")
     depths, rates, overshoot = [], [], []
     for board in middle_games(2 if quick else 5):
         engine = Engine("strong")
