@@ -57,6 +57,8 @@ VCF_NODES = 200_000
 """Attacking moves a VCF at the root may try when the search has no time or node limit."""
 VCT_DEPTH = 3
 """Threat moves (fours and threes) in the longest VCT looked for at the root."""
+VCT_DEFENCE_DEPTH = 2
+"""Threat moves in the opponent's VCT the root looks for, to take it away."""
 LEAF_VCF_NODES = 24
 """Attacking moves a leaf may spend looking for a VCF of the side to move."""
 ENTRY_BYTES = 160
@@ -172,6 +174,8 @@ class Searcher:
         """Late move reductions on (the setting exists for experiments)."""
         self.leaf_vcf = LEAF_VCF_NODES
         """Attacking moves a leaf's VCF may try (0: none)."""
+        self.vct_defence = True
+        """Take away the opponent's short VCT at the root, as its VCF."""
 
     def _size_tables(self, memory_mb: int | None) -> None:
         self.memory_mb = memory_mb
@@ -273,6 +277,11 @@ class Searcher:
         threat = self._bounded_vcf(o, 0.1, 14)
         if threat is not None:
             defences = self._defences(s, threat)
+        elif self.vct_defence:
+            # Or a short VCT (a double three, a four-three on the way).
+            threat = self._bounded_vcf(o, 0.08, VCT_DEFENCE_DEPTH, vct=True)
+            if threat is not None:
+                defences = self._defences(s, threat, vct=True)
 
         # Iterative deepening.
         root_moves = self._root_moves()
@@ -338,23 +347,34 @@ class Searcher:
             vcf.deadline = self.deadline
             vcf.node_limit = None
 
-    def _defences(self, s: int, threat: list[int]) -> list[int]:
+    def _defences(self, s: int, threat: list[int], vct: bool = False) -> list[int]:
         """The moves after which the opponent's VCF ``threat`` (and any other VCF
-        it has) is gone: tried among the threat's cells and the cells where
-        either side makes a four. Empty when none is found in the time given."""
+        it has; with ``vct``, any VCT) is gone: tried among the threat's cells
+        and the cells where either side makes a four (and, for a VCT, where the
+        opponent makes an open three). Empty when none is found in the time or
+        nodes given (at most half of either)."""
         grid = self.grid
         o = 3 - s
         tried = set(threat) | set(grid.fours[s]) | set(grid.fours[o])
+        if vct:
+            tried |= set(grid.threes[o])
         found = []
+        spent = self.vcf.nodes
         for q in self._ordered(s, tried, None):
             grid.push(q)
             try:
-                refuted = self._bounded_vcf(o, 0.03, 14) is None and not self.vcf_aborted
+                if vct:
+                    refuted = self._bounded_vcf(o, 0.03, VCT_DEFENCE_DEPTH, vct=True) is None
+                else:
+                    refuted = self._bounded_vcf(o, 0.03, 14) is None
+                refuted = refuted and not self.vcf_aborted
             finally:
                 grid.pop()
             if refuted:
                 found.append(q)
             if self.deadline is not None and _time.perf_counter() > self.start + 0.5 * (self.deadline - self.start):
+                break
+            if self.node_limit is not None and self.vcf.nodes - spent > self.node_limit // 2:
                 break
         return found
 

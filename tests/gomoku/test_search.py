@@ -325,3 +325,11 @@ def test_a_limits_memory_resizes_the_tables() -> None:
     big = searcher.tt.size
     list(searcher.search(Board(moves=[(0, 0)]), Limit(nodes=50, memory_mb=2)))
     assert searcher.tt.size < big and searcher.memory_mb == 2
+
+
+def test_the_opponents_double_three_is_taken_away() -> None:
+    # O to move; X threatens (2, 2), two open threes at once.
+    board = Board(moves=[(0, 2), (10, 10), (1, 2), (10, 12), (2, 0), (12, 10), (2, 1)])
+    move = last(board, nodes=3000).pv[0]
+    board.push(move)
+    assert not solve(board, nodes=20_000, vct=True).found
