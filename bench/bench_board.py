@@ -3,31 +3,15 @@
 from __future__ import annotations
 
 import json
-import random
 import time
 from pathlib import Path
 from typing import Iterator
 
 from gomoku.board import Board, Stone
 from gomoku.records import board_from_position
+from bench.positions import quiet_game
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
-
-
-def quiet_game(length: int = 200, seed: int = 2026) -> list[tuple[int, int]]:
-    """A random compact game of ``length`` moves in which nobody makes five,
-    so that every push runs the whole win check."""
-    rng = random.Random(seed)
-    board = Board()
-    while board.ply < length:
-        cells = board.candidates(1)
-        rng.shuffle(cells)
-        for cell in cells:
-            board.push(cell)
-            if board.winner is None:
-                break
-            board.pop()
-    return list(board.move_stack)
 
 
 def _rate(action, seconds: float) -> float:
@@ -43,7 +27,7 @@ def _rate(action, seconds: float) -> float:
 
 def run(quick: bool) -> Iterator[dict]:
     seconds = 0.3 if quick else 2.0
-    moves = quiet_game()
+    moves = list(quiet_game(200).move_stack)
     board = Board()
 
     def replay() -> int:

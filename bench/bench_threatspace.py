@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
-from bench.bench_weights import middle_game, seconds_per_call
+from bench.bench_weights import seconds_per_call
+from bench.positions import quiet_game
 from gomoku.board import Stone
 from gomoku.threatspace import threat_space, window_matrix
 
@@ -13,7 +14,7 @@ from gomoku.threatspace import threat_space, window_matrix
 def run(quick: bool) -> Iterator[dict]:
     budget = 0.3 if quick else 3.0
     for stones in (60, 200):
-        board = middle_game(stones)
+        board = quiet_game(stones)
         space = threat_space(board)
         windows, cells = space.T.shape
         note = f"{stones} stones, region {cells} cells, {windows} windows"

@@ -16,7 +16,6 @@ Figures (medians over many cursor keys; the goal is under 30 ms):
 from __future__ import annotations
 
 import asyncio
-import random
 import statistics
 import tempfile
 import time
@@ -30,25 +29,11 @@ from gomoku.board import Board
 from tui.app import GomokuApp
 from tui.game import Game, GameSettings
 from tui.services import Analyst
-
-
-def quiet_position(stones: int = 150, seed: int = 5) -> list[tuple[int, int]]:
-    """A random compact game of ``stones`` moves in which nobody has made five."""
-    rng = random.Random(seed)
-    board = Board()
-    while board.ply < stones:
-        cells = board.candidates(1)
-        rng.shuffle(cells)
-        for cell in cells:
-            board.push(cell)
-            if board.winner is None:
-                break
-            board.pop()
-    return list(board.move_stack)
+from bench.positions import quiet_game
 
 
 async def _measure(presses: int) -> tuple[list[float], list[float], list[float], list[float], int]:
-    moves = quiet_position()
+    moves = list(quiet_game(150, seed=5).move_stack)
     with tempfile.TemporaryDirectory() as data:
         app = GomokuApp(analyst=Analyst.default(), settings=GameSettings(mode="humans"),
                         data_dir=Path(data), offer_resume=False)

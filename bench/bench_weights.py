@@ -9,21 +9,7 @@ from typing import Callable, Iterator
 
 from gomoku.attacks import WeightTable, cell_weight, default_table, explain, greedy_move, weight_map, weight_map_direct
 from gomoku.board import Board
-
-
-def middle_game(stones: int, seed: int = 2026) -> Board:
-    """A compact random game of ``stones`` moves in which nobody has made five."""
-    rng = random.Random(seed)
-    board = Board()
-    while board.ply < stones:
-        cells = board.candidates(1)
-        rng.shuffle(cells)
-        for cell in cells:
-            board.push(cell)
-            if board.winner is None:
-                break
-            board.pop()
-    return board
+from bench.positions import quiet_game
 
 
 def seconds_per_call(action: Callable[[], object], budget: float) -> float:
@@ -44,7 +30,7 @@ def seconds_per_call(action: Callable[[], object], budget: float) -> float:
 def run(quick: bool) -> Iterator[dict]:
     budget = 0.3 if quick else 3.0
     for stones in (60, 200):
-        board = middle_game(stones)
+        board = quiet_game(stones)
         candidates = len(board.candidates(2))
         assert weight_map(board) == weight_map_direct(board)
         cold_table = WeightTable(default_table().rows)  # a fresh table: no pattern seen yet
@@ -61,7 +47,7 @@ def run(quick: bool) -> Iterator[dict]:
                "unit": f"ms per weight map by the direct scan ({note})"}
         yield {"name": f"weights.speedup.{stones}", "value": round(direct / fast, 1),
                "unit": "x (direct time / fast time; the goal is >= 10)"}
-    board = middle_game(200)
+    board = quiet_game(200)
     cells = board.candidates(2)[:50]
     single = seconds_per_call(lambda: [cell_weight(board, p) for p in cells], budget) / len(cells)
     yield {"name": "weights.cell_weight", "value": round(single * 1e6, 1), "unit": "us per cell (200 stones)"}
