@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from typing import Sequence
 
@@ -12,8 +13,18 @@ from gomoku import __version__
 from gomoku.commands import MODULES
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but an argument that starts with a minus and a digit is a value, not an
+    option: a move string or a cell with a negative coordinate (``"-1,-1"``, ``--region
+    -3,-3,3,3``). No option of ours starts with a digit."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._negative_number_matcher = re.compile(r"^-\d")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="gomoku",
         description="Five-in-a-row on an endless board. With no command, opens the app.",
     )
