@@ -65,9 +65,18 @@ def save(game: Game, path: str | os.PathLike[str]) -> Path:
 def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
     """Open a saved game (any format ``gomoku.records`` reads, by extension)."""
     target = Path(path).expanduser()
+    if target.is_dir():
+        raise IsADirectoryError(f"{target}: a directory, expected a game file")
     if not target.is_file():
         raise FileNotFoundError(f"{target}: no such file")
-    return record_to_game(records.load_game(target), fallback)
+    record = records.load_game(target)
+    if record.rules.dims != 2:
+        # The board view is a plane: a game of another dimension is refused, not half shown.
+        raise records.RecordError(
+            f"{target}: a {record.rules.dims}-dimensional game; the app plays on a flat board only "
+            f"(gomoku show prints it)"
+        )
+    return record_to_game(record, fallback)
 
 
 class Autosave:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,21 @@ def test_gomoku_with_no_command_runs_the_app(tmp_path: Path, monkeypatch: pytest
     assert len(started) == 1
     assert started[0].data_dir == tmp_path  # the env var chooses where games are kept
     assert started[0].settings == GameSettings()
+
+
+def test_load_refuses_a_game_the_board_view_cannot_show(tmp_path: Path) -> None:
+    # A 3-D (or 1-D) game reads as a record, but the app's board is a plane:
+    # opening it crashed the app; now it is a one-line error.
+    for dims, moves in ((3, [[0, 0, 0], [1, 1, 1]]), (1, [[0], [1]])):
+        path = tmp_path / f"game{dims}d.json"
+        path.write_text(json.dumps({"format": "gomoku", "version": 1, "rules": {"dims": dims, "k": 3},
+                                    "moves": moves, "result": None, "metadata": {}}))
+        with pytest.raises(ValueError, match=f"{dims}-dimensional game"):
+            storage.load(path, GameSettings())
+
+
+def test_load_names_a_directory(tmp_path: Path) -> None:
+    folder = tmp_path / "games.json"
+    folder.mkdir()
+    with pytest.raises(OSError, match="a directory"):
+        storage.load(folder, GameSettings())
