@@ -333,6 +333,8 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise MatchError(f"openings {name}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise MatchError(f"openings {name}: expected UTF-8 text ({exc.reason} at byte {exc.start})") from None
     raw: list[tuple[str, Any]] = []
     stripped = text.lstrip()
     if stripped.startswith("["):
@@ -340,6 +342,8 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise MatchError(f"openings {name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        except RecursionError:
+            raise MatchError(f"openings {name}: JSON nested too deeply to read") from None
         raw = [(f"opening {i + 1}", item) for i, item in enumerate(data)]
     else:
         for number, line in enumerate(text.splitlines(), 1):
@@ -349,6 +353,8 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
                 item = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise MatchError(f"openings {name} line {number}: not valid JSON ({exc.msg})") from None
+            except RecursionError:
+                raise MatchError(f"openings {name} line {number}: JSON nested too deeply to read") from None
             moves = item.get("move_order") if isinstance(item, dict) else item
             raw.append((f"line {number}", moves))
     openings: list[list[Point]] = []
@@ -571,11 +577,17 @@ class MatchResult:
 
 
 def format_elo(value: float) -> str:
+    """An Elo difference with its sign; an even match is ``+0``, never ``-0``.
+
+    >>> format_elo(545.2), format_elo(-1e-13), format_elo(math.inf)
+    ('+545', '+0', '+inf')
+    """
     if math.isnan(value):
         return "-"
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
-    return f"{value:+.0f}"
+    text = f"{value:+.0f}"
+    return "+0" if text == "-0" else text
 
 
 def format_table(match: MatchResult) -> str:

@@ -160,6 +160,23 @@ def test_openings_files_are_checked(tmp_path):
         load_openings(tmp_path / "missing.json", Rules())
 
 
+def test_unreadable_openings_files_are_one_line_errors(tmp_path):
+    # A binary file and a deeply nested list used to escape as a UnicodeDecodeError
+    # without the file's name, and as a RecursionError traceback.
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"[\xff\xfe\x00")
+    with pytest.raises(MatchError, match="binary.json: expected UTF-8"):
+        load_openings(binary, Rules())
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    with pytest.raises(MatchError, match="deep.json: JSON nested too deeply"):
+        load_openings(deep, Rules())
+    deep_lines = tmp_path / "deep.jsonl"
+    deep_lines.write_text('{"move_order": [[3, 3]]}\n' + "[" * 100_000 + "\n")
+    with pytest.raises(MatchError, match="line 2: JSON nested too deeply"):
+        load_openings(deep_lines, Rules())
+
+
 # -- one game -------------------------------------------------------------------------------------------------
 def test_a_game_ends_with_a_five_and_says_who_made_it():
     x, o = LinePlayer("line"), ScatterPlayer("scatter")
@@ -378,3 +395,10 @@ def test_parallel_games_with_external_brains(tmp_path):
     assert len(result.games) == 2 and [g.index for g in result.games] == [0, 1]
     assert result.wins == 2 and all("illegal move" in g.reason for g in result.games)
     assert len(list(tmp_path.glob("*.psq"))) == 2
+
+
+def test_an_even_match_is_plus_zero_not_minus_zero():
+    from gomoku.match import format_elo
+
+    assert format_elo(-1e-13) == "+0"  # elo_from_score(0.5) comes out as -0.0
+    assert format_elo(-0.4) == "+0" and format_elo(-0.6) == "-1" and format_elo(3.0) == "+3"
