@@ -64,7 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (ValueError, OSError) as exc:
-        print(f"gomoku: error: {exc}", file=sys.stderr)
+        # One line, whatever the message holds (an SGF value may hold a newline).
+        message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
+        print(f"gomoku: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("gomoku: interrupted", file=sys.stderr)

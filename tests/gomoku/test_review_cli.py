@@ -44,3 +44,12 @@ def run_exit(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
         main(list(argv))
     out, err = capsys.readouterr()
     return int(exc.value.code or 0), out, err
+
+
+def test_an_error_about_a_value_with_a_newline_is_still_one_line(capsys, tmp_path) -> None:
+    game = tmp_path / "broken.sgf"
+    game.write_text("(;FF[4]GM[4]SZ[15];B[h\nh])")
+    code, out, err = run(capsys, "show", str(game))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("gomoku: error: ")
+    assert "[h\\nh]" in err
