@@ -225,12 +225,16 @@ def load_weights(path: str | Path) -> WeightTable:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise WeightTableError(f"{path}: no such weight table") from None
+    except IsADirectoryError:
+        raise WeightTableError(f"{path}: a directory, expected a JSON weight table") from None
     except UnicodeDecodeError:
         raise WeightTableError(f"{path}: expected a UTF-8 JSON weight table") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WeightTableError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise WeightTableError(f"{path}: JSON nested too deeply to read") from None
     return WeightTable.from_dict(data, source=str(path))
 
 

@@ -368,6 +368,19 @@ def test_a_table_that_is_not_json(tmp_path):
         load_weights(path)
 
 
+def test_a_table_that_cannot_be_read_is_a_table_error(tmp_path):
+    # A deeply nested file escaped as a RecursionError (a traceback in the CLI),
+    # and a directory as a bare "[Errno 21]".
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    with pytest.raises(WeightTableError, match="deep.json: JSON nested too deeply"):
+        load_weights(deep)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    with pytest.raises(WeightTableError, match="folder.json: a directory"):
+        load_weights(folder)
+
+
 def test_the_engine_never_imports_textual():
     code = "import sys, gomoku.attacks, gomoku.threatspace; assert 'textual' not in sys.modules"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
