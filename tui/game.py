@@ -5,6 +5,7 @@ Plain Python, no Textual: the app drives it and the tests check it directly.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,7 +36,7 @@ class GameSettings:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise SettingsError(f"unknown mode {self.mode!r}: choose one of {', '.join(MODES)}")
-        if not self.time > 0:
+        if not (self.time > 0 and math.isfinite(self.time)):
             raise SettingsError(f"the time per move must be a positive number of seconds, not {self.time!r}")
 
     def engine_plays(self, stone: Stone) -> bool:

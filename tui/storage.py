@@ -121,7 +121,7 @@ def read_settings(directory: Path, fallback: GameSettings) -> GameSettings:
             GameSettings.from_metadata(data, Rules.preset(str(data["rules"])), fallback),
             rules=str(data["rules"]),
         )
-    except (OSError, ValueError, KeyError, TypeError):  # missing or damaged: the defaults
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # missing or damaged: the defaults
         return fallback
 
 

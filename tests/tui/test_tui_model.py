@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,17 @@ def test_settings_reject_bad_values() -> None:
         GameSettings(time=0)
     with pytest.raises(SettingsError, match="unknown mode"):
         GameSettings(mode="robots")
+    for endless in (float("inf"), float("nan")):  # the dialog took "inf": an engine that never moved
+        with pytest.raises(SettingsError, match="positive number"):
+            GameSettings(time=endless)
+
+
+def test_damaged_settings_file_gives_the_defaults(tmp_path: Path) -> None:
+    fallback = GameSettings(mode="humans")
+    for text in ("[" * 100_000, '{"rules": "nowhere"}', "{", '{"rules": "gomocup15", "time": "inf"}'):
+        (tmp_path / storage.SETTINGS_NAME).write_text(text)
+        settings = storage.read_settings(tmp_path, fallback)
+        assert settings.mode == "humans" and math.isfinite(settings.time)
 
 
 @pytest.mark.parametrize(
