@@ -70,12 +70,15 @@ class TimeControl:
 
     ``timeout_turn`` 0 means "as fast as possible"; ``timeout_match`` 0 means no
     match limit; ``time_left`` is None until the manager sends it (or when it
-    is ``UNLIMITED_MS``).
+    is ``UNLIMITED_MS``). ``used`` is the time the brain has spent on its own
+    moves this game: without ``time_left``, the match time left is
+    ``timeout_match`` less it.
     """
 
     timeout_turn: int = DEFAULT_TIMEOUT_TURN_MS
     timeout_match: int = 0
     time_left: int | None = None
+    used: int = 0
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,7 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
     deadlines.append(turn * 0.9 - REPLY_MARGIN)
     left = control.time_left
     if left is None and control.timeout_match > 0:
-        left = control.timeout_match
+        left = control.timeout_match - control.used
     if left is not None and left < UNLIMITED_MS:
         seconds = max(left, 0) / 1000
         deadlines.append(seconds * 0.5 - REPLY_MARGIN)
@@ -356,6 +359,7 @@ class Brain:
         self.size = (width, height)
         self.board = Board(rules_for(width, height, self.rule))
         self.walls = set()
+        self.time.used = 0  # a new game: the match clock starts again
         # Make the engine and its tables now: START is not on the turn clock.
         engine = self.engine()
         getattr(engine, "searcher", None)
@@ -571,8 +575,10 @@ class Brain:
                 self._stop = None
         board.push(move)
         self._reply(format_point(move))
+        spent = round((self.clock() - started) * 1000)
+        self.time.used += spent
         if self.time.time_left is not None:
-            self.time.time_left -= round((self.clock() - started) * 1000)
+            self.time.time_left -= spent
 
     def _search(self, board: Board, budget: Budget, stop: threading.Event) -> Point:
         def on_info(info: Any) -> None:

@@ -414,6 +414,33 @@ def test_time_left_counts_down_with_our_own_thinking():
     assert brain.time.time_left == 9750
 
 
+def test_without_time_left_the_match_time_is_timeout_match_less_what_we_used():
+    # A manager that sends timeout_match but no time_left: each move used to be
+    # planned on the whole match time, so a long game ran past it.
+    clock = [0.0]
+    calls: list[dict[str, Any]] = []
+
+    class SlowEngine:
+        def hint(self, board, **limits):
+            clock[0] += limits.get("time", 0.0)  # thinks for all the time it is given
+            calls.append(limits)
+            n = len(calls)
+            return FakeHint((10 * (n % 50) + 5, 10 * (n // 50) + 500))  # far apart: no five
+
+    out: list[str] = []
+    brain = Brain(lambda mb: SlowEngine(), write=out.append, clock=lambda: clock[0])
+    for line in ["START 1000", "INFO timeout_turn 5000", "INFO timeout_match 10000"]:
+        brain.handle(line)
+    for i in range(80):
+        brain.handle(f"TURN {10 * (i % 50) + 5},{10 * (i // 50) + 5}")
+    assert len(calls) == 80
+    assert 5.0 < clock[0] < 10.0
+    assert abs(brain.time.used - clock[0] * 1000) < 80  # whole milliseconds, a move at a time
+    assert calls[-1].get("level") == "greedy"  # the clock ran low: fast moves
+    brain.handle("RESTART")
+    assert brain.time.used == 0
+
+
 def test_the_deadline_stops_an_engine_that_ignores_its_limit():
     # The engine waits for the stop event: only the brain's own deadline sets it.
     engine = FakeEngine(wait_for_stop=True)
