@@ -88,6 +88,8 @@ class GomokuApp(App[int]):
         self._weights_key: tuple[int, int] | None = None
         self._weights: dict[Point, float] | None = None
         self.last_path: Path | None = None
+        self.game_path: Path | None = None
+        """The file this game was opened from or last saved to: saving there asks nothing."""
         self.notices: list[tuple[str, str]] = []
         """Every notification shown, as (severity, message): the app's own log."""
 
@@ -255,6 +257,7 @@ class GomokuApp(App[int]):
         """Replace the game (new, opened or resumed) and show it from its last move."""
         self.cancel_engine()
         self.game = game
+        self.game_path = None
         self.settings = game.settings
         self.hint = None
         self._weights_key = None
@@ -486,16 +489,26 @@ class GomokuApp(App[int]):
 
     def action_save(self) -> None:
         """Save the game to a file the player names."""
-        def chosen(path: str | None) -> None:
-            if not path:
-                return
+        def write(path: str) -> None:
             try:
                 written = storage.save(self.game, path)
             except Exception as exc:  # one line, whatever went wrong
                 self.notify(f"cannot save to {path}: {_detail(exc, path)}", severity="error")
                 return
             self.last_path = written
+            self.game_path = _resolved(written)
             self.notify(f"Saved {len(self.game.board.move_stack)} moves to {written}", timeout=4)
+
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            target = Path(path).expanduser()
+            if target.is_file() and _resolved(target) != self.game_path:
+                # Another game's file (the last one saved, say, before a new game): ask first.
+                self.push_screen(ConfirmScreen(f"{path} holds another game: overwrite it?", "Overwrite", "Cancel"),
+                                 lambda yes: write(path) if yes else None)
+                return
+            write(path)
 
         self.push_screen(PathScreen("Save the game to", self.default_path()), chosen)
 
@@ -511,6 +524,7 @@ class GomokuApp(App[int]):
                 return
             self.last_path = Path(path).expanduser()
             self.start_game(game)
+            self.game_path = _resolved(self.last_path)
             self.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
 
         self.push_screen(PathScreen("Open a game from", self.default_path()), chosen)
@@ -546,6 +560,14 @@ class GomokuApp(App[int]):
         self._stop.set()
         self._job += 1  # and any answer or timer still on its way is dropped
         super().exit(*args, **kwargs)
+
+
+def _resolved(path: Path) -> Path | None:
+    """``path`` made absolute with its links followed (None if that fails)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return None
 
 
 def _detail(exc: Exception, path: str) -> str:

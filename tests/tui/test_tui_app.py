@@ -576,3 +576,38 @@ async def test_opening_a_game_of_another_dimension_is_one_line(make_app: Callabl
         await pilot.press("right", "enter")  # the game goes on as it was
         assert app.game.board.move_stack == [(0, 0), (1, 0)]
         assert app.is_running
+
+
+async def test_saving_over_another_games_file_asks_first(make_app: Callable[..., GomokuApp],
+                                                         tmp_path: Path) -> None:
+    # The save dialog offers the last file saved: after a new game, Enter used to
+    # overwrite the first game's file without a word.
+    app = make_app()
+    path = tmp_path / "first.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "enter")
+        await pilot.press("s")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        first = path.read_text()
+        await pilot.press("down", "enter")  # the same game, saved again to its own file: no question
+        await pilot.press("s", "enter")
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert path.read_text() != first
+        first = path.read_text()
+        app.start_game(app.game.__class__(app.game.settings))  # a new game
+        await pilot.press("enter")
+        await pilot.press("s")
+        assert app.screen.query_one(Input).value == str(path)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # keep the first game
+        assert path.read_text() == first
+        await pilot.press("s", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert path.read_text() != first
+        assert app.notices[-1][1].startswith("Saved 1 moves")
+        await pilot.press("right", "enter", "s", "enter")  # now it is this game's file
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.notices[-1][1].startswith("Saved 2 moves")
