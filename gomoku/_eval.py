@@ -41,6 +41,11 @@ PATTERN_NAMES = ("dead", "one", "two", "open two", "three", "open three", "four"
 
 MARGIN = 16
 """Empty cells kept around each group of stones (the search's room to move)."""
+MIN_MARGIN = 8
+"""The narrowest margin (for stones spread far and wide): a candidate cell, two
+from a stone, still sees its whole line windows (5 cells) inside the block."""
+GRID_CELLS = 1 << 15
+"""Cells a grid may hold at the full margin before it falls back to ``MIN_MARGIN``."""
 RING = 5
 """Wall cells around each block: a line window reaches 4 cells each side (5
 under exact-five rules, to see an overline)."""
@@ -179,28 +184,44 @@ def pattern_table(exact: bool) -> _PatternTable:
     return table
 
 
-def _clusters(points: list[Point], gap: int) -> list[list[Point]]:
-    """Split points into groups whose bounding boxes are more than ``gap`` apart."""
-    groups = [points]
-    done: list[list[Point]] = []
-    while groups:
-        group = groups.pop()
-        split = False
-        for axis in (0, 1):
-            ordered = sorted(group, key=lambda p: p[axis])
-            for a, b in zip(ordered, ordered[1:]):
-                if b[axis] - a[axis] > gap:
-                    cut = ordered.index(b)
-                    groups.append(ordered[:cut])
-                    groups.append(ordered[cut:])
-                    split = True
+def _boxes(points: list[Point], margin: int, bounds: tuple[Point, Point] | None) -> list[tuple[list[int], list[int]]]:
+    """The blocks of a grid: each point's square of ``margin`` cells around it,
+    squares that overlap merged into their bounding box until no two boxes
+    overlap, each clipped to ``bounds``; sorted.
+
+    Only overlapping squares are merged, so stones spread along a diagonal (no
+    gap in either projection) still get small blocks of their own instead of
+    one box the size of their whole span.
+    """
+    boxes: list[list[int]] = []
+    for x, y in sorted(points):
+        box = [x - margin, y - margin, x + margin, y + margin]
+        merged = True
+        while merged:
+            merged = False
+            for n, other in enumerate(boxes):
+                if box[0] <= other[2] and other[0] <= box[2] and box[1] <= other[3] and other[1] <= box[3]:
+                    del boxes[n]
+                    box = [min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]), max(box[3], other[3])]
+                    merged = True
                     break
-            if split:
-                break
-        if not split:
-            done.append(group)
-    done.sort()
-    return done
+        boxes.append(box)
+    out = []
+    for x0, y0, x1, y1 in sorted(boxes):
+        low, high = [x0, y0], [x1, y1]
+        if bounds is not None:
+            blow, bhigh = bounds
+            low = [max(low[a], blow[a]) for a in (0, 1)]
+            high = [min(high[a], bhigh[a]) for a in (0, 1)]
+        out.append((low, high))
+    return out
+
+
+def _cells(boxes: list[tuple[list[int], list[int]]]) -> int:
+    """Cells of a grid laid out from ``boxes`` (side by side, walls between)."""
+    width = sum(h[0] - l[0] + 1 + RING for l, h in boxes) + RING
+    height = max(h[1] - l[1] + 1 for l, h in boxes) + 2 * RING
+    return width * height
 
 
 class Grid:
@@ -225,15 +246,11 @@ class Grid:
         self.table = pattern_table(not rules.overline)
         stones = list(board.stones)
         seeds = stones or [rules.centre()]
-        boxes = []
-        for group in _clusters(seeds, 2 * margin + 2 * RING + 1):
-            low = [min(p[a] for p in group) - margin for a in (0, 1)]
-            high = [max(p[a] for p in group) + margin for a in (0, 1)]
-            if rules.bounds is not None:
-                blow, bhigh = rules.bounds
-                low = [max(low[a], blow[a]) for a in (0, 1)]
-                high = [min(high[a], bhigh[a]) for a in (0, 1)]
-            boxes.append((low, high))
+        boxes = _boxes(seeds, margin, rules.bounds)
+        if margin > MIN_MARGIN and _cells(boxes) > GRID_CELLS:
+            # Stones strung out far and wide: a narrower margin keeps the grid
+            # (its memory and the time to build it) to the stones' own size.
+            boxes = _boxes(seeds, MIN_MARGIN, rules.bounds)
         width = sum(h[0] - l[0] + 1 + RING for l, h in boxes) + RING
         height = max(h[1] - l[1] + 1 for l, h in boxes) + 2 * RING
         self.width = width

@@ -1,0 +1,82 @@
+"""Review: the grid of stones strung out far and wide, and the plain search's stop."""
+
+from __future__ import annotations
+
+import threading
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gomoku.board import Board, Rules, Stone
+from gomoku.search import Limit, _GenericSearch
+from gomoku._eval import GRID_CELLS, Grid
+
+LINES = ((1, 0), (0, 1), (1, 1), (1, -1))
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_a_diagonal_chain_of_far_stones_gets_a_small_grid() -> None:
+    # No gap in either projection, but 20 cells between stones: the grid used to be
+    # one box over the whole span (178,929 cells, over a second to build, per search).
+    moves = [(20 * i, 20 * i) for i in range(20)]
+    board = Board(moves=moves)
+    grid = Grid(board)
+    assert grid.size <= GRID_CELLS
+    assert {grid.point(i) for i in range(grid.size) if grid.cells[i] in (1, 2)} == set(moves)
+    assert grid.hash == board.hash
+
+
+@st.composite
+def strung_out(draw: st.DrawFn) -> Board:
+    """Small groups of stones along a diagonal or a line, 10 to 60 cells apart,
+    each group a few random moves (fours and threes happen), freestyle or exact five."""
+    rules = Rules.preset(draw(st.sampled_from(["freestyle", "standard"])))
+    gap = draw(st.integers(10, 60))
+    step = draw(st.sampled_from([(1, 1), (1, -1), (1, 0), (1, 2)]))
+    groups = draw(st.integers(2, 8))
+    board = Board(rules)
+    for g in range(groups):
+        cx, cy = g * gap * step[0], g * gap * step[1]
+        for dx, dy in draw(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=9, unique=True)):
+            p = (cx + dx, cy + dy)
+            if board.is_over:
+                return board
+            if p not in board.stones:
+                board.play(p)
+    return board
+
+
+@SETTINGS
+@given(strung_out())
+def test_strung_out_groups_are_read_as_the_board_reads_them(board: Board) -> None:
+    if board.is_over:
+        return
+    grid = Grid(board)
+    assert grid.hash == board.hash
+    assert {grid.point(i) for i in range(grid.size) if grid.cells[i] in (1, 2)} == set(board.stones)
+    for i in grid.candidates():
+        p = grid.point(i)
+        for s in (Stone.X, Stone.O):
+            assert (i in grid.fives[s]) == bool(board.five_through(p, s)), (p, s)
+            # A four: one more stone of s then makes a five that was not there (brute force, in thought).
+            line = [(p[0] + d * dx, p[1] + d * dy) for dx, dy in LINES for d in range(-5, 6) if d]
+            line = [q for q in line if q not in board.stones and not board.five_through(q, s)]
+            board.stones[p] = s
+            try:
+                fives = [q for q in line if board.five_through(q, s)]
+            finally:
+                del board.stones[p]
+            if not board.five_through(p, s):
+                assert (i in grid.fours[s]) == bool(fives), (p, s, fives)
+
+
+def test_the_plain_search_stops_at_once_when_told() -> None:
+    # 3-D rules take the plain board search, whose nodes cost a millisecond or more:
+    # it looked at the stop event (and the clock) only every 64 nodes.
+    board = Board(Rules(k=4, dims=3), [(0, 0, 0), (1, 1, 1), (0, 1, 0), (2, 2, 2)])
+    stop = threading.Event()
+    stop.set()
+    search = _GenericSearch(board.copy(), Limit(), stop, 0.0)
+    infos = list(search.run())
+    assert infos and infos[-1].pv[0] not in board.stones
+    assert search.nodes <= 1
