@@ -825,14 +825,31 @@ def parse_psq(text: str) -> GameRecord:
 FORMATS = (".json", ".sgf", ".psq")
 
 
-def _read_text(path: str | os.PathLike[str]) -> str:
+_SGF_CHARSET = re.compile(rb"CA\s*\[([^\]]*)\]")
+
+
+def _read_text(path: str | os.PathLike[str], suffix: str = "") -> str:
+    """A file's text: UTF-8 (a byte-order mark, as Windows editors write, is
+    dropped). SGF text in another charset is read as its ``CA`` property says,
+    else as Latin-1, SGF FF[4]'s default; PSQ as Latin-1 (Piskvork writes the
+    players' names in the Windows charset)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise RecordError(f"{os.fspath(path)}: no such file") from None
     except IsADirectoryError:
         raise RecordError(f"{os.fspath(path)}: a directory, expected a game file") from None
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if suffix == ".sgf":
+            charset = _SGF_CHARSET.search(data)
+            try:
+                return data.decode(charset.group(1).decode("ascii").strip() if charset else "latin-1")
+            except (LookupError, UnicodeDecodeError):
+                return data.decode("latin-1")
+        if suffix == ".psq":
+            return data.decode("latin-1")
         raise RecordError(f"{os.fspath(path)}: expected UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
@@ -891,7 +908,7 @@ def _suffix(path: str | os.PathLike[str]) -> str:
 def load_game(path: str | os.PathLike[str]) -> GameRecord:
     """Read a game file; the format is chosen by the extension (.json, .sgf, .psq)."""
     suffix = _suffix(path)
-    text = _read_text(path)
+    text = _read_text(path, suffix)
     name = os.fspath(path)
     try:
         if suffix == ".json":

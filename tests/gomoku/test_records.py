@@ -431,8 +431,8 @@ def test_bad_files_raise_and_stay_as_they_were(tmp_path: Path, name, text, fragm
 
 
 def test_not_utf8_and_missing_files(tmp_path: Path) -> None:
-    path = tmp_path / "latin.sgf"
-    path.write_bytes(b"(;GM[4]PB[\xe9])")
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{"stones": {"X": [[0, 0]]}, "name": "\xe9"}')
     with pytest.raises(RecordError, match="expected UTF-8"):
         load_game(path)
     with pytest.raises(RecordError, match="no such file"):
@@ -440,6 +440,33 @@ def test_not_utf8_and_missing_files(tmp_path: Path) -> None:
     (tmp_path / "folder.json").mkdir()
     with pytest.raises(RecordError, match="a directory"):
         load_game(tmp_path / "folder.json")
+
+
+def test_sgf_in_its_default_charset_or_the_one_it_names(tmp_path: Path) -> None:
+    # SGF FF[4] text is Latin-1 unless CA says otherwise: such files were refused
+    # as "expected UTF-8".
+    latin = tmp_path / "latin.sgf"
+    latin.write_bytes(b"(;FF[4]GM[4]SZ[15]PB[Jos\xe9];B[hh])")
+    assert load_game(latin).metadata == {"black": "José"}
+    named = tmp_path / "gb.sgf"
+    named.write_bytes("(;FF[4]CA[GB2312]GM[4]SZ[15]PB[李];B[hh])".encode("gb2312"))
+    assert load_game(named).metadata == {"black": "李"}
+    psq = tmp_path / "windows.psq"
+    psq.write_bytes(b"Piskvorky 20x20, 11:11, 0\n10,10,0\npbrain-\xe9.exe\n-1\n")
+    assert load_game(psq).moves == [(9, 9)]
+
+
+@pytest.mark.parametrize("suffix", [".json", ".sgf", ".psq"])
+def test_a_byte_order_mark_is_read_past(tmp_path: Path, suffix: str) -> None:
+    # Windows editors start UTF-8 files with a BOM; JSON and SGF refused them.
+    record = GameRecord(Rules(), [(0, 0), (3, -2)])
+    path = tmp_path / f"game{suffix}"
+    save_game(record, path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_game(path).moves == record.moves
+    lines = tmp_path / "positions.jsonl"
+    lines.write_bytes(b'\xef\xbb\xbf{"stones": {"X": [[0, 0]], "O": []}}\n')
+    assert read_position(f"{lines}:1").move_stack == [(0, 0)]
 
 
 @pytest.mark.parametrize("suffix", [".sgf", ".psq"])
