@@ -222,7 +222,7 @@ def load_weights(path: str | Path) -> WeightTable:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise WeightTableError(f"{path}: no such weight table") from None
     except IsADirectoryError:

@@ -330,7 +330,7 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
     """
     name = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise MatchError(f"openings {name}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:

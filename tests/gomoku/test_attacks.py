@@ -368,6 +368,12 @@ def test_a_table_that_is_not_json(tmp_path):
         load_weights(path)
 
 
+def test_a_table_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "table.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(default_table().to_dict()).encode())
+    assert load_weights(path).rows == default_table().rows
+
+
 def test_a_table_that_cannot_be_read_is_a_table_error(tmp_path):
     # A deeply nested file escaped as a RecursionError (a traceback in the CLI),
     # and a directory as a bare "[Errno 21]".

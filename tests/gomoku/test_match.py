@@ -402,3 +402,9 @@ def test_an_even_match_is_plus_zero_not_minus_zero():
 
     assert format_elo(-1e-13) == "+0"  # elo_from_score(0.5) comes out as -0.0
     assert format_elo(-0.4) == "+0" and format_elo(-0.6) == "-1" and format_elo(3.0) == "+3"
+
+
+def test_an_openings_file_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "openings.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps([[[0, 0], [1, 1]]]).encode())
+    assert load_openings(path, Rules.preset("gomocup20")) == [[(0, 0), (1, 1)]]
