@@ -182,15 +182,20 @@ class Engine:
         """Stream the search of ``board``: one SearchInfo per completed depth.
 
         With no limit it runs until ``stop`` is set (or the search is done);
-        ``board`` is copied first, so the caller may go on using it. The engine
+        ``board`` is copied at the call, so the caller may go on using it, and
+        a game that is over raises GameOverError at the call. The engine
         does one search at a time: finish or close the generator before asking
         this engine for a hint (a second Engine can think alongside).
         """
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); nothing to analyse")
-        limit = limit or Limit(memory_mb=self.memory_mb)
+        # Copied now, not at the first ``next``: the caller may play on meanwhile
+        # (or hand the generator to a worker thread while it goes on).
+        return self._analyse(board.copy(), limit or Limit(memory_mb=self.memory_mb), stop)
+
+    def _analyse(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
         with self._lock:
-            yield from self.searcher.search(board.copy(), limit, stop)
+            yield from self.searcher.search(board, limit, stop)
 
 
 def is_forced_win(score: float) -> bool:
