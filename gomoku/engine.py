@@ -111,7 +111,8 @@ class Engine:
         """
         base = LEVELS[check_level(level or self.level)]
         for name, value in (("time", time), ("nodes", nodes), ("depth", depth)):
-            if value is not None and value <= 0:
+            # ``not value > 0`` refuses NaN too: a NaN deadline is never reached.
+            if value is not None and not value > 0:
                 raise ValueError(f"{name} must be positive, not {value}")
         if time is None and nodes is None and depth is None:
             return Limit(base.time, base.nodes, base.depth, self.memory_mb)

@@ -34,3 +34,9 @@ def test_an_analysis_closed_early_leaves_the_engine_free() -> None:
     next(analysis)
     analysis.close()
     assert engine.hint(board, nodes=300).move not in board.stones
+
+
+def test_a_nan_time_is_refused_not_searched_forever() -> None:
+    # A NaN deadline compares false with every clock reading: the search never stopped.
+    with pytest.raises(ValueError):
+        Engine().hint(Board(moves=[(0, 0)]), time=float("nan"))
