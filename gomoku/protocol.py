@@ -51,6 +51,8 @@ ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
 REPLY_MARGIN = 0.06
 # Below this much search time the brain plays the greedy level at once.
 FAST_THRESHOLD = 0.03
+# The longest the deadline timer waits (seconds): a day.
+MAX_TIMER = 86400.0
 
 
 class ProtocolError(ValueError):
@@ -288,6 +290,7 @@ class Brain:
         self._lock = threading.Lock()
         self._board_thinks = True
         self._stop: threading.Event | None = None
+        self._ending = False
 
     # -- output ------------------------------------------------------------
     def write(self, line: str) -> None:
@@ -309,6 +312,14 @@ class Brain:
     def request_stop(self) -> None:
         """Make the current search (if any) answer now with its best move."""
         with self._lock:
+            if self._stop is not None:
+                self._stop.set()
+
+    def request_end(self) -> None:
+        """END is on its way (the reader has seen it): stop the current search, and any
+        search still to start before END is handled, at once."""
+        with self._lock:
+            self._ending = True
             if self._stop is not None:
                 self._stop.set()
 
@@ -564,7 +575,10 @@ class Brain:
         stop = threading.Event()
         with self._lock:
             self._stop = stop
-        timer = threading.Timer(max(budget.deadline, 0.0), stop.set)
+            if self._ending:
+                stop.set()
+        # Capped: a timer much past a day overflows the platform's clock (INFO timeout_turn 10**20).
+        timer = threading.Timer(min(max(budget.deadline, 0.0), MAX_TIMER), stop.set)
         timer.daemon = True
         timer.start()
         try:
@@ -668,9 +682,10 @@ def serve(
                         brain.request_stop()
                     continue
                 if word == "END":
-                    # Cut the search short; the move asked for before END still
-                    # goes out (at once), so a scripted session loses no answer.
-                    brain.request_stop()
+                    # Cut the search short, or a search that has not begun yet;
+                    # the move asked for before END still goes out (at once), so
+                    # a scripted session loses no answer.
+                    brain.request_end()
                 lines.put(line)
                 if word == "END":
                     break

@@ -566,6 +566,63 @@ def test_end_while_thinking_stops_the_search_at_once_and_ends():
     assert [line for line in out.getvalue().splitlines() if not line.startswith("MESSAGE")] == ["OK", "9,9"]
 
 
+def test_end_read_before_the_search_begins_still_cuts_it_short():
+    # A scripted session: the reader has END before the brain even starts on TURN
+    # (START is slow, it makes the engine). The search used to run its whole time.
+    class Patient:
+        stopped = None
+
+        def hint(self, board, **limits):
+            self.stopped = limits["stop"].wait(5)
+            return FakeHint(board.candidates(1)[0])
+
+    class SlowStart:
+        def __init__(self):
+            self.engine = Patient()
+            self.made = threading.Event()
+
+        def __call__(self, memory_mb):
+            self.made.wait(5)  # the engine is made only once every line has been read
+            return self.engine
+
+    factory = SlowStart()
+    source = io.StringIO("START 20\nINFO timeout_turn 60000\nTURN 10,10\nEND\n")
+    out = io.StringIO()
+    thread = threading.Thread(target=serve, args=(source, out, factory), daemon=True)
+    thread.start()
+    for _ in range(500):
+        if source.tell() == len(source.getvalue()):
+            break
+        threading.Event().wait(0.01)
+    factory.made.set()
+    thread.join(30)
+    assert not thread.is_alive() and factory.engine.stopped is True
+    assert [line for line in out.getvalue().splitlines() if not line.startswith("MESSAGE")] == ["OK", "9,9"]
+
+
+def test_a_turn_time_past_what_a_timer_can_wait_is_not_a_crash(monkeypatch):
+    # The deadline timer died with an OverflowError traceback, leaving no deadline.
+    errors: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
+    started: list[threading.Timer] = []
+    real_timer = threading.Timer
+
+    def timer(*args, **kwargs):
+        started.append(real_timer(*args, **kwargs))
+        return started[-1]
+
+    class Slow(FakeEngine):
+        def hint(self, board, **limits):
+            threading.Event().wait(0.2)  # long enough for the timer thread to start waiting
+            return super().hint(board, **limits)
+
+    monkeypatch.setattr(threading, "Timer", timer)
+    out, _ = talk(["START 20", "INFO timeout_turn 99999999999999999999", "TURN 10,10"], Slow())
+    assert moves(out) == ["OK", "9,9"]
+    started[0].join(5)
+    assert errors == []
+
+
 def test_a_manager_that_has_gone_away_ends_the_brain_quietly():
     class Gone(io.StringIO):
         def write(self, text):
