@@ -39,7 +39,7 @@ import time as _time
 from dataclasses import dataclass
 from typing import Iterator
 
-from gomoku.board import Board, GameOverError, Point
+from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku._eval import Grid, ORDER_VALUE
 from gomoku.vcf import SearchAborted, VCFSearch, VCTSearch
 
@@ -168,6 +168,8 @@ class Searcher:
 
     def __init__(self, memory_mb: int | None = None, *, root_width: int = ROOT_WIDTH, width: int = WIDTH) -> None:
         self._size_tables(memory_mb)
+        self.rules: Rules | None = None
+        """The rules of the positions whose results the transposition table holds."""
         self.root_width = root_width
         self.width = width
         self.lmr = True
@@ -205,6 +207,11 @@ class Searcher:
         start = _time.perf_counter()
         if limit.memory_mb is not None and limit.memory_mb != self.memory_mb:
             self._size_tables(limit.memory_mb)
+        if board.rules != self.rules:
+            # The table's results hold under the rules they were found with (an edge,
+            # an overline that wins or not), and the same stones hash alike under any.
+            self.tt.clear()
+            self.rules = board.rules
         if not Grid.supports(board.rules):
             yield from _GenericSearch(board.copy(), limit, stop, start).run()
             return
