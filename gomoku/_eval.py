@@ -224,6 +224,10 @@ def _cells(boxes: list[tuple[list[int], list[int]]]) -> int:
     return width * height
 
 
+_SQUARE_LINES = {(1, 0), (0, 1), (1, 1), (1, -1)}
+"""The lines the grid's steps follow (its only directions)."""
+
+
 class Grid:
     """A position on a dense grid with incremental patterns (see the module docstring).
 
@@ -236,13 +240,17 @@ class Grid:
 
     @staticmethod
     def supports(rules: Rules) -> bool:
-        """Whether the grid can hold a game of these rules (two dimensions, five in a row)."""
-        return rules.dims == 2 and rules.k == 5 and len(rules.directions) == 4
+        """Whether the grid can hold a game of these rules (two dimensions, five in a row,
+        on the four lines of the square: rows, columns and both diagonals)."""
+        if rules.dims != 2 or rules.k != 5:
+            return False
+        lines = {d if d in _SQUARE_LINES else (-d[0], -d[1]) for d in rules.directions}
+        return lines == _SQUARE_LINES and len(rules.directions) == 4
 
     def __init__(self, board: Board, margin: int = MARGIN) -> None:
         rules = board.rules
         if not self.supports(rules):
-            raise ValueError("the pattern grid plays five in a row on a two-dimensional board only")
+            raise ValueError("the pattern grid plays five in a row on the rows, columns and diagonals of a two-dimensional board only")
         self.table = pattern_table(not rules.overline)
         stones = list(board.stones)
         seeds = stones or [rules.centre()]

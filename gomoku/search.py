@@ -207,7 +207,7 @@ class Searcher:
         start = _time.perf_counter()
         if limit.memory_mb is not None and limit.memory_mb != self.memory_mb:
             self._size_tables(limit.memory_mb)
-        if board.rules != self.rules:
+        if self.rules is None or (board.rules, board.rules.directions) != (self.rules, self.rules.directions):
             # The table's results hold under the rules they were found with (an edge,
             # an overline that wins or not), and the same stones hash alike under any.
             self.tt.clear()

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules, Stone
+from gomoku.engine import Engine
 from gomoku.search import Limit, _GenericSearch
 from gomoku._eval import GRID_CELLS, Grid
 
@@ -80,3 +81,15 @@ def test_the_plain_search_stops_at_once_when_told() -> None:
     infos = list(search.run())
     assert infos and infos[-1].pv[0] not in board.stones
     assert search.nodes <= 1
+
+
+def test_rules_on_other_lines_are_not_read_as_the_square_four() -> None:
+    # Rows, columns, the diagonal and a knight's line: the anti-diagonal is no line
+    # here, so X's four stones on it threaten nothing. The grid, which follows the
+    # four lines of the square whatever the rules say, claimed a five at (4, -4).
+    rules = Rules(directions=((1, 0), (0, 1), (1, 1), (2, 1)))
+    assert not Grid.supports(rules)
+    board = Board(rules, [(0, 0), (9, 0), (1, -1), (9, 2), (2, -2), (9, 4), (3, -3), (9, 6)])
+    hint = Engine().hint(board, nodes=300)
+    assert not hint.forced_win
+    assert hint.move not in board.stones
