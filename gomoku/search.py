@@ -592,7 +592,10 @@ class _GenericSearch:
 
     def _moves(self) -> list[Point]:
         board = self.board
-        radius = 1 if board.rules.bounds is None else 2
+        # A line's next cell may be more than one away (a knight's line steps by 2):
+        # the candidates reach at least that far, or a five there goes unseen.
+        step = max((abs(c) for d in board.rules.directions for c in d), default=1)
+        radius = max(step, 1 if board.rules.bounds is None else 2)
         moves = board.candidates(radius)
         if board.rules.bounds is not None and board.rules.area is not None and board.rules.area <= 4096:
             low, high = board.rules.bounds

@@ -93,3 +93,13 @@ def test_rules_on_other_lines_are_not_read_as_the_square_four() -> None:
     hint = Engine().hint(board, nodes=300)
     assert not hint.forced_win
     assert hint.move not in board.stones
+
+
+def test_the_plain_search_sees_a_five_on_a_line_with_long_steps() -> None:
+    # X has four on the knight's line (2, 1): the cells that make five are two away
+    # from the nearest stone, beyond the plain search's candidates of radius 1.
+    rules = Rules(directions=((1, 0), (0, 1), (1, 1), (2, 1)))
+    board = Board(rules, [(0, 0), (0, 9), (2, 1), (3, 9), (4, 2), (6, 9), (6, 3), (9, 9)])
+    hint = Engine().hint(board, nodes=300)
+    assert hint.move in [(-2, -1), (8, 4)]
+    assert hint.forced_win
