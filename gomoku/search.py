@@ -210,7 +210,8 @@ class Searcher:
         if self.rules is None or (board.rules, board.rules.directions) != (self.rules, self.rules.directions):
             # The table's results hold under the rules they were found with (an edge,
             # an overline that wins or not), and the same stones hash alike under any.
-            self.tt.clear()
+            if self.rules is not None:
+                self.tt.clear()
             self.rules = board.rules
         if not Grid.supports(board.rules):
             yield from _GenericSearch(board.copy(), limit, stop, start).run()
