@@ -130,6 +130,6 @@ def run_solve(args: argparse.Namespace) -> int:
     for n, p in enumerate(result.moves):
         shown.append(format_point(p) if n % 2 == 0 else f"({format_point(p)})")
     attackers = (len(result.moves) + 1) // 2
-    print(f"{result.kind.upper()} for {side} in {attackers} moves: {' '.join(shown)}")
+    print(f"{result.kind.upper()} for {side} in {attackers} move{'' if attackers == 1 else 's'}: {' '.join(shown)}")
     print(f"{result.nodes} nodes, {result.time:.2f} s")
     return 0
