@@ -877,13 +877,16 @@ def _write_text(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def _parse_json(text: str, name: str) -> Any:
+def _parse_json(text: str, name: str, line: int = 0) -> Any:
+    """JSON ``text`` from the file ``name``; ``line`` is the file's line the text
+    starts on, for a line of a JSON Lines file (0: the text is the whole file)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{name} line {exc.lineno} column {exc.colno}: expected JSON ({exc.msg})") from None
+        where = f"line {exc.lineno + max(line - 1, 0)} column {exc.colno}"
+        raise RecordError(f"{name} {where}: expected JSON ({exc.msg})") from None
     except RecursionError:
-        raise RecordError(f"{name}: JSON nested too deeply to read") from None
+        raise RecordError(f"{name}{f' line {line}' if line else ''}: JSON nested too deeply to read") from None
 
 
 def record_from_json(data: Any, name: str = "game") -> GameRecord:
@@ -951,14 +954,14 @@ def _read_jsonl(path: str, selector: str) -> Board:
     else:
         for index, line in enumerate(lines, 1):
             if line.strip() and f'"{selector}"' in line:
-                data = _parse_json(line, f"{path} line {index}")
+                data = _parse_json(line, path, index)
                 if isinstance(data, Mapping) and data.get("id") == selector:
                     chosen = (index, line)
                     break
         if chosen is None:
             raise RecordError(f"{path}: no position with id {selector!r}; expected FILE.jsonl:N or FILE.jsonl:ID")
     index, line = chosen
-    data = _parse_json(line, f"{path} line {index}")
+    data = _parse_json(line, path, index)
     return record_from_json(data, f"{path} line {index}").to_board()
 
 

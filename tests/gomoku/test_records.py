@@ -215,6 +215,17 @@ def test_jsonl_lines_by_number_and_id() -> None:
         read_position(f"{DATA / 'vcf-sample.jsonl'}:nonesuch")
 
 
+def test_a_bad_jsonl_line_is_named_once(tmp_path: Path) -> None:
+    # The message said "FILE line 2 line 1 column 2".
+    path = tmp_path / "positions.jsonl"
+    path.write_text('{"stones": {"X": [[0, 0]]}}\n{oops\n' + "[" * 100_000 + "\n")
+    with pytest.raises(RecordError) as info:
+        read_position(f"{path}:2")
+    assert str(info.value) == f"{path} line 2 column 2: expected JSON (Expecting property name enclosed in double quotes)"
+    with pytest.raises(RecordError, match="line 3: JSON nested too deeply"):
+        read_position(f"{path}:3")
+
+
 @pytest.mark.parametrize(
     "stones, to_move, setup",
     [
