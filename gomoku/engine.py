@@ -16,7 +16,7 @@ import time as _time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from gomoku.board import Board, GameOverError, Point
+from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo
 
 LEVELS: dict[str, Limit] = {
@@ -92,6 +92,24 @@ class Engine:
         if self._searcher is None:
             self._searcher = Searcher(self.memory_mb)
         return self._searcher
+
+    def prepare(self, rules: Rules) -> None:
+        """Do now, off any clock, the one-off work of the first search under ``rules``.
+
+        The search fills its pattern tables and sizes its own tables on first use,
+        which costs tens of milliseconds: a brain calls this at START so that its
+        first move keeps a short turn time.
+        """
+        board = Board(rules)
+        centre = rules.centre()
+        if rules.dims < 2:
+            return
+        for offset in ((0, 0), (1, 0), (1, 1), (-1, 1), (0, -1)):
+            point = (centre[0] + offset[0], centre[1] + offset[1]) + tuple(centre[2:])
+            if rules.contains(point) and point not in board.stones and not board.is_over:
+                board.push(point)
+        if not board.is_over:
+            self.hint(board, nodes=1, level="strong")
 
     def limit(
         self,

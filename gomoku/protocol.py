@@ -373,7 +373,9 @@ class Brain:
         self.time.used = 0  # a new game: the match clock starts again
         # Make the engine and its tables now: START is not on the turn clock.
         engine = self.engine()
-        getattr(engine, "searcher", None)
+        prepare = getattr(engine, "prepare", None)
+        if callable(prepare):
+            prepare(self.board.rules)
         self._reply("OK")
 
     def _restart(self, arg: str) -> None:

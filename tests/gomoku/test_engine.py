@@ -138,3 +138,19 @@ def test_a_double_three_is_played_as_a_forced_win() -> None:
     for p in hint.pv:
         replay.play(p)
     assert replay.winner == board.turn
+
+
+@pytest.mark.parametrize("preset", Rules.PRESETS)
+def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkeypatch):
+    from gomoku import _eval
+
+    monkeypatch.setattr(_eval, "_TABLES", {})
+    rules = Rules.preset(preset)
+    engine = Engine("normal")
+    engine.prepare(rules)
+    if _eval.Grid.supports(rules):
+        table = _eval._TABLES[not rules.overline]
+        assert any(code >= 0 for code in table.codes)
+    board = Board(rules, [rules.centre()])
+    hint = engine.hint(board, nodes=50)
+    assert hint.move not in board.stones and rules.contains(hint.move)

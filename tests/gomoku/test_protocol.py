@@ -710,3 +710,20 @@ def test_a_piskvork_style_session_from_start_to_end():
         assert call["time"] * 1.05 + 0.02 < 5.0 * 0.9 and call["time"] <= 180 / 10
     assert brain.closed and brain.board.move_stack == [(9, 9), (10, 10), (9, 10), (8, 8)]
     assert brain.board.stones[(8, 8)] is Stone.O
+
+
+def test_start_prepares_the_engine_for_the_board_rules_off_the_clock():
+    class PreparingEngine(FakeEngine):
+        def __init__(self):
+            super().__init__()
+            self.prepared: list = []
+
+        def prepare(self, rules):
+            self.prepared.append(rules)
+
+    engine = PreparingEngine()
+    out, brain = talk(["INFO rule 1", "START 15"], engine=engine)
+    assert out == ["OK"]
+    assert [r.bounds for r in engine.prepared] == [((0, 0), (14, 14))]
+    assert engine.prepared[0].overline is False
+    assert engine.calls == []  # preparing is not a move: no hint was asked
