@@ -133,6 +133,7 @@ class GomokuApp(App[int]):
                     if yes:
                         self.start_game(saved)
                     else:
+                        self.keep_previous(saved)
                         self.maybe_engine_turn()
 
                 self.push_screen(ConfirmScreen(question, "Resume", "New game"), answered)
@@ -254,8 +255,12 @@ class GomokuApp(App[int]):
 
     # -- playing -----------------------------------------------------------------
     def start_game(self, game: Game) -> None:
-        """Replace the game (new, opened or resumed) and show it from its last move."""
+        """Replace the game (new, opened or resumed) and show it from its last move.
+
+        An unfinished game it replaces is kept aside (``previous.json``)."""
         self.cancel_engine()
+        if self.game is not game:
+            self.keep_previous(self.game)
         self.game = game
         self.game_path = None
         self.settings = game.settings
@@ -288,6 +293,13 @@ class GomokuApp(App[int]):
         """Autosave the game (if files are kept)."""
         if self.autosave is not None:
             self.autosave.write(self.game)
+
+    def keep_previous(self, game: Game) -> None:
+        """Keep an unfinished game that is being replaced, and say where."""
+        if self.autosave is not None:
+            kept = self.autosave.keep_previous(game)
+            if kept is not None:
+                self.notify(f"The unfinished game is kept in {kept}.", timeout=4)
 
     def _autosave_failed(self, exc: Exception) -> None:
         self.notify(f"autosave failed: {exc}", severity="warning")

@@ -20,6 +20,7 @@ from tui.game import Game, GameSettings
 
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
 AUTOSAVE_NAME = "autosave.json"
+PREVIOUS_NAME = "previous.json"
 SETTINGS_NAME = "settings.json"
 
 
@@ -86,6 +87,7 @@ class Autosave:
                  on_error: Callable[[Exception], None] | None = None) -> None:
         self.directory = directory if directory is not None else data_dir()
         self.path = self.directory / AUTOSAVE_NAME
+        self.previous_path = self.directory / PREVIOUS_NAME
         self.on_error = on_error
         self.failed = False
 
@@ -101,6 +103,24 @@ class Autosave:
             return False
         self.failed = False
         return True
+
+    def keep_previous(self, game: Game) -> Path | None:
+        """Put an unfinished ``game`` that is being replaced aside, in ``previous.json``
+        (the one before is dropped), so that a new game never costs the old one.
+
+        Returns the file, or None when there was nothing to keep or it failed.
+        """
+        if not game.in_progress:
+            return None
+        path = self.previous_path
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            save(game, path)
+        except Exception as exc:  # reported like an autosave failure, never raised
+            if self.on_error is not None:
+                self.on_error(exc)
+            return None
+        return path
 
     def read(self, fallback: GameSettings) -> Game | None:
         """The autosaved game if there is one worth resuming (moves played, not over)."""

@@ -11,6 +11,7 @@ from textual.widgets import Input, Select, Static
 from textual.worker import WorkerCancelled
 
 from gomoku.board import Stone
+from gomoku.records import load_game
 
 from tui.app import GomokuApp
 from tui.game import GameSettings
@@ -327,11 +328,32 @@ async def test_autosave_and_resume(make_app: Callable[..., GomokuApp], tmp_path:
         await pilot.press("n")
         assert third.game.board.move_stack == []
         await pilot.press("enter")
+    # Declining kept the unfinished game aside instead of losing it.
+    kept = load_game(tmp_path / "data" / "previous.json")
+    assert kept.moves == moves
     fourth = make_app()  # the fresh game replaced the old autosave
     async with fourth.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("y")
         assert fourth.game.board.move_stack == [(0, 0)]
+
+
+async def test_a_new_game_keeps_the_unfinished_one_aside(make_app: Callable[..., GomokuApp], tmp_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "right", "enter")
+        moves = list(app.game.board.move_stack)
+        await pilot.press("n")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game.board.move_stack == []
+        assert load_game(tmp_path / "data" / "previous.json").moves == moves
+        assert any("kept in" in message for _, message in app.notices)
+        # An empty game replaced by another is nothing to keep: the kept one stays.
+        await pilot.press("n")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert load_game(tmp_path / "data" / "previous.json").moves == moves
 
 
 async def test_new_game_dialog(make_app: Callable[..., GomokuApp]) -> None:
