@@ -31,7 +31,6 @@ from the line's negative end, the lines in the rules' order, then the bonuses.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import threading
@@ -42,6 +41,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from gomoku._jsonio import parse_json
 from gomoku.board import (
     Board,
     GameOverError,
@@ -229,12 +229,7 @@ def load_weights(path: str | Path) -> WeightTable:
         raise WeightTableError(f"{path}: a directory, expected a JSON weight table") from None
     except UnicodeDecodeError:
         raise WeightTableError(f"{path}: expected a UTF-8 JSON weight table") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise WeightTableError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except RecursionError:
-        raise WeightTableError(f"{path}: JSON nested too deeply to read") from None
+    data = parse_json(text, str(path), error=WeightTableError)
     return WeightTable.from_dict(data, source=str(path))
 
 

@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import math
 import multiprocessing
 import os
@@ -32,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TextIO
 
+from gomoku._jsonio import parse_json
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.engine import LEVELS
 
@@ -338,23 +338,13 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
     raw: list[tuple[str, Any]] = []
     stripped = text.lstrip()
     if stripped.startswith("["):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise MatchError(f"openings {name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-        except RecursionError:
-            raise MatchError(f"openings {name}: JSON nested too deeply to read") from None
+        data = parse_json(text, f"openings {name}", error=MatchError)
         raw = [(f"opening {i + 1}", item) for i, item in enumerate(data)]
     else:
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise MatchError(f"openings {name} line {number}: not valid JSON ({exc.msg})") from None
-            except RecursionError:
-                raise MatchError(f"openings {name} line {number}: JSON nested too deeply to read") from None
+            item = parse_json(line, f"openings {name}", line=number, error=MatchError)
             moves = item.get("move_order") if isinstance(item, dict) else item
             raw.append((f"line {number}", moves))
     openings: list[list[Point]] = []

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from gomoku._jsonio import parse_json
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 
 FORMAT_VERSION = 1
@@ -877,18 +878,6 @@ def _write_text(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def _parse_json(text: str, name: str, line: int = 0) -> Any:
-    """JSON ``text`` from the file ``name``; ``line`` is the file's line the text
-    starts on, for a line of a JSON Lines file (0: the text is the whole file)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno + max(line - 1, 0)} column {exc.colno}"
-        raise RecordError(f"{name} {where}: expected JSON ({exc.msg})") from None
-    except RecursionError:
-        raise RecordError(f"{name}{f' line {line}' if line else ''}: JSON nested too deeply to read") from None
-
-
 def record_from_json(data: Any, name: str = "game") -> GameRecord:
     """A record from parsed JSON, native or position."""
     if isinstance(data, Mapping) and "format" in data:
@@ -915,7 +904,7 @@ def load_game(path: str | os.PathLike[str]) -> GameRecord:
     name = os.fspath(path)
     try:
         if suffix == ".json":
-            return record_from_json(_parse_json(text, name), name)
+            return record_from_json(parse_json(text, name, error=RecordError), name)
         if suffix == ".sgf":
             return parse_sgf(text)
         return parse_psq(text)
@@ -954,14 +943,14 @@ def _read_jsonl(path: str, selector: str) -> Board:
     else:
         for index, line in enumerate(lines, 1):
             if line.strip() and f'"{selector}"' in line:
-                data = _parse_json(line, path, index)
+                data = parse_json(line, path, line=index, error=RecordError)
                 if isinstance(data, Mapping) and data.get("id") == selector:
                     chosen = (index, line)
                     break
         if chosen is None:
             raise RecordError(f"{path}: no position with id {selector!r}; expected FILE.jsonl:N or FILE.jsonl:ID")
     index, line = chosen
-    data = _parse_json(line, path, index)
+    data = parse_json(line, path, line=index, error=RecordError)
     return record_from_json(data, f"{path} line {index}").to_board()
 
 

@@ -361,7 +361,7 @@ def test_a_bad_table_says_what_is_wrong(tmp_path, change, message):
 def test_a_table_that_is_not_json(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("{ attacks: }")
-    with pytest.raises(WeightTableError, match="not valid JSON"):
+    with pytest.raises(WeightTableError, match="bad.json line 1 column 3: expected JSON"):
         load_weights(path)
     path.write_text("[1, 2]")
     with pytest.raises(WeightTableError, match="expected a JSON object"):

@@ -154,7 +154,7 @@ def test_openings_files_are_checked(tmp_path):
         load_openings(bad, Rules())
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"move_order": [[3, 3]]}\n{oops\n')
-    with pytest.raises(MatchError, match="line 2: not valid JSON"):
+    with pytest.raises(MatchError, match="broken.jsonl line 2 column 2: expected JSON"):
         load_openings(broken, Rules())
     with pytest.raises(MatchError, match="missing.json"):
         load_openings(tmp_path / "missing.json", Rules())
