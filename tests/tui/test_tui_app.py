@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 from textual import events
 from textual.widgets import Input, Select, Static
-from textual.worker import WorkerCancelled
 
 from gomoku.board import Stone
 from gomoku.records import load_game
@@ -17,6 +16,7 @@ from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
 from tui.widgets.board_view import BoardView, format_weight
+from tui_fakes import settle
 
 SIZE = (100, 30)
 
@@ -27,22 +27,6 @@ def text_of(app: GomokuApp, selector: str) -> str:
 
 def board_text(view: BoardView) -> list[str]:
     return [view.render_line(y).text for y in range(view.size.height)]
-
-
-async def settle(app: GomokuApp, pilot: Any) -> None:
-    """Let the engine workers finish and their results reach the app.
-
-    A worker whose answer starts the next engine move is replaced by the new
-    one (the workers are exclusive), so a wait may end in WorkerCancelled.
-    """
-    for _ in range(100):
-        try:
-            await app.workers.wait_for_complete()
-        except WorkerCancelled:
-            pass
-        await pilot.pause()
-        if not any(worker.is_running for worker in app.workers):
-            return
 
 
 async def test_place_stones_by_keys(make_app: Callable[..., GomokuApp]) -> None:

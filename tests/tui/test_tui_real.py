@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from textual.worker import WorkerCancelled
 
 from gomoku.attacks import explain, greedy_move, weight_map
 from gomoku.board import Board, Stone
@@ -18,6 +17,7 @@ from tui.game import GameSettings
 from tui.services import Analyst
 from tui.widgets.board_view import format_weight
 from tui.widgets.panels import breakdown_text
+from tui_fakes import settle
 
 SIZE = (110, 34)
 OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2)]
@@ -26,17 +26,6 @@ OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2)]
 def make_real_app(tmp_path: Path, mode: str = "humans", level: str = "greedy", **limits: Any) -> GomokuApp:
     return GomokuApp(analyst=Analyst.default(**limits), settings=GameSettings(mode=mode, level=level),
                      data_dir=tmp_path / "data")
-
-
-async def settle(app: GomokuApp, pilot: Any) -> None:
-    for _ in range(100):
-        try:
-            await app.workers.wait_for_complete()
-        except WorkerCancelled:
-            pass
-        await pilot.pause()
-        if not any(worker.is_running for worker in app.workers):
-            return
 
 
 def test_the_default_analyst_uses_the_real_engine() -> None:

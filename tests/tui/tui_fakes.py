@@ -1,4 +1,5 @@
-"""Fakes of the engine side for the app's tests: deterministic and instant.
+"""Fakes of the engine side for the app's tests (deterministic and instant), and
+`settle`, which waits for the app's engine workers.
 
 Tests of the app's own behaviour use them so that they never wait on a
 search; tests of the wiring (test_tui_real.py) use the real modules.
@@ -9,6 +10,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from textual.worker import WorkerCancelled
 
 from gomoku.board import Board, Point
 
@@ -80,3 +83,17 @@ def fake_explain(board: Board, point: Point) -> dict[str, Any]:
                        "O": {"weight": 0, "fork_bonus": 0, "finish_bonus": 0, "lines": []}}}
 
 
+async def settle(app: Any, pilot: Any) -> None:
+    """Let the engine workers finish and their results reach the app.
+
+    A worker whose answer starts the next engine move is replaced by the new
+    one (the workers are exclusive), so a wait may end in WorkerCancelled.
+    """
+    for _ in range(100):
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:
+            pass
+        await pilot.pause()
+        if not any(worker.is_running for worker in app.workers):
+            return
