@@ -36,19 +36,14 @@ from __future__ import annotations
 
 import threading
 import time as _time
-from dataclasses import dataclass
 from typing import Iterator
 
 from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku._eval import Grid, ORDER_VALUE
-from gomoku.vcf import SearchAborted, VCFSearch, VCTSearch
+from gomoku.plain import PlainSearch
+from gomoku.searchtypes import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted, SearchInfo
+from gomoku.vcf import VCFSearch, VCTSearch
 
-WIN = 1_000_000
-"""The score of a five made now; a win in n plies scores WIN - n."""
-WIN_THRESHOLD = WIN - 10_000
-"""Scores beyond this (either sign) are wins or losses found by the search."""
-
-MAX_PLY = 64
 ROOT_WIDTH = 24
 """Candidate cells searched at the root (after forced replies and the TT move)."""
 WIDTH = 14
@@ -72,58 +67,6 @@ TABLE_ENTRY_BYTES = 110
 """Rough memory of one entry of the VCF and VCT tables (a dict of int -> int)."""
 
 EXACT, LOWER, UPPER = 0, 1, 2
-
-
-@dataclass(frozen=True)
-class Limit:
-    """How long a search may run: seconds, nodes, depth (plies), memory (MB).
-
-    Any that is None is no limit; a search with no limit at all stops at
-    ``MAX_PLY``. ``memory_mb`` bounds the transposition tables.
-    """
-
-    time: float | None = None
-    nodes: int | None = None
-    depth: int | None = None
-    memory_mb: int | None = None
-
-
-@dataclass(frozen=True)
-class SearchInfo:
-    """One completed depth of a search (the figures seeds 001 and 004 report).
-
-    ``score`` is from the side to move's view (pattern units; beyond
-    ``WIN_THRESHOLD`` a forced win, below ``-WIN_THRESHOLD`` a forced loss);
-    ``pv`` the principal variation from the root; ``nodes`` and ``time`` the
-    totals so far; ``cutoffs`` the beta cut-offs so far; ``ebf`` the effective
-    branching factor (nodes of this depth / nodes of the previous one);
-    ``forced_win`` whether the side to move has a proven win (a VCF or a
-    five the search reached).
-    """
-
-    depth: int
-    score: float
-    pv: tuple[Point, ...]
-    nodes: int
-    time: float
-    nps: float
-    cutoffs: int
-    ebf: float
-    forced_win: bool
-
-    def to_dict(self) -> dict:
-        """Plain data, points as lists (for JSON)."""
-        return {
-            "depth": self.depth,
-            "score": self.score,
-            "pv": [list(p) for p in self.pv],
-            "nodes": self.nodes,
-            "time": round(self.time, 4),
-            "nps": round(self.nps, 1),
-            "cutoffs": self.cutoffs,
-            "ebf": round(self.ebf, 2),
-            "forced_win": self.forced_win,
-        }
 
 
 class TranspositionTable:
@@ -214,7 +157,7 @@ class Searcher:
                 self.tt.clear()
             self.rules = board.rules
         if not Grid.supports(board.rules):
-            yield from _GenericSearch(board.copy(), limit, stop, start).run()
+            yield from PlainSearch(board.copy(), limit, stop, start).run()
             return
         grid = Grid(board)
         self.grid = grid
@@ -562,105 +505,6 @@ class Searcher:
         stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
         self.tt.store(key, depth, flag, stored, grid.point(best_line[0]) if best_line else None)
         return best, best_line
-
-
-class _GenericSearch:
-    """Plain alpha-beta on the board itself, for rules the grid does not hold
-    (tic-tac-toe, k other than 5, more dimensions): wins and losses only, no
-    evaluation, moves that win or block first, iterative deepening."""
-
-    def __init__(self, board: Board, limit: Limit, stop: threading.Event | None, start: float) -> None:
-        self.board = board
-        self.stop = stop
-        self.start = start
-        self.deadline = start + limit.time if limit.time is not None else None
-        self.node_limit = limit.nodes
-        self.max_depth = limit.depth if limit.depth is not None else MAX_PLY
-        self.nodes = 0
-        self.leaf_vcf_nodes = 0
-        self.cutoffs = 0
-        self.partial: tuple[int, list[int]] | None = None
-
-    def _check(self) -> None:
-        if self.node_limit is not None and self.nodes >= self.node_limit:
-            raise SearchAborted
-        # Every node: a node here (candidates and win checks on the board) costs
-        # far more than a look at the clock, and 64 of them can take 100 ms.
-        if self.deadline is not None and _time.perf_counter() >= self.deadline:
-            raise SearchAborted
-        if self.stop is not None and self.stop.is_set():
-            raise SearchAborted
-
-    def _moves(self) -> list[Point]:
-        board = self.board
-        # A line's next cell may be more than one away (a knight's line steps by 2):
-        # the candidates reach at least that far, or a five there goes unseen.
-        step = max((abs(c) for d in board.rules.directions for c in d), default=1)
-        radius = max(step, 1 if board.rules.bounds is None else 2)
-        moves = board.candidates(radius)
-        if board.rules.bounds is not None and board.rules.area is not None and board.rules.area <= 4096:
-            low, high = board.rules.bounds
-            everything = _all_points(low, high)
-            moves = [p for p in everything if p not in board.stones] if len(board.stones) < 3 else moves
-        me, them = board.turn, board.turn.other
-        wins = [p for p in moves if board.five_through(p, me)]
-        blocks = [p for p in moves if board.five_through(p, them)]
-        rest = [p for p in moves if p not in wins and p not in blocks]
-        return wins + blocks + rest
-
-    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> tuple[int, list[Point]]:
-        self.nodes += 1
-        self._check()
-        board = self.board
-        if board.winner is not None:
-            return -(WIN - ply), []
-        if board.is_full:
-            return 0, []
-        if depth <= 0:
-            return 0, []
-        best, line = -WIN - 1, []
-        for p in self._moves():
-            board.push(p)
-            try:
-                score, sub = self._negamax(depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                board.pop()
-            score = -score
-            if score > best:
-                best, line = score, [p] + sub
-                alpha = max(alpha, score)
-                if alpha >= beta:
-                    self.cutoffs += 1
-                    break
-        return best, line
-
-    def run(self) -> Iterator[SearchInfo]:
-        """One SearchInfo per completed depth, as ``Searcher.search``."""
-        moves = self._moves()
-        line = [moves[0]]
-        score = 0
-
-        def info(depth: int) -> SearchInfo:
-            elapsed = _time.perf_counter() - self.start
-            return SearchInfo(depth, float(score), tuple(line), self.nodes, elapsed,
-                              self.nodes / elapsed if elapsed > 0 else 0.0, self.cutoffs, 0.0,
-                              score > WIN_THRESHOLD)
-
-        yield info(0)
-        for depth in range(1, self.max_depth + 1):
-            try:
-                score, line = self._negamax(depth, -WIN - 1, WIN + 1, 0)
-            except SearchAborted:
-                return
-            yield info(depth)
-            if abs(score) > WIN_THRESHOLD or len(line) < depth:
-                return
-
-
-def _all_points(low: Point, high: Point) -> list[Point]:
-    import itertools
-
-    return [tuple(p) for p in itertools.product(*[range(a, b + 1) for a, b in zip(low, high)])]
 
 
 def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from gomoku.board import Board, Point
 from gomoku._eval import Grid
+from gomoku.searchtypes import SearchAborted
 
 MAX_DEPTH = 40
 """Attacking moves in the longest VCF looked for (the final five included)."""
@@ -53,10 +54,6 @@ def _schedule(low: int, high: int) -> list[int]:
         depth = depth + 1 if depth < 6 else depth + depth // 2
     depths.append(high)
     return depths
-
-
-class SearchAborted(Exception):
-    """A node, time or stop limit was reached in the middle of a search."""
 
 
 @dataclass(frozen=True)

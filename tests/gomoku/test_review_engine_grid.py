@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.engine import Engine
-from gomoku.search import Limit, _GenericSearch
+from gomoku.plain import PlainSearch as _GenericSearch
+from gomoku.searchtypes import Limit
 from gomoku._eval import GRID_CELLS, Grid
 
 LINES = ((1, 0), (0, 1), (1, 1), (1, -1))
