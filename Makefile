@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.run-installed
 TEST_STAMP := $(VENV)/.test-installed
 
-.PHONY: play test bench bench-quick clean
+.PHONY: play test bench bench-quick clean warm
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +19,16 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
+# The search's compiled kernels, loaded or compiled into numba's cache (first run only).
+warm: $(RUN_STAMP)
+	$(BIN)/python -m gomoku.warmup
+
 play: $(RUN_STAMP)
+	$(BIN)/python -m gomoku.warmup
 	$(BIN)/gomoku
 
 test: $(TEST_STAMP)
+	$(BIN)/python -m gomoku.warmup
 	$(BIN)/python -m pytest -q gomoku tests
 
 bench: $(RUN_STAMP)

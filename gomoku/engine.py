@@ -96,10 +96,15 @@ class Engine:
     def prepare(self, rules: Rules) -> None:
         """Do now, off any clock, the one-off work of the first search under ``rules``.
 
-        The search fills its pattern tables and sizes its own tables on first use,
-        which costs tens of milliseconds: a brain calls this at START so that its
-        first move keeps a short turn time.
+        The search loads its compiled kernels (``gomoku.warmup``), fills its
+        pattern tables and sizes its own tables on first use, which costs a
+        second or more: a brain calls this at START so that its first move
+        keeps a short turn time.
         """
+        from gomoku.warmup import is_warm, warm
+
+        if not is_warm():
+            warm()
         board = Board(rules)
         centre = rules.centre()
         if rules.dims < 2:

@@ -1,19 +1,9 @@
-"""Threat-space search: VCF, a win by continuous fours.
+"""Threat-space search for callers: VCF (a win by continuous fours) and VCT
+(fours and open threes), over the compiled kernels of ``gomoku.kthreats``.
 
-In a VCF every attacking move makes a four, so the defender's reply is forced
-(block the five, or lose). The tree therefore branches only on the attacker's
-side, over the cells where it makes a four, and that is what makes a deep
-search affordable in Python:
-
-* the fours and fives come ready from the incremental grid (``gomoku._eval``),
-  so a node costs one push and one pop for each side, no scan;
-* a transposition table remembers the positions already disproven, and to
-  what depth (the same fours in another order meet again and again);
-* iterative deepening on the number of attacking moves finds the shortest
-  win first.
-
-If the defender has a four of its own when the attacker is to move, the
-attacker must block it, and the VCF goes on only if the block is itself a four.
+``solve`` answers for a board; ``VCFSearch`` and ``VCTSearch`` work on a grid
+the caller keeps (the tree search uses them at the root). The kernels run
+without the GIL; a deadline or a stop event is kept by a ``clock.Watch``.
 
 >>> from gomoku.board import Board
 >>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
@@ -27,34 +17,17 @@ import threading
 import time as _time
 from dataclasses import dataclass
 
+from gomoku import kthreats
 from gomoku.board import Board, Point
-from gomoku._eval import Grid
+from gomoku.clock import Watch
+from gomoku.grid import Grid
+from gomoku.kcontext import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VCF_DEPTH, VLINE_LEN, Context, new_context
 from gomoku.searchtypes import SearchAborted
 
 MAX_DEPTH = 40
 """Attacking moves in the longest VCF looked for (the final five included)."""
-CHECK_EVERY = 32
-"""Nodes between two looks at the clock and the stop event."""
-VCT_DEPTH = 3
+VCT_DEPTH = 6
 """Threat moves (fours and open threes) in the longest VCT ``solve`` looks for."""
-
-_COMPLETE = 1 << 30
-"""Table depth of a position disproven with no depth cut: no VCF at any depth."""
-
-_SALT = (0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D)
-
-
-def _schedule(low: int, high: int) -> list[int]:
-    """The depths of the iterative deepening: every one while they are cheap,
-    then growing by half (a short win is still found first, near enough)."""
-    depths = []
-    depth = low
-    while depth < high:
-        depths.append(depth)
-        depth = depth + 1 if depth < 6 else depth + depth // 2
-    depths.append(high)
-    return depths
-
 
 @dataclass(frozen=True)
 class VCFResult:
@@ -88,11 +61,12 @@ class VCFResult:
 
 
 class VCFSearch:
-    """A VCF solver over a grid, with limits, sharing its table between calls.
+    """A VCF solver over a grid (the compiled kernel of ``gomoku.kthreats``), with
+    limits, keeping its table between calls.
 
-    ``deadline`` is a ``time.perf_counter()`` value; ``node_limit`` counts pushes
-    of attacking moves over the solver's whole life. Either raises
-    ``SearchAborted`` from ``find``.
+    ``deadline`` is a ``time.perf_counter()`` value; ``node_limit`` counts threat
+    nodes over the solver's whole life. Either raises ``SearchAborted`` from
+    ``find``, with the grid as it was.
     """
 
     def __init__(
@@ -103,115 +77,61 @@ class VCFSearch:
         deadline: float | None = None,
         stop: threading.Event | None = None,
         table_size: int = 1 << 18,
+        ctx: Context | None = None,
     ) -> None:
         self.grid = grid
-        self.nodes = 0
+        self.ctx = ctx if ctx is not None else new_context(grid.size, 1 << 10, table_size)
         self.node_limit = node_limit
         self.deadline = deadline
         self.stop = stop
-        self.table: dict[int, int] = {}
-        self.table_size = table_size
-        self._next_check = CHECK_EVERY
+        self.searched_depth = 0
 
-    def _check(self) -> None:
-        if self.node_limit is not None and self.nodes >= self.node_limit:
+    @property
+    def nodes(self) -> int:
+        """Threat nodes searched so far."""
+        return int(self.ctx.stats[TNODES])
+
+    def _run(self, kernel, *args) -> bool:
+        ctx = self.ctx
+        ctx.stats[ABORT] = 0
+        ctx.stats[NODE_LIMIT] = -1 if self.node_limit is None else self.node_limit
+        with Watch(ctx.stop, deadline=self.deadline, stop=self.stop):
+            found = kernel(self.grid.state, ctx, *args)
+        if ctx.stats[ABORT]:
             raise SearchAborted
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + CHECK_EVERY
-            if self.deadline is not None and _time.perf_counter() >= self.deadline:
-                raise SearchAborted
-            if self.stop is not None and self.stop.is_set():
-                raise SearchAborted
+        return bool(found)
 
     def find(self, attacker: int, max_depth: int = MAX_DEPTH, min_depth: int = 1) -> list[int] | None:
-        """The shortest VCF line (cells, attacker first) within ``max_depth``, or None.
+        """The shortest VCF line (cells, attacker first) within ``max_depth``
+        attacking moves, or None. Raises SearchAborted at a limit."""
+        self.searched_depth = max_depth
+        if self._run(kthreats.vcf, attacker, max_depth, min_depth):
+            return [int(i) for i in self.ctx.line[: self.ctx.stats[LINE_LEN]]]
+        return None
 
-        The attacker is taken to be the side to move (the grid's ``turn`` is set
-        for the search and restored). Raises SearchAborted at a limit.
-        """
-        grid = self.grid
-        saved = grid.turn
-        height = len(grid.stack)
-        grid.turn = attacker
-        try:
-            for depth in _schedule(min_depth, max_depth):
-                self.searched_depth = depth
-                line = self._search(attacker, depth)
-                if line is not None:
-                    return line
-                if not self._grew:
-                    break  # no branch reached the depth limit: no VCF at any depth
-            return None
-        except SearchAborted:
-            while len(grid.stack) > height:  # unwind the line being searched
-                grid.pop()
-            raise
-        finally:
-            grid.turn = saved
 
-    def _search(self, s: int, depth: int) -> list[int] | None:
-        self._grew = False
-        return self._node(s, depth)
+class VCTSearch:
+    """Threat-space search with threes too (VCT), on top of a VCFSearch (its
+    grid, limits, node count and context are shared).
 
-    def _node(self, s: int, depth: int) -> list[int] | None:
-        grid = self.grid
-        fives = grid.fives[s]
-        if fives:
-            return [min(fives)]
-        o = 3 - s
-        threats = grid.fives[o]
-        if threats:
-            if len(threats) > 1:
-                return None
-            block = next(iter(threats))
-            if block not in grid.fours[s]:
-                return None
-            moves = [block]
-        else:
-            fours = grid.fours[s]
-            if not fours:
-                return None
-            order = grid.order[s]
-            moves = sorted(fours, key=lambda q: (-order[q], q))
-        if depth <= 1:
-            self._grew = True
-            return None
-        key = grid.hash ^ _SALT[s]
-        proven = self.table.get(key)
-        if proven is not None and proven >= depth:
-            if proven < _COMPLETE:
-                self._grew = True
-            return None
-        outer = self._grew
-        self._grew = False
-        for q in moves:
-            self.nodes += 1
-            self._check()
-            grid.push(q)
-            replies = grid.fives[s]
-            if len(replies) != 1:
-                # Two or more fives to block: the defender is lost (none: not a four).
-                if replies:
-                    r = min(replies)
-                    grid.push(r)
-                    win = min(grid.fives[s])
-                    grid.pop()
-                    grid.pop()
-                    return [q, r, win]
-                grid.pop()
-                continue
-            r = next(iter(replies))
-            grid.push(r)
-            line = self._node(s, depth - 1)
-            grid.pop()
-            grid.pop()
-            if line is not None:
-                self._grew = True
-                return [q, r] + line
-        if len(self.table) >= self.table_size:
-            self.table.clear()
-        self.table[key] = depth if self._grew else _COMPLETE
-        self._grew = self._grew or outer
+    The attacker's moves are fours and open threes; the defender's replies to
+    an open three are every cell where the attacker would make a four and
+    every four of its own, so a win found is a real win. ``max_depth`` counts
+    the attacker's threat moves; at every attacker node a VCF of up to
+    ``vcf_depth`` fours is tried first.
+    """
+
+    def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10, table_size: int = 1 << 17) -> None:
+        self.vcf = vcf
+        self.vcf_depth = vcf_depth
+
+    def find(self, attacker: int, max_depth: int = 3) -> list[int] | None:
+        """A winning line (attacker first, one defender reply at each step), or None.
+        Raises SearchAborted at a limit, with the grid as it was."""
+        ctx = self.vcf.ctx
+        ctx.stats[VCF_DEPTH] = self.vcf_depth
+        if self.vcf._run(kthreats.vct, attacker, max_depth):
+            return [int(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]]
         return None
 
 
@@ -255,138 +175,3 @@ def solve(
             complete = False
     moves = tuple(grid.point(i) for i in line) if line is not None else None
     return VCFResult(moves, search.nodes, depth, _time.perf_counter() - start, complete, kind)
-
-
-class VCTSearch:
-    """Threat-space search with threes too (VCT), on top of a VCFSearch.
-
-    The attacker's moves are fours and open threes; the defender's replies to a
-    four are forced, and to an open three they are every cell where the attacker
-    would make a four (the blocks, far ones included) and every four of the
-    defender's own (counter-attacks, which the attacker must then block). That
-    reply set is complete, so a win found is a real win. ``depth`` counts the
-    attacker's threat moves; at every attacker node a short VCF is tried first.
-    The VCFSearch's node count, limits and table are shared.
-    """
-
-    def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10, table_size: int = 1 << 17) -> None:
-        self.vcf = vcf
-        self.grid = vcf.grid
-        self.vcf_depth = vcf_depth
-        self.table: dict[int, int] = {}
-        self.table_size = table_size
-
-    def find(self, attacker: int, max_depth: int = 3) -> list[int] | None:
-        """A winning line (attacker first, one defender reply at each step), or None.
-
-        The attacker is taken to be the side to move. Raises SearchAborted at a
-        limit of the VCFSearch, with the grid as it was.
-        """
-        grid = self.grid
-        saved = grid.turn
-        height = len(grid.stack)
-        grid.turn = attacker
-        try:
-            for depth in range(1, max_depth + 1):
-                line = self._attack(attacker, depth)
-                if line is not None:
-                    return line
-            return None
-        except SearchAborted:
-            while len(grid.stack) > height:
-                grid.pop()
-            raise
-        finally:
-            grid.turn = saved
-
-    def _count(self) -> None:
-        vcf = self.vcf
-        vcf.nodes += 1
-        vcf._check()
-
-    def _attack(self, a: int, depth: int) -> list[int] | None:
-        grid = self.grid
-        d = 3 - a
-        if grid.fives[a]:
-            return [min(grid.fives[a])]
-        threats = grid.fives[d]
-        if threats:
-            if len(threats) > 1:
-                return None
-            block = min(threats)
-            self._count()
-            grid.push(block)
-            try:
-                pending = grid.fives[a] or grid.open_fours[a]
-                sub = self._defend(a, depth) if pending else None
-            finally:
-                grid.pop()
-            return [block] + sub if sub is not None else None
-        if grid.open_fours[a]:
-            q = min(grid.open_fours[a])
-            grid.push(q)
-            r = min(grid.fives[a])
-            grid.push(r)
-            win = min(grid.fives[a])
-            grid.pop()
-            grid.pop()
-            return [q, r, win]
-        line = self.vcf.find(a, max_depth=self.vcf_depth)
-        if line is not None:
-            return line
-        if depth <= 0:
-            return None
-        key = grid.hash ^ _SALT[a] ^ 0x7F4A7C15F39CC060
-        known = self.table.get(key)
-        if known is not None and known >= depth:
-            return None
-        order = grid.order[a]
-        moves = sorted(set(grid.threes[a]) | set(grid.fours[a]), key=lambda q: (-order[q], q))
-        for q in moves:
-            self._count()
-            grid.push(q)
-            try:
-                sub = self._defend(a, depth - 1) if grid.fives[a] or grid.open_fours[a] else None
-            finally:
-                grid.pop()
-            if sub is not None:
-                return [q] + sub
-        if len(self.table) >= self.table_size:
-            self.table.clear()
-        self.table[key] = depth
-        return None
-
-    def _defend(self, a: int, depth: int) -> list[int] | None:
-        """The defender to move against a pending threat: the attacker's line
-        if every reply loses, else None."""
-        grid = self.grid
-        d = 3 - a
-        if grid.fives[d]:
-            return None
-        fives = grid.fives[a]
-        if len(fives) >= 2:
-            r = min(fives)
-            grid.push(r)
-            win = min(grid.fives[a])
-            grid.pop()
-            return [r, win]
-        if fives:
-            replies = sorted(fives)
-        elif grid.open_fours[a]:
-            mine = grid.order[d]
-            replies = sorted(set(grid.fours[a]) | set(grid.fours[d]), key=lambda q: (-mine[q], q))
-        else:
-            return None
-        first: list[int] | None = None
-        for r in replies:
-            self._count()
-            grid.push(r)
-            try:
-                sub = self._attack(a, depth)
-            finally:
-                grid.pop()
-            if sub is None:
-                return None
-            if first is None:
-                first = [r] + sub
-        return first

@@ -108,8 +108,8 @@ def test_stop_from_another_thread_returns_a_legal_move() -> None:
 def test_memory_budget_bounds_the_tables() -> None:
     small = Engine(memory_mb=4)
     large = Engine(memory_mb=200)
-    assert small.searcher.tt.size < large.searcher.tt.size
-    assert small.searcher.vcf_table_size < large.searcher.vcf_table_size
+    assert small.searcher.tt_entries < large.searcher.tt_entries
+    assert small.searcher.table_entries < large.searcher.table_entries
 
 
 def test_one_engine_plays_a_whole_game_against_greedy() -> None:
@@ -142,15 +142,17 @@ def test_a_double_three_is_played_as_a_forced_win() -> None:
 
 @pytest.mark.parametrize("preset", Rules.PRESETS)
 def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkeypatch):
-    from gomoku import _eval
+    from gomoku import patterns
+    from gomoku.grid import Grid
 
-    monkeypatch.setattr(_eval, "_TABLES", {})
+    patterns.tables.cache_clear()
     rules = Rules.preset(preset)
     engine = Engine("normal")
     engine.prepare(rules)
-    if _eval.Grid.supports(rules):
-        table = _eval._TABLES[not rules.overline]
-        assert any(code >= 0 for code in table.codes)
+    if Grid.supports(rules):
+        assert patterns.tables.cache_info().currsize == 1
+        table = patterns.tables(not rules.overline)
+        assert table.line.any() and patterns.tables.cache_info().hits >= 1
     board = Board(rules, [rules.centre()])
     hint = engine.hint(board, nodes=50)
     assert hint.move not in board.stones and rules.contains(hint.move)

@@ -11,7 +11,7 @@ from gomoku.board import Board, Rules, Stone
 from gomoku.engine import Engine
 from gomoku.plain import PlainSearch as _GenericSearch
 from gomoku.searchtypes import Limit
-from gomoku._eval import GRID_CELLS, Grid
+from gomoku.grid import GRID_CELLS, Grid
 
 LINES = ((1, 0), (0, 1), (1, 1), (1, -1))
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from gomoku.attacks import weight_map
 from gomoku.board import Board, GameOverError, Rules, Stone
 from gomoku.records import board_from_position
-from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo, TranspositionTable
-from gomoku._eval import FIVE, F4, Grid
+from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo
+from gomoku.patterns import FIVE, F4
+from gomoku.grid import Grid
 from gomoku.vcf import VCFSearch, solve
 
 FAR = 10**15
@@ -300,11 +301,18 @@ def test_other_rules_fall_back_to_plain_alpha_beta() -> None:
 
 
 def test_transposition_table_is_bounded_by_memory() -> None:
-    small, large = TranspositionTable(1), TranspositionTable(16)
-    assert small.size < large.size
-    small.store(12345, 3, 0, 7, (1, 2))
-    assert small.probe(12345)[3] == 7
-    assert small.probe(12345 + small.size) is None
+    board = Board(moves=[(0, 0), (1, 1)])
+    sizes = []
+    for mb in (1, 16):
+        searcher = Searcher(mb)
+        list(searcher.search(board, Limit(nodes=200)))
+        ctx = searcher.ctx
+        tables = sum(a.nbytes for a in (ctx.tt_key, ctx.tt_move, ctx.tt_score, ctx.tt_depth, ctx.tt_flag,
+                                         ctx.tt_age, ctx.tt_layout, ctx.vcf_key, ctx.vcf_depth,
+                                         ctx.vct_key, ctx.vct_depth))
+        assert tables <= mb * 1024 * 1024
+        sizes.append(ctx.tt_key.size)
+    assert sizes[0] < sizes[1]
 
 
 def test_the_opponents_vcf_is_taken_away() -> None:
@@ -322,9 +330,10 @@ def test_the_opponents_vcf_is_taken_away() -> None:
 
 def test_a_limits_memory_resizes_the_tables() -> None:
     searcher = Searcher(64)
-    big = searcher.tt.size
+    list(searcher.search(Board(moves=[(0, 0)]), Limit(nodes=50)))
+    big = searcher.ctx.tt_key.size
     list(searcher.search(Board(moves=[(0, 0)]), Limit(nodes=50, memory_mb=2)))
-    assert searcher.tt.size < big and searcher.memory_mb == 2
+    assert searcher.ctx.tt_key.size < big and searcher.memory_mb == 2
 
 
 def test_the_opponents_double_three_is_taken_away() -> None:

@@ -1,0 +1,132 @@
+"""The compiled search's working memory: counters, limits and tables, as one
+``Context`` of numpy arrays shared by the threat kernels (``gomoku.kthreats``)
+and the tree search (``gomoku.ksearch``).
+
+``stats`` int64[32]
+    Counters and settings by index: ``NODES`` (tree nodes), ``TNODES`` (threat
+    search nodes), ``CUTOFFS``, ``NODE_LIMIT`` (on NODES + TNODES; -1 none),
+    ``ABORT`` (1 once a limit or the stop flag was hit: every kernel unwinds),
+    ``GREW`` (a VCF branch reached its depth cut), ``LINE_LEN`` and
+    ``VLINE_LEN`` (the lengths of ``line`` and ``vline``), ``LEAF_TNODES``,
+    ``WIDTH``, ``ROOT_WIDTH``, ``LEAF_VCF`` (threat nodes a leaf may spend),
+    ``LMR`` (1: late move reductions), ``AGE`` (the search's generation),
+    ``VCF_DEPTH`` (attacking moves of the VCF inside a VCT), ``SELDEPTH``.
+``stop`` uint8[1]
+    Set to 1 from outside (a timer, the stop button, the protocol's END):
+    the kernels look at it at every node and unwind.
+``line`` / ``vline`` int32[512]
+    The winning line of the last VCF / VCT found (cells, attacker first).
+``vcf_key``, ``vcf_depth`` (uint64 / int32 [V])
+    The VCF table: positions (hash, salted by the attacker) disproven to a
+    depth (``COMPLETE``: at any depth). ``vct_key``, ``vct_depth`` the same
+    for VCT. V is a power of two; a slot is ``hash & (V - 1)``.
+``tt_key``, ``tt_move``, ``tt_score``, ``tt_depth``, ``tt_flag``, ``tt_age``
+    The transposition table (uint64, int32, int32, int8, int8, uint8 [T]).
+    ``tt_move`` is a cell of the grid whose layout number is ``tt_layout``
+    (int32[T]); another layout's move is not used.
+``pv`` int32[MAX_PLY + 2, MAX_PLY + 2], ``pv_len`` int32[MAX_PLY + 2]
+    The triangular principal-variation table.
+``killers`` int32[MAX_PLY + 2, 2], ``history`` int32[3, size]
+    Quiet moves that cut off at a ply, and per side and cell a cut-off score.
+``moves``, ``scores`` int32[MAX_PLY + 2, size]
+    Each ply's move list and ordering scores.
+
+>>> ctx = new_context(size=100, tt_entries=1024, table_entries=1024)
+>>> int(ctx.stats[NODE_LIMIT]), ctx.tt_key.size
+(-1, 1024)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+MAX_PLY = 64
+(NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
+ ROOT_WIDTH, LEAF_VCF, LMR, AGE, VCF_DEPTH, SELDEPTH, LAYOUT) = range(17)
+COMPLETE = 1 << 30
+"""Table depth of a position disproven with no depth cut: no win at any depth."""
+EXACT, LOWER, UPPER = 0, 1, 2
+TT_ENTRY_BYTES = 8 + 4 + 4 + 1 + 1 + 1 + 4
+TABLE_ENTRY_BYTES = 8 + 4
+
+
+class Context(NamedTuple):
+    """The arrays of a compiled search (see the module docstring)."""
+
+    stats: np.ndarray
+    stop: np.ndarray
+    line: np.ndarray
+    vline: np.ndarray
+    vcf_key: np.ndarray
+    vcf_depth: np.ndarray
+    vct_key: np.ndarray
+    vct_depth: np.ndarray
+    tt_key: np.ndarray
+    tt_move: np.ndarray
+    tt_score: np.ndarray
+    tt_depth: np.ndarray
+    tt_flag: np.ndarray
+    tt_age: np.ndarray
+    tt_layout: np.ndarray
+    pv: np.ndarray
+    pv_len: np.ndarray
+    killers: np.ndarray
+    history: np.ndarray
+    moves: np.ndarray
+    scores: np.ndarray
+
+
+def _power_of_two(n: int) -> int:
+    return 1 << max(10, int(n).bit_length() - 1)
+
+
+def new_context(size: int, tt_entries: int, table_entries: int) -> Context:
+    """A fresh context for grids of ``size`` cells and tables of about these sizes
+    (rounded down to powers of two)."""
+    t = _power_of_two(tt_entries)
+    v = _power_of_two(table_entries)
+    stats = np.zeros(32, dtype=np.int64)
+    stats[NODE_LIMIT] = -1
+    return Context(
+        stats=stats,
+        stop=np.zeros(1, dtype=np.uint8),
+        line=np.zeros(512, dtype=np.int32),
+        vline=np.zeros(512, dtype=np.int32),
+        vcf_key=np.zeros(v, dtype=np.uint64),
+        vcf_depth=np.zeros(v, dtype=np.int32),
+        vct_key=np.zeros(v // 2, dtype=np.uint64),
+        vct_depth=np.zeros(v // 2, dtype=np.int32),
+        tt_key=np.zeros(t, dtype=np.uint64),
+        tt_move=np.full(t, -1, dtype=np.int32),
+        tt_score=np.zeros(t, dtype=np.int32),
+        tt_depth=np.zeros(t, dtype=np.int8),
+        tt_flag=np.zeros(t, dtype=np.int8),
+        tt_age=np.zeros(t, dtype=np.uint8),
+        tt_layout=np.full(t, -1, dtype=np.int32),
+        pv=np.zeros((MAX_PLY + 2, MAX_PLY + 2), dtype=np.int32),
+        pv_len=np.zeros(MAX_PLY + 2, dtype=np.int32),
+        killers=np.full((MAX_PLY + 2, 2), -1, dtype=np.int32),
+        history=np.zeros((3, size), dtype=np.int32),
+        moves=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
+        scores=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
+    )
+
+
+def resize_for_grid(ctx: Context, size: int) -> Context:
+    """The context with its per-cell arrays (history, move lists) made for a grid
+    of ``size`` cells; the tables are kept."""
+    return ctx._replace(
+        history=np.zeros((3, size), dtype=np.int32),
+        moves=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
+        scores=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
+    )
+
+
+def clear_tables(ctx: Context) -> None:
+    """Forget every table entry (the rules changed)."""
+    for a in (ctx.vcf_key, ctx.vct_key, ctx.tt_key):
+        a[:] = 0
+    ctx.tt_move[:] = -1
+    ctx.tt_layout[:] = -1

@@ -1,0 +1,308 @@
+"""The compiled tree search: negamax principal-variation search on a
+``kgrid.GridState`` with a ``kcontext.Context`` (transposition table, killers,
+history, the triangular PV table, the counters and the stop flag).
+
+Move choice at a node, most forcing first:
+
+* a five to make: the node is won;
+* the opponent's five to block: the only move, searched without using up
+  depth, since it is forced;
+* an open four (or two fours) to make: won in three plies;
+* the opponent can make an open four next: only the cells where either side
+  makes a four (the blocks and the counter-fours), none narrowed away;
+* otherwise the candidate cells (empty, within two of a stone), ordered by the
+  table's move, the killers, then pattern value (the combinations of
+  ``gomoku.patterns`` included) and history, narrowed to the best
+  ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Late quiet moves are
+  first searched a ply shallower (late move reductions).
+
+At the leaves, a short VCF for the side to move (``stats[LEAF_VCF]`` threat
+nodes while the leaves' VCFs cost no more than the tree), then the static
+evaluation. Every recursive call passes int64 arguments only (numba issue
+6713: another integer type there breaks the cached code).
+
+>>> from gomoku.board import Board
+>>> from gomoku.grid import Grid
+>>> from gomoku.kcontext import new_context, ROOT_WIDTH, WIDTH
+>>> grid = Grid(Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)]))
+>>> ctx = new_context(grid.size, 1 << 12, 1 << 12)
+>>> ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH] = 14, 24
+>>> n = root_moves(grid.state, ctx)
+>>> score = root(grid.state, ctx, 2, n, -WIN - 1, WIN + 1)
+>>> grid.point(ctx.pv[0, 0])              # O must block X's four
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from gomoku.kcontext import (ABORT, AGE, CUTOFFS, EXACT, LAYOUT, LEAF_TNODES, LEAF_VCF, LINE_LEN, LMR,
+                             LOWER, MAX_PLY, NODE_LIMIT, NODES, ROOT_WIDTH, SELDEPTH, TNODES, UPPER,
+                             WIDTH, Context)
+from gomoku.kgrid import GridState, evaluate, first, pop, push
+from gomoku.kthreats import vcf
+from gomoku.patterns import C_B4, C_B4F3, C_F4, C_FIVE
+
+WIN = 1_000_000
+WIN_THRESHOLD = WIN - 10_000
+QUIET = 400
+"""Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
+
+
+@njit(cache=True, nogil=True)
+def _tick(ctx: Context) -> bool:
+    ctx.stats[NODES] += 1
+    limit = ctx.stats[NODE_LIMIT]
+    if ctx.stop[0] != 0 or (limit >= 0 and ctx.stats[NODES] + ctx.stats[TNODES] >= limit):
+        ctx.stats[ABORT] = 1
+    return ctx.stats[ABORT] != 0
+
+
+@njit(cache=True, nogil=True)
+def _tt_probe(g: GridState, ctx: Context) -> int:
+    """The slot of the position in the table, or -1."""
+    key = g.hash[0]
+    slot = key & (ctx.tt_key.size - 1)
+    if ctx.tt_key[slot] == key:
+        return slot
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, move: int) -> None:
+    key = g.hash[0]
+    slot = key & (ctx.tt_key.size - 1)
+    age = ctx.stats[AGE] & 255
+    if ctx.tt_key[slot] == key or ctx.tt_depth[slot] <= depth or ctx.tt_age[slot] != age:
+        ctx.tt_key[slot] = key
+        ctx.tt_depth[slot] = min(depth, 127)
+        ctx.tt_flag[slot] = flag
+        ctx.tt_score[slot] = score
+        ctx.tt_move[slot] = move
+        ctx.tt_age[slot] = age
+        ctx.tt_layout[slot] = ctx.stats[LAYOUT]
+
+
+@njit(cache=True, nogil=True)
+def _gen(g: GridState, ctx: Context, ply: int, tt_move: int, width: int) -> tuple[int, bool]:
+    """The moves of a node into ``ctx.moves[ply]``: their number and whether they
+    are forced (searched at full depth, never narrowed)."""
+    s = g.meta[0]
+    o = 3 - s
+    moves = ctx.moves[ply]
+    scores = ctx.scores[ply]
+    if g.count[o, C_FIVE] > 0:
+        moves[0] = first(g, o, C_FIVE)
+        return 1, True
+    threat = g.count[o, C_F4] > 0
+    n = 0
+    k1 = ctx.killers[ply, 0]
+    k2 = ctx.killers[ply, 1]
+    for j in range(g.meta[2]):
+        q = g.cand[j]
+        if threat and g.cls[s, q] > C_B4 and g.cls[o, q] > C_B4:
+            continue
+        v = g.order[s, q] * 5 // 4 + g.order[o, q] + ctx.history[s, q] // 8
+        if q == tt_move:
+            v += 1 << 29
+        elif q == k1:
+            v += 1 << 20
+        elif q == k2:
+            v += 1 << 19
+        moves[n] = q
+        scores[n] = v
+        n += 1
+    # The best ``width`` first, by selection (all of them when forced by a threat).
+    keep = n if threat else min(n, width)
+    for i in range(keep):
+        b = i
+        for j in range(i + 1, n):
+            if scores[j] > scores[b] or (scores[j] == scores[b] and moves[j] < moves[b]):
+                b = j
+        if b != i:
+            moves[i], moves[b] = moves[b], moves[i]
+            scores[i], scores[b] = scores[b], scores[i]
+    n = keep
+    return n, False
+
+
+@njit(cache=True, nogil=True)
+def _leaf(g: GridState, ctx: Context, ply: int) -> int:
+    """The value of a leaf: a short VCF of the side to move, else the evaluation."""
+    s = g.meta[0]
+    budget = ctx.stats[LEAF_VCF]
+    if budget > 0 and g.count[s, C_B4] + g.count[s, C_F4] + g.count[s, C_B4F3] > 0 \
+            and ctx.stats[LEAF_TNODES] < ctx.stats[NODES]:
+        before = ctx.stats[TNODES]
+        saved = ctx.stats[NODE_LIMIT]
+        total = ctx.stats[NODES] + before
+        ctx.stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
+        found = vcf(g, ctx, s, 8, 2)
+        spent = ctx.stats[TNODES] - before
+        ctx.stats[LEAF_TNODES] += spent
+        ctx.stats[NODE_LIMIT] = saved
+        if ctx.stop[0] == 0 and (saved < 0 or ctx.stats[NODES] + ctx.stats[TNODES] < saved):
+            ctx.stats[ABORT] = 0  # only the leaf's own budget ran out
+        if found:
+            n = ctx.stats[LINE_LEN]
+            ctx.pv[ply, 0] = ctx.line[0]
+            ctx.pv_len[ply] = 1
+            return WIN - ply - n
+    return evaluate(g)
+
+
+@njit(cache=True, nogil=True)
+def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: int) -> int:
+    """The value of the position for the side to move, within (alpha, beta)."""
+    ctx.pv_len[ply] = 0
+    if _tick(ctx):
+        return 0
+    if ply > ctx.stats[SELDEPTH]:
+        ctx.stats[SELDEPTH] = ply
+    s = g.meta[0]
+    o = 3 - s
+    if g.count[s, C_FIVE] > 0:
+        ctx.pv[ply, 0] = first(g, s, C_FIVE)
+        ctx.pv_len[ply] = 1
+        return WIN - ply - 1
+    threats = g.count[o, C_FIVE]
+    if threats > 1:
+        ctx.pv[ply, 0] = first(g, o, C_FIVE)
+        ctx.pv_len[ply] = 1
+        return -(WIN - ply - 2)
+    if threats == 0:
+        if g.count[s, C_F4] > 0:
+            ctx.pv[ply, 0] = first(g, s, C_F4)
+            ctx.pv_len[ply] = 1
+            return WIN - ply - 3
+        if depth <= 0 or ply >= MAX_PLY:
+            return _leaf(g, ctx, ply)
+    elif ply >= MAX_PLY:
+        return evaluate(g)
+    tt_move = -1
+    slot = _tt_probe(g, ctx)
+    if slot >= 0:
+        if ctx.tt_layout[slot] == ctx.stats[LAYOUT]:
+            m = ctx.tt_move[slot]
+            if m >= 0 and g.cells[m] == 0:
+                tt_move = m
+        if ctx.tt_depth[slot] >= depth:
+            score = np.int64(ctx.tt_score[slot])
+            if score > WIN_THRESHOLD:
+                score -= ply
+            elif score < -WIN_THRESHOLD:
+                score += ply
+            flag = ctx.tt_flag[slot]
+            if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                if tt_move >= 0:
+                    ctx.pv[ply, 0] = tt_move
+                    ctx.pv_len[ply] = 1
+                return score
+    n, forced = _gen(g, ctx, ply, tt_move, ctx.stats[WIDTH])
+    if n == 0:
+        return evaluate(g)
+    next_depth = depth if forced else depth - 1
+    best = -WIN - 1
+    best_move = -1
+    original_alpha = alpha
+    reduce = ctx.stats[LMR] != 0 and not forced and depth >= 3
+    for j in range(n):
+        q = ctx.moves[ply, j]
+        push(g, q)
+        if j == 0:
+            score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
+        else:
+            score = alpha + 1
+            if reduce and j >= 3 and g.order[s, q] < QUIET and g.order[o, q] < QUIET:
+                score = -negamax(g, ctx, np.int64(next_depth - 1), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
+            if score > alpha:
+                score = -negamax(g, ctx, np.int64(next_depth), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
+                if alpha < score < beta:
+                    score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
+        pop(g)
+        if ctx.stats[ABORT] != 0:
+            return 0
+        if score > best:
+            best = score
+            best_move = q
+            ctx.pv[ply, 0] = q
+            m = ctx.pv_len[ply + 1]
+            for t in range(m):
+                ctx.pv[ply, t + 1] = ctx.pv[ply + 1, t]
+            ctx.pv_len[ply] = m + 1
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    ctx.stats[CUTOFFS] += 1
+                    if g.order[s, q] < QUIET and q != ctx.killers[ply, 0]:
+                        ctx.killers[ply, 1] = ctx.killers[ply, 0]
+                        ctx.killers[ply, 0] = q
+                    ctx.history[s, q] += depth * depth
+                    break
+    flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+    stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
+    _tt_store(g, ctx, depth, flag, stored, best_move)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def root_moves(g: GridState, ctx: Context) -> int:
+    """The root's moves into ``ctx.moves[0]`` (the table's move first); their number."""
+    tt_move = -1
+    slot = _tt_probe(g, ctx)
+    if slot >= 0 and ctx.tt_layout[slot] == ctx.stats[LAYOUT]:
+        m = ctx.tt_move[slot]
+        if m >= 0 and g.cells[m] == 0:
+            tt_move = m
+    n, _ = _gen(g, ctx, 0, tt_move, ctx.stats[ROOT_WIDTH])
+    return n
+
+
+@njit(cache=True, nogil=True)
+def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) -> int:
+    """Search the ``n`` moves of ``ctx.moves[0]`` to ``depth`` within (alpha, beta);
+    the best line in ``ctx.pv[0]``. On an abort the line holds the best move
+    searched in full so far (``pv_len[0]`` is 0 if none was). The best move is
+    put first for the next depth."""
+    best = -WIN - 1
+    ctx.pv_len[0] = 0
+    best_j = 0
+    for j in range(n):
+        q = ctx.moves[0, j]
+        if _tick(ctx):
+            break
+        push(g, q)
+        if j == 0:
+            score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
+        else:
+            score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-alpha - 1), np.int64(-alpha), np.int64(1))
+            if alpha < score < beta:
+                score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
+        pop(g)
+        if ctx.stats[ABORT] != 0:
+            break
+        if score > best:
+            best = score
+            best_j = j
+            ctx.pv[0, 0] = q
+            m = ctx.pv_len[1]
+            for t in range(m):
+                ctx.pv[0, t + 1] = ctx.pv[1, t]
+            ctx.pv_len[0] = m + 1
+            if score > alpha:
+                alpha = score
+            if alpha >= beta:
+                break
+    if best_j > 0:
+        q = ctx.moves[0, best_j]
+        v = ctx.scores[0, best_j]
+        for t in range(best_j, 0, -1):
+            ctx.moves[0, t] = ctx.moves[0, t - 1]
+            ctx.scores[0, t] = ctx.scores[0, t - 1]
+        ctx.moves[0, 0] = q
+        ctx.scores[0, 0] = v
+    if ctx.stats[ABORT] == 0 and ctx.pv_len[0] > 0:
+        _tt_store(g, ctx, depth, EXACT, best, ctx.pv[0, 0])
+    return best

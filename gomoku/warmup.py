@@ -1,0 +1,55 @@
+"""Compile the search's kernels into numba's on-disk cache, once, ahead of use.
+
+numba compiles a kernel the first time it runs (tens of seconds for the whole
+search on a small machine) and keeps the machine code in ``__pycache__``.
+``make play`` and ``make test`` run ``python -m gomoku.warmup`` as part of
+their set-up, so that the first hint of a new install is as fast as any
+other; an engine that finds the cache cold anyway says so (``is_warm``).
+
+>>> seconds = warm()          # cached: a fraction of a second
+>>> is_warm()
+True
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from gomoku.board import Board, Rules
+
+_WARM = False
+
+
+def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
+    """Run every kernel once on small positions (loading or compiling them); the seconds it took."""
+    global _WARM
+    from gomoku.searchtypes import Limit
+    from gomoku.search import Searcher
+    from gomoku.vcf import solve
+
+    start = time.perf_counter()
+    for name in rules_names:
+        rules = Rules.preset(name)
+        board = Board(rules, [(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2), (2, 0)])
+        for _ in Searcher(4).search(board, Limit(nodes=3000)):
+            pass
+        solve(board, nodes=2000, vct=True)
+    _WARM = True
+    return time.perf_counter() - start
+
+
+def is_warm() -> bool:
+    """Whether this process has its kernels loaded (a ``warm`` ran here)."""
+    return _WARM
+
+
+def main() -> int:
+    """``python -m gomoku.warmup``: compile or load the kernels, say how long it took."""
+    seconds = warm()
+    print(f"gomoku: search kernels ready ({seconds:.1f} s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
