@@ -38,9 +38,9 @@ and the tree search (``gomoku.ksearch``).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
+from numba import types
+from numba.experimental import structref
 
 MAX_PLY = 64
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
@@ -52,30 +52,40 @@ TT_ENTRY_BYTES = 8 + 4 + 4 + 1 + 1 + 1 + 4
 TABLE_ENTRY_BYTES = 8 + 4
 
 
-class Context(NamedTuple):
-    """The arrays of a compiled search (see the module docstring)."""
+CONTEXT_FIELDS = ("stats", "stop", "line", "vline", "vcf_key", "vcf_depth", "vct_key", "vct_depth",
+                  "tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout",
+                  "pv", "pv_len", "killers", "history", "moves", "scores")
 
-    stats: np.ndarray
-    stop: np.ndarray
-    line: np.ndarray
-    vline: np.ndarray
-    vcf_key: np.ndarray
-    vcf_depth: np.ndarray
-    vct_key: np.ndarray
-    vct_depth: np.ndarray
-    tt_key: np.ndarray
-    tt_move: np.ndarray
-    tt_score: np.ndarray
-    tt_depth: np.ndarray
-    tt_flag: np.ndarray
-    tt_age: np.ndarray
-    tt_layout: np.ndarray
-    pv: np.ndarray
-    pv_len: np.ndarray
-    killers: np.ndarray
-    history: np.ndarray
-    moves: np.ndarray
-    scores: np.ndarray
+
+@structref.register
+class ContextType(types.StructRef):
+    """numba's type of a Context: a reference to a record of the fields above."""
+
+    def preprocess_fields(self, fields):
+        return tuple((name, types.unliteral(typ)) for name, typ in fields)
+
+
+class Context(structref.StructRefProxy):
+    """The arrays of a compiled search (see the module docstring), by name."""
+
+    def __new__(klass, **fields):
+        self = structref.StructRefProxy.__new__(klass, *[fields[name] for name in CONTEXT_FIELDS])
+        self._fields = fields  # the same arrays, for Python to read without a kernel call
+        return self
+
+    def __getattr__(self, name: str):
+        try:
+            return self.__dict__["_fields"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def _replace(self, **changes) -> "Context":
+        """A new context with some arrays replaced (the others shared)."""
+        fields = {name: changes.get(name, getattr(self, name)) for name in CONTEXT_FIELDS}
+        return Context(**fields)
+
+
+structref.define_proxy(Context, ContextType, list(CONTEXT_FIELDS))
 
 
 def _power_of_two(n: int) -> int:

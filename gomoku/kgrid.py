@@ -50,10 +50,9 @@ of the per-side arrays is unused):
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.experimental import structref
 
 from gomoku.patterns import C_F4, C_FIVE
 
@@ -61,30 +60,36 @@ EMPTY, WALL = 0, 3
 TURN, HEIGHT, NCAND, WINNER = range(4)
 
 
-class GridState(NamedTuple):
-    """The arrays of a compiled grid (see the module docstring)."""
+GRID_FIELDS = ("cells", "keys", "combo", "cls", "order", "count", "value", "near", "cand", "cand_pos",
+               "zob", "hash", "stack", "meta", "steps", "near_steps", "line", "combo_class", "combo_order",
+               "combo_eval", "reach")
 
-    cells: np.ndarray
-    keys: np.ndarray
-    combo: np.ndarray
-    cls: np.ndarray
-    order: np.ndarray
-    count: np.ndarray
-    value: np.ndarray
-    near: np.ndarray
-    cand: np.ndarray
-    cand_pos: np.ndarray
-    zob: np.ndarray
-    hash: np.ndarray
-    stack: np.ndarray
-    meta: np.ndarray
-    steps: np.ndarray
-    near_steps: np.ndarray
-    line: np.ndarray
-    combo_class: np.ndarray
-    combo_order: np.ndarray
-    combo_eval: np.ndarray
-    reach: int
+
+@structref.register
+class GridStateType(types.StructRef):
+    """numba's type of a GridState: a reference to a record of the fields above
+    (a kernel call passes one pointer, not the twenty arrays)."""
+
+    def preprocess_fields(self, fields):
+        return tuple((name, types.unliteral(typ)) for name, typ in fields)
+
+
+class GridState(structref.StructRefProxy):
+    """The arrays of a compiled grid (see the module docstring), by name."""
+
+    def __new__(klass, **fields):
+        self = structref.StructRefProxy.__new__(klass, *[fields[name] for name in GRID_FIELDS])
+        self._fields = fields  # the same arrays, for Python to read without a kernel call
+        return self
+
+    def __getattr__(self, name: str):
+        try:
+            return self.__dict__["_fields"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+structref.define_proxy(GridState, GridStateType, list(GRID_FIELDS))
 
 
 @njit(cache=True, nogil=True)
@@ -93,123 +98,146 @@ def _digit_shift(offset: int, reach: int) -> int:
     return 2 * (reach + offset if offset < 0 else reach - 1 + offset)
 
 
-@njit(cache=True, nogil=True)
-def _leave(g: GridState, i: int) -> None:
-    """Take empty cell ``i``'s contributions out of the sums (it is being played)."""
-    for s in (1, 2):
-        g.count[s, g.cls[s, i]] -= 1
-        g.value[s] -= g.combo_eval[g.combo[s, i]]
+# push and pop are written out in full, every array of the state read into a
+# local first: a helper call or a tuple attribute inside their loops costs
+# numba reference-count updates that used to be most of their time.
 
 
 @njit(cache=True, nogil=True)
-def _enter(g: GridState, i: int) -> None:
-    """Put empty cell ``i``'s contributions into the sums (from its ``combo``)."""
-    for s in (1, 2):
-        c = g.combo[s, i]
-        k = g.combo_class[c]
-        g.cls[s, i] = k
-        g.order[s, i] = g.combo_order[c]
-        g.count[s, k] += 1
-        g.value[s] += g.combo_eval[c]
-
-
-@njit(cache=True, nogil=True)
-def _relines(g: GridState, i: int, stone: int, sign: int) -> None:
-    """The keys and patterns of the cells on the four lines through ``i`` after
-    ``stone`` was put there (sign 1) or taken away (sign -1)."""
+def move(g: GridState, i: int, sign: int) -> int:
+    """With ``sign`` 1, play the side to move's stone on empty cell ``i``; with
+    ``sign`` -1, take back the last move (``i`` is not read). The cell played or
+    taken back. ``push`` and ``pop`` say the same; the search kernels call this
+    one directly (one call a move, not two)."""
+    meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
+    count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
+    keys, line, steps, near_steps = g.keys, g.line, g.steps, g.near_steps
+    combo_class, combo_order, combo_eval = g.combo_class, g.combo_order, g.combo_eval
     reach = g.reach
+    size = cells.size
+    if sign > 0:
+        s = meta[TURN]
+        if cls[s, i] == C_FIVE and meta[WINNER] == 0:
+            meta[WINNER] = s
+        g.hash[0] ^= g.zob[s, i]
+        g.stack[meta[HEIGHT]] = i
+        meta[HEIGHT] += 1
+        meta[TURN] = 3 - s
+    else:
+        meta[HEIGHT] -= 1
+        i = g.stack[meta[HEIGHT]]
+        s = np.int64(cells[i])
+        meta[TURN] = s
+        g.hash[0] ^= g.zob[s, i]
+    if sign > 0:
+        # The cell leaves the sums and the candidate list.
+        for t in range(1, 3):
+            count[t, cls[t, i]] -= 1
+            value[t] -= combo_eval[combo[t, i]]
+        at = cand_pos[i]
+        if at >= 0:
+            n = meta[NCAND] - 1
+            last = cand[n]
+            cand[at] = last
+            cand_pos[last] = at
+            cand_pos[i] = -1
+            meta[NCAND] = n
+        cells[i] = s
+    else:
+        for off in near_steps:
+            q = i + off
+            near[q] -= 1
+            if near[q] == 0:
+                at = cand_pos[q]
+                if at >= 0:
+                    n = meta[NCAND] - 1
+                    last = cand[n]
+                    cand[at] = last
+                    cand_pos[last] = at
+                    cand_pos[q] = -1
+                    meta[NCAND] = n
+    # The lines through i: every key that sees the cell, and the patterns of the empty cells.
+    delta = sign * s
+    power = 1
     for d in range(4):
-        step = g.steps[d]
-        power = 9**d
+        step = steps[d]
         for t in range(-reach, reach + 1):
             if t == 0:
                 continue
             q = i + t * step
-            if q < 0 or q >= g.cells.size:
+            if q < 0 or q >= size:
                 continue
             kq = 4 * q + d
-            k0 = g.keys[kq]
-            k1 = k0 + sign * (stone << _digit_shift(-t, reach))
-            g.keys[kq] = k1
-            if g.cells[q] != EMPTY:
+            k0 = keys[kq]
+            shift = 2 * (reach - t if t > 0 else reach - 1 - t)
+            k1 = k0 + (delta << shift)
+            keys[kq] = k1
+            if cells[q] != EMPTY:
                 continue
-            changed = False
-            for s in (1, 2):
-                a = g.line[s, k0]
-                b = g.line[s, k1]
-                if a != b:
-                    if not changed:
-                        _leave(g, q)
-                        changed = True
-                    g.combo[s, q] += (np.int32(b) - np.int32(a)) * power
-            if changed:
-                _enter(g, q)
-
-
-@njit(cache=True, nogil=True)
-def _cand_add(g: GridState, q: int) -> None:
-    if g.cand_pos[q] < 0:
-        n = g.meta[NCAND]
-        g.cand[n] = q
-        g.cand_pos[q] = n
-        g.meta[NCAND] = n + 1
-
-
-@njit(cache=True, nogil=True)
-def _cand_remove(g: GridState, q: int) -> None:
-    at = g.cand_pos[q]
-    if at >= 0:
-        n = g.meta[NCAND] - 1
-        last = g.cand[n]
-        g.cand[at] = last
-        g.cand_pos[last] = at
-        g.cand_pos[q] = -1
-        g.meta[NCAND] = n
+            a1 = line[1, k0]
+            b1 = line[1, k1]
+            a2 = line[2, k0]
+            b2 = line[2, k1]
+            if a1 != b1 or a2 != b2:
+                c1 = combo[1, q]
+                c2 = combo[2, q]
+                n1 = c1 + (np.int32(b1) - np.int32(a1)) * power
+                n2 = c2 + (np.int32(b2) - np.int32(a2)) * power
+                combo[1, q] = n1
+                combo[2, q] = n2
+                k = combo_class[n1]
+                count[1, cls[1, q]] -= 1
+                count[1, k] += 1
+                cls[1, q] = k
+                order[1, q] = combo_order[n1]
+                value[1] += combo_eval[n1] - combo_eval[c1]
+                k = combo_class[n2]
+                count[2, cls[2, q]] -= 1
+                count[2, k] += 1
+                cls[2, q] = k
+                order[2, q] = combo_order[n2]
+                value[2] += combo_eval[n2] - combo_eval[c2]
+        power *= 9
+    if sign > 0:
+        for off in near_steps:
+            q = i + off
+            near[q] += 1
+            if near[q] == 1 and cells[q] == EMPTY and cand_pos[q] < 0:
+                n = meta[NCAND]
+                cand[n] = q
+                cand_pos[q] = n
+                meta[NCAND] = n + 1
+    else:
+        # The cell comes back: its sums (its combo was kept while it was played) and its place.
+        cells[i] = EMPTY
+        for t in range(1, 3):
+            c = combo[t, i]
+            k = combo_class[c]
+            cls[t, i] = k
+            order[t, i] = combo_order[c]
+            count[t, k] += 1
+            value[t] += combo_eval[c]
+        if near[i] > 0 and cand_pos[i] < 0:
+            n = meta[NCAND]
+            cand[n] = i
+            cand_pos[i] = n
+            meta[NCAND] = n + 1
+        if meta[WINNER] == s and cls[s, i] == C_FIVE:
+            # The five came with this stone unless another five of s is on the board.
+            meta[WINNER] = 0
+    return i
 
 
 @njit(cache=True, nogil=True)
 def push(g: GridState, i: int) -> None:
     """Play the side to move's stone on empty cell ``i`` (no check)."""
-    s = g.meta[TURN]
-    if g.cls[s, i] == C_FIVE and g.meta[WINNER] == 0:
-        g.meta[WINNER] = s
-    _leave(g, i)
-    _cand_remove(g, i)
-    g.cells[i] = s
-    _relines(g, i, s, 1)
-    for off in g.near_steps:
-        q = i + off
-        g.near[q] += 1
-        if g.near[q] == 1 and g.cells[q] == EMPTY:
-            _cand_add(g, q)
-    g.hash[0] ^= g.zob[s, i]
-    g.stack[g.meta[HEIGHT]] = i
-    g.meta[HEIGHT] += 1
-    g.meta[TURN] = 3 - s
+    move(g, i, 1)
 
 
 @njit(cache=True, nogil=True)
 def pop(g: GridState) -> int:
     """Take back the last move; its cell."""
-    g.meta[HEIGHT] -= 1
-    i = g.stack[g.meta[HEIGHT]]
-    s = g.cells[i]
-    g.meta[TURN] = s
-    g.hash[0] ^= g.zob[s, i]
-    for off in g.near_steps:
-        q = i + off
-        g.near[q] -= 1
-        if g.near[q] == 0:
-            _cand_remove(g, q)
-    _relines(g, i, s, -1)
-    g.cells[i] = EMPTY
-    _enter(g, i)
-    if g.near[i] > 0:
-        _cand_add(g, i)
-    if g.meta[WINNER] == s and g.cls[s, i] == C_FIVE:
-        # The five came with this stone unless another five of s is on the board.
-        g.meta[WINNER] = 0
-    return i
+    return move(g, -1, -1)
 
 
 @njit(cache=True, nogil=True)
@@ -233,7 +261,13 @@ def init(g: GridState) -> None:
             for d in range(4):
                 c += np.int32(g.line[s, g.keys[4 * i + d]]) * 9**d
             g.combo[s, i] = c
-        _enter(g, i)
+        for s in (1, 2):
+            c = g.combo[s, i]
+            k = g.combo_class[c]
+            g.cls[s, i] = k
+            g.order[s, i] = g.combo_order[c]
+            g.count[s, k] += 1
+            g.value[s] += g.combo_eval[c]
 
 
 @njit(cache=True, nogil=True)
@@ -241,11 +275,12 @@ def find(g: GridState, s: int, strongest: int) -> np.ndarray:
     """The candidate cells where ``s`` has a threat class of ``strongest`` or
     stronger (``C_FIVE`` ... ``C_NONE``), in candidate-list order."""
     n = g.meta[NCAND]
+    cand, cls = g.cand, g.cls
     out = np.empty(n, dtype=np.int32)
     m = 0
     for j in range(n):
-        q = g.cand[j]
-        if g.cls[s, q] <= strongest:
+        q = cand[j]
+        if cls[s, q] <= strongest:
             out[m] = q
             m += 1
     return out[:m]
@@ -255,9 +290,10 @@ def find(g: GridState, s: int, strongest: int) -> np.ndarray:
 def first(g: GridState, s: int, cls: int) -> int:
     """The lowest candidate cell of class exactly ``cls`` for ``s``, or -1."""
     best = -1
+    cand, classes = g.cand, g.cls
     for j in range(g.meta[NCAND]):
-        q = g.cand[j]
-        if g.cls[s, q] == cls and (best < 0 or q < best):
+        q = cand[j]
+        if classes[s, q] == cls and (best < 0 or q < best):
             best = q
     return best
 
