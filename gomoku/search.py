@@ -10,9 +10,10 @@ from a generator (``Searcher.search``), so the CLI, the protocol and the app
 can show progress and stop it.
 
 At the root, before any tree: a five to make or to block; a VCF for the side
-to move (up to half the time); a VCT (fours and open threes, up to
-``VCT_DEPTH`` threats deep); and the opponent's VCF or VCT, were it to move,
-which narrows the root to the moves that take it away. A win found there is
+to move (up to half the time); a VCT (fours and open threes, by the
+proof-number search of ``gomoku.kproof``, however long); and the opponent's
+VCF or VCT, were it to move, which narrows the root to the moves that take it
+away. A win found there is
 played and reported as forced.
 
 The tree's move choice is described in ``gomoku.ksearch``. The search deepens
@@ -36,7 +37,7 @@ from typing import Iterator
 import numpy as np
 
 from gomoku import kcontext as K
-from gomoku import ksearch, kthreats
+from gomoku import kproof, ksearch, kthreats
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.clock import Watch
 from gomoku.grid import Grid
@@ -51,10 +52,6 @@ WIDTH = 14
 """Candidate cells searched at the other nodes."""
 VCF_NODES = 400_000
 """Threat nodes a VCF at the root may try when the search has no time or node limit."""
-VCT_DEPTH = 4
-"""Threat moves (fours and threes) in the longest VCT looked for at the root."""
-VCT_DEFENCE_DEPTH = 3
-"""Threat moves in the opponent's VCT the root looks for, to take it away."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 DEFAULT_MEMORY_MB = 160
@@ -90,6 +87,12 @@ class Searcher:
         """Entries of the VCF table (the VCT's has half) at this budget."""
         budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
         return max(1024, int(budget * 1024 * 1024 * 0.2 / K.TABLE_ENTRY_BYTES))
+
+    @property
+    def proof_nodes(self) -> int:
+        """Nodes the VCT prover's tree may hold at this budget (a fifth of it)."""
+        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
+        return max(10_000, int(budget * 1024 * 1024 * 0.2 / kproof.NODE_BYTES))
 
     def _context(self, size: int) -> K.Context:
         ctx = self.ctx
@@ -210,8 +213,11 @@ class _Run:
         stats[K.ABORT] = 0
         try:
             if vct:
-                found = kthreats.vct(self.g, ctx, attacker, max_depth)
+                verdict = kproof.prove(self.g, ctx, attacker, self.searcher.proof_nodes, 10)
+                found = verdict == 1
                 line = ctx.vline[: stats[K.VLINE_LEN]]
+                if verdict == -1:
+                    stats[K.ABORT] = 1
             else:
                 found = kthreats.vcf(self.g, ctx, attacker, max_depth, 1)
                 line = ctx.line[: stats[K.LINE_LEN]]
@@ -223,37 +229,38 @@ class _Run:
             watch.phase(None)
 
     def _defences(self, s: int, threat: list[int], vct: bool = False) -> list[int]:
-        """The moves after which the opponent's VCF ``threat`` (and any other VCF
-        it has; with ``vct``, any short VCT) is gone: tried among the threat's
-        cells and the cells where either side makes a four (and, for a VCT,
-        where the opponent makes an open three). Empty when none is found in
-        the time or nodes given (at most half of either)."""
+        """The moves worth searching against the opponent's VCF ``threat`` (with
+        ``vct``, its VCT): among the threat's cells and the cells where either
+        side makes a four (for a VCT, also where the opponent makes an open
+        three), those after which the solver proves the opponent has no such
+        win any more; if it proves that of none in the time or nodes given (at
+        most half of either), those it could not prove lost. Every other move
+        loses to the threat."""
         g = self.g
         o = 3 - s
         tried = set(threat) | {int(i) for i in kgrid_find(g, s, C_B4)} | {int(i) for i in kgrid_find(g, o, C_B4)}
         if vct:
             tried |= {int(i) for i in kgrid_find(g, o, C_F3)}
-        tried.discard(-1)
+        tried = {q for q in tried if q >= 0 and g.cells[q] == 0}
         order = sorted(tried, key=lambda q: (-(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
-        found = []
+        refuted, unknown = [], []
         spent = self.nodes
-        for q in order:
+        for n, q in enumerate(order):
             self.grid.push(q)
             try:
-                if vct:
-                    refuted = self._threats(o, 0.03, VCT_DEFENCE_DEPTH, vct=True) is None
-                else:
-                    refuted = self._threats(o, 0.03, 14) is None
-                refuted = refuted and not self.aborted
+                share = 0.4 / max(8, len(order))
+                line = self._threats(o, share, 20)
+                if line is None and not self.aborted and vct:
+                    line = self._threats(o, share, 0, vct=True)
             finally:
                 self.grid.pop()
-            if refuted:
-                found.append(q)
-            if self.deadline is not None and _time.perf_counter() > self.start + 0.5 * (self.deadline - self.start):
+            if line is None:
+                (unknown if self.aborted else refuted).append(q)
+            late = self.deadline is not None and _time.perf_counter() > self.start + 0.5 * (self.deadline - self.start)
+            if late or (self.limit.nodes is not None and self.nodes - spent > self.limit.nodes // 2):
+                unknown.extend(order[n + 1:])
                 break
-            if self.limit.nodes is not None and self.nodes - spent > self.limit.nodes // 2:
-                break
-        return found
+        return refuted or unknown
 
     def run(self) -> Iterator[SearchInfo]:
         g, ctx, grid = self.g, self.ctx, self.grid
@@ -279,7 +286,7 @@ class _Run:
         if line is not None:
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
-        line = self._threats(s, 0.15, VCT_DEPTH, vct=True)
+        line = self._threats(s, 0.2, 0, vct=True)
         if line is not None:
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
@@ -290,7 +297,7 @@ class _Run:
         if threat is not None:
             defences = self._defences(s, threat)
         elif self.searcher.vct_defence:
-            threat = self._threats(o, 0.08, VCT_DEFENCE_DEPTH, vct=True)
+            threat = self._threats(o, 0.15, 0, vct=True)
             if threat is not None:
                 defences = self._defences(s, threat, vct=True)
         if self.watch.expired and not defences:

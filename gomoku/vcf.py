@@ -17,7 +17,7 @@ import threading
 import time as _time
 from dataclasses import dataclass
 
-from gomoku import kthreats
+from gomoku import kproof, kthreats
 from gomoku.board import Board, Point
 from gomoku.clock import Watch
 from gomoku.grid import Grid
@@ -26,8 +26,6 @@ from gomoku.searchtypes import SearchAborted
 
 MAX_DEPTH = 40
 """Attacking moves in the longest VCF looked for (the final five included)."""
-VCT_DEPTH = 6
-"""Threat moves (fours and open threes) in the longest VCT ``solve`` looks for."""
 
 @dataclass(frozen=True)
 class VCFResult:
@@ -112,25 +110,35 @@ class VCFSearch:
 
 class VCTSearch:
     """Threat-space search with threes too (VCT), on top of a VCFSearch (its
-    grid, limits, node count and context are shared).
+    grid, limits, node count and context are shared): the proof-number search
+    of ``gomoku.kproof``, however long the win.
 
     The attacker's moves are fours and open threes; the defender's replies to
-    an open three are every cell where the attacker would make a four and
-    every four of its own, so a win found is a real win. ``max_depth`` counts
-    the attacker's threat moves; at every attacker node a VCF of up to
-    ``vcf_depth`` fours is tried first.
+    an open three are every cell where either side makes a four, so a win
+    found is a real win. ``tree_nodes`` bounds the proof tree's memory
+    (26 bytes a node).
     """
 
-    def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10, table_size: int = 1 << 17) -> None:
+    def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10, tree_nodes: int = 1 << 20) -> None:
         self.vcf = vcf
         self.vcf_depth = vcf_depth
+        self.tree_nodes = tree_nodes
+        self.verdict = -1
+        """1 proven, 0 disproven (no VCT at all), -1 unknown (a limit came first)."""
 
-    def find(self, attacker: int, max_depth: int = 3) -> list[int] | None:
-        """A winning line (attacker first, one defender reply at each step), or None.
-        Raises SearchAborted at a limit, with the grid as it was."""
+    def find(self, attacker: int, max_depth: int | None = None) -> list[int] | None:
+        """A winning line (attacker first, one defender reply at each step), or
+        None when there is none. Raises SearchAborted when a limit or the tree's
+        size came first, with the grid as it was. (``max_depth`` is accepted
+        for the depth-first callers of old; the proof has no depth limit.)"""
         ctx = self.vcf.ctx
-        ctx.stats[VCF_DEPTH] = self.vcf_depth
-        if self.vcf._run(kthreats.vct, attacker, max_depth):
+        ctx.stats[ABORT] = 0
+        ctx.stats[NODE_LIMIT] = -1 if self.vcf.node_limit is None else self.vcf.node_limit
+        with Watch(ctx.stop, deadline=self.vcf.deadline, stop=self.vcf.stop):
+            self.verdict = int(kproof.prove(self.vcf.grid.state, ctx, attacker, self.tree_nodes, self.vcf_depth))
+        if self.verdict == -1:
+            raise SearchAborted
+        if self.verdict == 1:
             return [int(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]]
         return None
 
@@ -148,9 +156,9 @@ def solve(
 
     ``time`` in seconds and ``nodes`` bound the search; ``moves`` is the whole
     winning line, defender replies included, ending with the five. With
-    ``vct``, when there is no VCF, look for a VCT of up to ``VCT_DEPTH`` threats
-    with what is left of the limits (``moves`` then follows one reply of the
-    defender at each step).
+    ``vct``, when there is no VCF, look for a VCT (proof-number search, any
+    length) with what is left of the limits (``moves`` is then the proof's
+    main line: one reply of the defender at each step).
     """
     start = _time.perf_counter()
     if board.is_over:
@@ -169,8 +177,9 @@ def solve(
     if line is None and vct and (nodes is None or search.nodes < nodes):
         kind = "vct"
         try:
-            line = VCTSearch(search).find(grid.turn, VCT_DEPTH)
-            depth = VCT_DEPTH
+            line = VCTSearch(search).find(grid.turn)
+            complete = True
+            depth = (len(line) + 1) // 2 if line is not None else 0
         except SearchAborted:
             complete = False
     moves = tuple(grid.point(i) for i in line) if line is not None else None

@@ -341,4 +341,10 @@ def test_the_opponents_double_three_is_taken_away() -> None:
     board = Board(moves=[(0, 2), (10, 10), (1, 2), (10, 12), (2, 0), (12, 10), (2, 1)])
     move = last(board, nodes=3000).pv[0]
     board.push(move)
-    assert not solve(board, nodes=20_000, vct=True).found
+    # No double three (or four-three) is left for X to make. (X may still have a
+    # longer VCT here: the prover finds one whatever O does.)
+    from gomoku.patterns import C_B4F3, C_F3F3
+
+    grid = Grid(board)
+    assert grid.state.count[1, C_F3F3] == 0 and grid.state.count[1, C_B4F3] == 0
+    assert not solve(board, nodes=20_000).found
