@@ -39,9 +39,11 @@ DEFAULT_LEVEL = "strong"
 
 
 def check_level(level: str) -> str:
-    """``level`` if it is a known level name, else a ValueError naming the choices."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    """``level`` if it is a known level name or classic player, else a ValueError naming the choices."""
+    from gomoku.classic.players import PLAYERS
+
+    if level not in LEVELS and level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join([*LEVELS, *PLAYERS])}")
     return level
 
 
@@ -86,6 +88,24 @@ class Engine:
         self._searcher: Searcher | None = None
         self._lock = threading.Lock()
 
+    @staticmethod
+    def levels_for(rules: Rules) -> tuple[str, ...]:
+        """The levels that play ``rules``: the engine's own, then the classic players.
+
+        >>> Engine.levels_for(Rules.preset("tictactoe"))[-3:]
+        ('minimax', 'alphabeta', 'random')
+        >>> Engine.levels_for(Rules.parse("size=7x6,k=4,gravity"))
+        ('easy', 'normal', 'strong', 'minimax', 'alphabeta', 'random')
+        """
+        from gomoku._eval import Grid
+        from gomoku.classic.players import players_for
+
+        own: tuple[str, ...] = tuple(LEVELS)
+        if rules.gravity:
+            # Greedy and the pattern grid do not know gravity: the plain search does.
+            own = () if Grid.supports(rules) else tuple(name for name in LEVELS if name != "greedy")
+        return own + players_for(rules)
+
     @property
     def searcher(self) -> Searcher:
         """The engine's search, made on first use (its tables are kept from move to move)."""
@@ -102,7 +122,7 @@ class Engine:
         """
         board = Board(rules)
         centre = rules.centre()
-        if rules.dims < 2:
+        if rules.dims < 2 or rules.gravity:
             return
         for offset in ((0, 0), (1, 0), (1, 1), (-1, 1), (0, -1)):
             point = (centre[0] + offset[0], centre[1] + offset[1]) + tuple(centre[2:])
@@ -127,7 +147,7 @@ class Engine:
         >>> Engine().limit("normal", time=2.0)
         Limit(time=2.0, nodes=None, depth=None, memory_mb=None)
         """
-        base = LEVELS[check_level(level or self.level)]
+        base = LEVELS.get(check_level(level or self.level), Limit(depth=1))
         for name, value in (("time", time), ("nodes", nodes), ("depth", depth)):
             # ``not value > 0`` refuses NaN too: a NaN deadline is never reached.
             if value is not None and not value > 0:
@@ -160,6 +180,8 @@ class Engine:
         start = _time.perf_counter()
         if level == "greedy":
             return self._greedy(board, start)
+        if level not in LEVELS:
+            return self._classic(board, level, start)
         limit = self.limit(level, time=time, nodes=nodes, depth=depth)
         last: SearchInfo | None = None
         with self._lock:
@@ -193,6 +215,21 @@ class Engine:
             time=_time.perf_counter() - start,
             forced_win=False,
             level="greedy",
+        )
+
+    def _classic(self, board: Board, level: str, start: float) -> Hint:
+        from gomoku.classic.players import classic_choice
+
+        choice = classic_choice(level, board, self.rng)
+        return Hint(
+            move=choice.move,
+            score=choice.score,
+            pv=(choice.move,),
+            depth=1,
+            nodes=0,
+            time=_time.perf_counter() - start,
+            forced_win=choice.forced_win,
+            level=level,
         )
 
     def analyse(

@@ -57,7 +57,8 @@ class PlainSearch:
         if board.rules.bounds is not None and board.rules.area is not None and board.rules.area <= 4096:
             low, high = board.rules.bounds
             everything = _all_points(low, high)
-            moves = [p for p in everything if p not in board.stones] if len(board.stones) < 3 else moves
+            moves = [p for p in everything if p not in board.stones and board.rules.rests(p, board.stones)] \
+                if len(board.stones) < 3 else moves
         me, them = board.turn, board.turn.other
         wins = [p for p in moves if board.five_through(p, me)]
         blocks = [p for p in moves if board.five_through(p, them)]
