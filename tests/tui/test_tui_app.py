@@ -379,7 +379,8 @@ async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:
             first = binding.key.split(",")[0]
             name = {"enter": "Enter", "pageup": "PgUp", "shift+up": "shift", "shift+left": "shift",
                     "shift+right": "shift", "pagedown": "PgDn", "up": "↑", "down": "↓",
-                    "left": "←", "right": "→"}.get(first, first)
+                    "left": "←", "right": "→", "left_square_bracket": "[",
+                    "right_square_bracket": "]"}.get(first, first)
             assert name in shown, binding.key
         await pilot.press("h")  # keys of the board do nothing under the help
         assert app.thinking is None

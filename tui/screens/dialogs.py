@@ -156,6 +156,7 @@ HELP = """\
   PgUp PgDn  shift+←↑→↓ pan by a screen
   mouse wheel           scroll (shift+wheel: sideways)
   c                     centre on the last move
+  [  ]                  3-D boards: to the layer below, above (z-1, z+1)
 
 [b]Game[/b]
   n                     new game: rules, players, level, time a move
