@@ -149,12 +149,13 @@ SEED001_FIGURES = {
 }
 
 
-def seed001(games: int = 1, seed: int = 0, progress: Progress | None = None) -> Table:
+def seed001(games: int = 1, seed: int = 0, progress: Progress | None = None,
+            configs: tuple[tuple[str, int, str], ...] = SEED001_CONFIGS) -> Table:
     rules = Rules.preset("qubic")
-    total = len(SEED001_CONFIGS) * games
+    total = len(configs) * games
     done = 0
     out = []
-    for number, (algorithm, depth, evaluation) in enumerate(SEED001_CONFIGS):
+    for number, (algorithm, depth, evaluation) in enumerate(configs):
         stats = Stats()
         first = [0] * games
         results = {"X": 0, "O": 0, "draw": 0}
