@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Mapping
@@ -362,7 +363,7 @@ class Board:
 
     __slots__ = (
         "_rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "setup",
-        "_win_ply", "_limit", "_exact", "_k", "_dirs", "_flat",
+        "_win_ply", "_limit", "_exact", "_k", "_dirs", "_flat", "_counts",
     )
 
     def __init__(self, rules: Rules | None = None, moves: Iterable[Point] = ()) -> None:
@@ -377,6 +378,7 @@ class Board:
         # The ply (length of move_stack) at which the winner appeared; pop()
         # clears the winner when it takes that move back. -1: no winner.
         self._win_ply = -1
+        self._counts = [0, 0, 0]  # stones of X and O (indexed by the Stone's value)
         self._cache_rules()
         for move in moves:
             self.play(move)
@@ -553,7 +555,11 @@ class Board:
         self.move_stack.append(point)
         self.hash ^= zobrist(point, stone)
         self.turn = Stone.O if stone is Stone.X else Stone.X
-        if self._win_ply < 0:
+        counts = self._counts
+        counts[stone] += 1
+        # Fewer than k stones of a side make no line: on a sparse board of many
+        # dimensions (364 lines through a 6-D cell) the check would cost the most.
+        if self._win_ply < 0 and counts[stone] >= self._k:
             line = self._five_2d(point, stone) if self._flat else self.five_through(point, stone)
             if line:
                 self.winner = stone
@@ -570,6 +576,7 @@ class Board:
             self.winning_line = ()
             self._win_ply = -1
         stone = self.stones.pop(point)
+        self._counts[stone] -= 1
         self.hash ^= zobrist(point, stone)
         self.turn = stone
         return point
@@ -624,6 +631,7 @@ class Board:
             raise BoardError("set-up position: both X and O have a five")
         self.stones = dict(placed)
         self.setup = dict(placed)
+        self._counts = [0, count_x, len(placed) - count_x]
         self.turn = turn
         parity = Stone.X if len(placed) % 2 == 0 else Stone.O
         self.hash = SIDE_KEY if turn is not parity else 0
@@ -644,6 +652,7 @@ class Board:
         other.hash = self.hash
         other.setup = dict(self.setup)
         other._win_ply = self._win_ply
+        other._counts = list(self._counts)
         other._cache_rules()
         return other
 
@@ -651,14 +660,14 @@ class Board:
     def run_through(self, point: Point, direction: Point, stone: Stone, limit: int) -> tuple[int, int]:
         """How many ``stone`` stones follow ``point`` backwards and forwards along
         ``direction``, at most ``limit`` each side (the point itself not counted)."""
-        stones = self.stones
+        get = self.stones.get
         counts = []
-        for sign in (-1, 1):
+        for step in (operator.sub, operator.add):
             n = 0
             q = point
             while n < limit:
-                q = tuple(a + sign * d for a, d in zip(q, direction))
-                if stones.get(q) != stone:
+                q = tuple(map(step, q, direction))
+                if get(q) != stone:
                     break
                 n += 1
             counts.append(n)
