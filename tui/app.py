@@ -227,7 +227,8 @@ class GomokuApp(App[int]):
         """The game-over message ("" while the game goes on)."""
         board = self.game.board
         if board.winner is not None:
-            return f"{board.winner.name} wins with five in a row! Press n for a new game, u to undo."
+            return (f"{board.winner.name} wins with {_in_a_row(board.rules.k)}! "
+                    "Press n for a new game, u to undo.")
         if board.is_draw:
             return "The board is full: a draw. Press n for a new game."
         return ""
@@ -384,11 +385,12 @@ class GomokuApp(App[int]):
             try:
                 hint = self.analyst.hint(board, level=level, time=seconds, on_info=on_info, stop=stop)
             except ValueError as exc:
-                # A search that cannot play these rules (say, tic-tac-toe) leaves the greedy bot.
-                if level == "greedy" or board.is_over:
+                # A level that cannot play these rules leaves the first level that can.
+                fallback = next((name for name in self.analyst.levels_of(board.rules) if name != level), None)
+                if fallback is None or board.is_over:
                     raise
-                send(self.notify, f"{exc}: the greedy level plays instead", severity="warning")
-                hint = self.analyst.hint(board, level="greedy", time=seconds, on_info=on_info, stop=stop)
+                send(self.notify, f"{exc}: the {fallback} level plays instead", severity="warning")
+                hint = self.analyst.hint(board, level=fallback, time=seconds, on_info=on_info, stop=stop)
         except Exception as exc:  # shown as one line, never as a traceback
             send(self.engine_failed, job, exc)
             return
@@ -434,7 +436,7 @@ class GomokuApp(App[int]):
                     storage.write_settings(self.data_dir, settings)
                 self.start_game(Game(settings))
 
-        self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels), chosen)
+        self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels_of, self.analyst.level_note), chosen)
 
     def action_undo(self) -> None:
         """Take back moves until a human is to move; stops the engine."""
@@ -572,6 +574,16 @@ class GomokuApp(App[int]):
         self._stop.set()
         self._job += 1  # and any answer or timer still on its way is dropped
         super().exit(*args, **kwargs)
+
+
+def _in_a_row(k: int) -> str:
+    """How a win of ``k`` in a row is said.
+
+    >>> _in_a_row(5), _in_a_row(3), _in_a_row(12)
+    ('five in a row', 'three in a row', '12 in a row')
+    """
+    words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return f"{words[k - 1] if 1 <= k <= len(words) else k} in a row"
 
 
 def _resolved(path: Path) -> Path | None:

@@ -77,6 +77,10 @@ def heat_index(weight: float, top: float) -> int:
     return max(0, min(len(HEAT_COLOURS) - 1, int(level * (len(HEAT_COLOURS) - 1) + 0.5)))
 
 
+LAYER_KEYS = Binding.Group("Layer", compact=True)
+"""The footer shows the two layer keys as one: ``[]`` Layer."""
+
+
 @dataclass
 class _Frame:
     """What one redraw needs, worked out once per redraw rather than per line."""
@@ -137,8 +141,8 @@ class BoardView(ScrollView, can_focus=True):
         Binding("shift+left", "pan(-1, 0)", "Screen left", show=False),
         Binding("shift+right", "pan(1, 0)", "Screen right", show=False),
         Binding("c", "centre", "Centre", show=False),
-        Binding("left_square_bracket", "layer(-1)", "Layer z-1"),
-        Binding("right_square_bracket", "layer(1)", "Layer z+1"),
+        Binding("left_square_bracket", "layer(-1)", "Layer z-1", group=LAYER_KEYS),
+        Binding("right_square_bracket", "layer(1)", "Layer z+1", group=LAYER_KEYS),
     ]
 
     class CellChosen(Message):

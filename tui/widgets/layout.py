@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 from gomoku.board import Point, Rules
 
+from tui.game import unplayable
+
 LAYER_GAP = 1
 """Empty plane columns between two layers of a 3-D board."""
 
@@ -50,21 +52,6 @@ class Layer:
         return f"z={self.z}"
 
 
-def unsupported(rules: Rules) -> str:
-    """Why the view cannot draw boards of these rules ("" when it can).
-
-    >>> unsupported(Rules.preset("qubic"))
-    ''
-    >>> unsupported(Rules.parse("size=3x3x3x3"))
-    'a board of 4 axes: the app draws boards of one to three axes'
-    """
-    if rules.dims > 3:
-        return f"a board of {rules.dims} axes: the app draws boards of one to three axes"
-    if rules.dims == 3 and rules.bounds is None:
-        return "an endless 3-D board: the app draws 3-D boards of a given size only (e.g. size=5x5x5)"
-    return ""
-
-
 class Layout:
     """The map between a board's points and the plane cells the view draws.
 
@@ -82,7 +69,7 @@ class Layout:
     """
 
     def __init__(self, rules: Rules, per_row: int | None = None) -> None:
-        reason = unsupported(rules)
+        reason = unplayable(rules)
         if reason:
             raise LayoutError(reason)
         self.rules = rules
