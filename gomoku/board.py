@@ -228,8 +228,19 @@ class Rules:
             raise ValueError(f"{where}: no line of {k} fits on a {shape} board")
         name = f"size={shape},k={k}" + "".join(f",{flag}" for flag in ("gravity", "exact") if flag in flags)
         bounds = ((0,) * len(sizes), tuple(side - 1 for side in sizes))
-        return cls(k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name,
-                   gravity="gravity" in flags)
+        rules = cls(k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name,
+                    gravity="gravity" in flags)
+        # A preset's game by its general form is the preset, name and all.
+        return next((cls.preset(n) for n in cls.PRESETS[4:] if cls.preset(n).same_game(rules)), rules)
+
+    def same_game(self, other: "Rules") -> bool:
+        """Whether ``other`` plays the same game, whatever its name.
+
+        >>> Rules.preset("tictactoe").same_game(Rules(k=3, bounds=((0, 0), (2, 2)), name="mine"))
+        True
+        """
+        return (self.k, self.overline, self.bounds, self.dims, self.gravity, self.directions) == (
+            other.k, other.overline, other.bounds, other.dims, other.gravity, other.directions)
 
     def describe(self) -> str:
         """The rules in the form ``Rules.parse`` reads back: the preset name, or the general form.
@@ -240,7 +251,7 @@ class Rules:
         'qubic'
         """
         for name in self.PRESETS:
-            if self == Rules.preset(name):
+            if self.same_game(Rules.preset(name)):
                 return name
         if self.bounds is None:
             return self.name

@@ -105,9 +105,9 @@ def magic_move(board: Board, rng: random.Random | None = None) -> Point:
     """Approach 3's move: on 3x3 the script with the sums to 15; on 3x3x3 win or
     block by the sums to 42, else the centre, else the cell on most lines still
     open to the player (ties: ``rng``, else the first)."""
-    if board.rules == Rules.preset("tictactoe"):
+    if board.rules.same_game(Rules.preset("tictactoe")):
         return _move(board, magic_poss_win, rng)
-    if board.rules != Rules.preset("cube3"):
+    if not board.rules.same_game(Rules.preset("cube3")):
         raise ValueError("the magic player plays tic-tac-toe (3x3) and 3x3x3 only")
     if board.is_over:
         raise GameOverError(f"the game is over ({board.result}); no move to choose")

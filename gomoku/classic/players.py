@@ -44,7 +44,7 @@ def _solvable(rules: Rules) -> bool:
 
 
 def _tictactoe(rules: Rules) -> bool:
-    return rules == Rules.preset("tictactoe")
+    return rules.same_game(Rules.preset("tictactoe"))
 
 
 def _perfect(board: Board, rng: random.Random | None) -> Choice:
@@ -106,7 +106,7 @@ PLAYERS: dict[str, Player] = {
         Player("table", "seed 003 approach 1: the 3^9 move table (3x3)", _tictactoe, _table),
         Player("script", "seed 003 approach 2: Make_2, PossWin and Go (3x3)", _tictactoe, _script),
         Player("magic", "seed 003 approach 3: wins and blocks by the magic square's sums (3x3, 3x3x3)",
-               lambda r: _tictactoe(r) or r == Rules.preset("cube3"), _magic),
+               lambda r: _tictactoe(r) or r.same_game(Rules.preset("cube3")), _magic),
         Player("minimax", "seed 004: minimax 2 plies deep, heuristic 3 (k = 3) or 1, random tie-breaks",
                _classic, _minimax),
         Player("alphabeta", "seed 001: alpha-beta 2 plies deep, threats weighted by degree", _classic, _alphabeta),

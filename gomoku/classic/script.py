@@ -104,7 +104,7 @@ def script_move(board: Board, rng: random.Random | None = None) -> Point:
 
 
 def _move(board: Board, possible: Callable[[list[int], int], int], rng: random.Random | None) -> Point:
-    if board.rules != Rules.preset("tictactoe"):
+    if not board.rules.same_game(Rules.preset("tictactoe")):
         raise ValueError("the seed's scripted strategies play tic-tac-toe (3x3, three in a row) only")
     if board.is_over:
         raise GameOverError(f"the game is over ({board.result}); no move to choose")

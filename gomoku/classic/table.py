@@ -94,7 +94,7 @@ def move_table() -> np.ndarray:
 
 def table_move(board: Board) -> Point:
     """Approach 1's move: look the board up, and play the square the new board adds."""
-    if board.rules != _rules():
+    if not board.rules.same_game(_rules()):
         raise ValueError("the move table plays tic-tac-toe (3x3, three in a row) only")
     if board.is_over:
         raise GameOverError(f"the game is over ({board.result}); no move to choose")

@@ -22,6 +22,9 @@ def test_which_players_play_what() -> None:
     assert players_for(Rules.parse("size=7x6,k=4,gravity")) == ("minimax", "alphabeta", "random")
     assert players_for(Rules.parse("size=4x4,k=4,gravity")) == ("perfect", "minimax", "alphabeta", "random")
     assert players_for(Rules()) == () and players_for(Rules.preset("gomocup15")) == ()
+    # The same game under another name (a loaded file's) has the same players.
+    assert players_for(Rules(k=3, bounds=((0, 0), (2, 2)), name="mine")) == tuple(PLAYERS)
+    assert classic_move("table", Board(Rules(k=3, bounds=((0, 0), (2, 2)), name="mine"))) == (0, 0)
     # Under exact-k rules the line counts cannot see an overline: no classic player.
     assert players_for(Rules.parse("size=5x5,k=3,exact")) == ()
 

@@ -70,6 +70,15 @@ def test_malformed_or_impossible_rules_are_one_line_errors(text: str) -> None:
     assert "\n" not in message and message.startswith(("rules ", "unknown rules"))
 
 
+def test_a_presets_game_by_its_general_form_is_the_preset() -> None:
+    assert Rules.parse("size=4x4x4,k=4") == Rules.preset("qubic")
+    assert Rules.parse("size=3x3") == Rules.preset("tictactoe")
+    assert Rules.parse("size=3x3,gravity").name == "size=3x3,k=3,gravity"
+    renamed = Rules(k=3, bounds=((0, 0, 0), (2, 2, 2)), dims=3, name="my cube")
+    assert renamed != Rules.preset("cube3") and renamed.same_game(Rules.preset("cube3"))
+    assert renamed.describe() == "cube3"
+
+
 def test_gravity_needs_a_bounded_board() -> None:
     with pytest.raises(ValueError, match="gravity needs a bounded board"):
         Rules(gravity=True)
