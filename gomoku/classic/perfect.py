@@ -71,7 +71,8 @@ class Solver:
         g = self.geometry
         self.size = g.size
         self.big = g.size + 1
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.table: dict[tuple[int, int], tuple[int, int]] = {}
+        """(me, them) or its canonical form -> (EXACT/LOWER/UPPER, score)."""
         self.nodes = 0
         self._syms = symmetries(g)
         # Per symmetry, per byte of a mask: the byte's cells moved by the symmetry.
@@ -116,9 +117,10 @@ class Solver:
         for c in legal:
             if self._wins_at(me, c):
                 return [c], True
-        blocks = [c for c in legal if self._wins_at(them, c)]
-        if blocks:
-            return blocks[:1] if len(blocks) == 1 else blocks[:1], False
+        # The opponent's threat must be blocked; with two, one block loses as well as any move.
+        block = next((c for c in legal if self._wins_at(them, c)), None)
+        if block is not None:
+            return [block], False
         return legal, False
 
     def search(self, me: int, them: int, alpha: int, beta: int) -> int:
@@ -130,11 +132,10 @@ class Solver:
         moves, wins = self._moves(me, them)
         if wins:
             return self.big - (stones + 1)
-        # Two threats of the opponent: one block, then the other line wins.
         key = self._key(me, them, stones)
         entry = self.table.get(key)
         if entry is not None:
-            flag, value, _ = entry
+            flag, value = entry
             if flag == EXACT:
                 return value
             if flag == LOWER and value >= beta:
@@ -152,7 +153,7 @@ class Solver:
                     if alpha >= beta:
                         break
         flag = EXACT if original_alpha < best < beta else (LOWER if best >= beta else UPPER)
-        self.table[key] = (flag, best, 0)
+        self.table[key] = (flag, best)
         return best
 
     def value(self, me: int, them: int) -> int:
