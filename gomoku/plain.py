@@ -19,7 +19,6 @@ looked at every node, keeps the time limit on every geometry.
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time as _time
 from typing import Iterator
@@ -186,6 +185,3 @@ class PlainSearch:
             if abs(score) > WIN_THRESHOLD or len(line) < depth:
                 return
 
-
-def _all_points(low: Point, high: Point) -> list[Point]:
-    return [tuple(p) for p in itertools.product(*[range(a, b + 1) for a, b in zip(low, high)])]

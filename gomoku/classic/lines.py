@@ -15,7 +15,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gomoku.board import Board, Point, Rules, Stone
+from gomoku.board import Board, Point, Rules
 
 
 @dataclass(frozen=True)
@@ -61,11 +61,6 @@ class Geometry:
         """Whether the cells of ``mask`` hold a whole line."""
         return any(line & mask == line for line in self.line_masks)
 
-    def wins_through(self, mask: int, cell: int) -> bool:
-        """Whether ``mask`` holds a whole line through ``cell``."""
-        masks = self.line_masks
-        return any(masks[i] & mask == masks[i] for i in self.lines_through[cell])
-
     def legal(self, occupied: int) -> list[int]:
         """The empty cells a stone may go to (resting on the cell below under gravity)."""
         below = self.below
@@ -102,11 +97,3 @@ def _geometry(rules: Rules) -> Geometry:
         below=below,
     )
 
-
-def mask_winner(geometry: Geometry, x: int, o: int) -> Stone | None:
-    """The side holding a whole line (X first), or None."""
-    if geometry.wins(x):
-        return Stone.X
-    if geometry.wins(o):
-        return Stone.O
-    return None
