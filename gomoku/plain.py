@@ -4,7 +4,9 @@ other than the square's four, gravity).
 
 Wins and losses only, no evaluation: a move that wins ends the node, a threat
 of the opponent's must be blocked (nothing else is searched), and the rest come
-in the order of the table's best move, then the candidates near the stones.
+in the order of the table's best move, then (on a bounded board) the cells on
+the most open lines, holding the most stones, first; so that when nothing is
+forced the move played is a good one, not the first cell.
 The cells that win are found from the runs of stones (per stone and line), not
 by a win check of every candidate along every line, so that a node stays cheap
 on a board of many dimensions (6-D has 364 lines through a cell): the clock,
@@ -24,6 +26,7 @@ import time as _time
 from typing import Iterator
 
 from gomoku.board import Board, Point, Stone
+from gomoku.classic.lines import Geometry
 from gomoku.searchtypes import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted, SearchInfo
 
 ALL_CELLS = 4096
@@ -51,6 +54,7 @@ class PlainSearch:
         step = max((abs(c) for d in rules.directions for c in d), default=1)
         self.radius = max(step, 1 if rules.bounds is None else 2)
         self.small = rules.bounds is not None and (rules.area or 0) <= ALL_CELLS
+        self.geometry = Geometry.of(rules) if self.small else None
 
     def _check(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
@@ -121,11 +125,35 @@ class PlainSearch:
             # Anything else loses at once; two threats lose anyway.
             return sorted(blocks), False
         moves = self._legal_near()
+        if self.geometry is not None and len(moves) > 1:
+            moves = self._by_lines(moves)
         best = self.best.get(board.hash)
         if best is not None and best in moves:
             moves.remove(best)
             moves.insert(0, best)
         return moves, False
+
+    def _by_lines(self, moves: list[Point]) -> list[Point]:
+        """``moves`` ordered by their open lines: each line through the cell with none of
+        the opponent's stones counts 4^(own stones), and as much for the opponent's lines
+        (where it blocks); the best first, ties in point order."""
+        g = self.geometry
+        assert g is not None
+        me, them = g.masks(self.board)
+        masks = g.line_masks
+
+        def value(p: Point) -> int:
+            total = 0
+            for li in g.lines_through[g.index[p]]:
+                line = masks[li]
+                a, b = (line & me).bit_count(), (line & them).bit_count()
+                if not b:
+                    total += 1 << 2 * a
+                if not a:
+                    total += 1 << 2 * b
+            return total
+
+        return sorted(moves, key=lambda p: -value(p))
 
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> tuple[int, list[Point]]:
         self.nodes += 1

@@ -100,3 +100,13 @@ def test_a_floating_cell_is_never_searched() -> None:
     moves, _ = search._moves()
     assert sorted(moves) == board.legal_moves()
     assert all(p[1] == 0 or p == (3, 1) for p in moves)
+
+
+@pytest.mark.parametrize(("name", "lines"), [("cube3", 13), ("qubic", 7), ("4x4", 3)])
+def test_with_nothing_forced_the_search_plays_a_cell_on_the_most_lines(name: str, lines: int) -> None:
+    from gomoku.classic.lines import Geometry
+
+    rules = Rules.preset(name)
+    geometry = Geometry.of(rules)
+    move = Engine("easy").hint(Board(rules), depth=1).move
+    assert len(geometry.lines_through[geometry.index[move]]) == lines == max(len(t) for t in geometry.lines_through)
