@@ -81,6 +81,8 @@ class GomokuApp(App[int]):
         self.show_weights = False
         self.show_breakdown = False
         self.hint: Any | None = None
+        self.hint_note = ""
+        """A line under the hint: the solved value of the position, for the perfect player's."""
         self.thinking: str | None = None
         self.last_info: Any | None = None
         self._job = 0
@@ -183,7 +185,7 @@ class GomokuApp(App[int]):
         hint_box = self.query_one("#hint", Static)
         hint_box.display = self.hint is not None
         if self.hint is not None:
-            hint_box.update(hint_text(self.hint, self.game.board.turn.name))
+            hint_box.update(hint_text(self.hint, self.game.board.turn.name, self.hint_note))
         board = self.game.board
         moves = format_moves(board.move_stack)
         if board.setup:
@@ -394,7 +396,13 @@ class GomokuApp(App[int]):
         except Exception as exc:  # shown as one line, never as a traceback
             send(self.engine_failed, job, exc)
             return
-        send(self.engine_done, job, purpose, board.hash, hint)
+        note = ""
+        if purpose == "hint" and level == "perfect":  # the solver's value and the plies to the end
+            try:
+                note = self.analyst.solved(board)
+            except Exception:  # the hint stands without it
+                note = ""
+        send(self.engine_done, job, purpose, board.hash, hint, note)
 
     def engine_info(self, job: int, info: Any) -> None:
         """Show the search's progress (main thread)."""
@@ -410,7 +418,7 @@ class GomokuApp(App[int]):
         self.refresh_status()
         self.notify(f"the engine failed: {exc}", severity="error")
 
-    def engine_done(self, job: int, purpose: str, position: int, hint: Any) -> None:
+    def engine_done(self, job: int, purpose: str, position: int, hint: Any, note: str = "") -> None:
         """Show the hint or play the move, unless the game moved on meanwhile (main thread)."""
         if job != self._job or position != self.game.board.hash:
             return
@@ -418,6 +426,7 @@ class GomokuApp(App[int]):
         self.last_info = None
         if purpose == "hint":
             self.hint = hint
+            self.hint_note = note
             self.refresh_all()
             return
         move = tuple(hint.move)

@@ -77,6 +77,26 @@ def _real_levels_for(rules: Rules) -> tuple[str, ...]:
     return Engine.levels_for(rules)
 
 
+def solved_text(board: Board) -> str:
+    """The position's value with perfect play, for games ``perfect`` solves ("" for others).
+
+    >>> from gomoku.board import Rules
+    >>> solved_text(Board(Rules.preset("tictactoe"), moves=[(1, 1)]))
+    'solved: a draw, 8 plies to the end'
+    >>> solved_text(Board(Rules.preset("cube3")))
+    'solved: X wins in 7 plies'
+    """
+    from gomoku.classic.perfect import solve
+    from gomoku.classic.players import players_for
+
+    if board.is_over or "perfect" not in players_for(board.rules):
+        return ""
+    result = solve(board.rules, board)
+    if result.result == "draw":
+        return f"solved: a draw, {result.plies} plies to the end"
+    return f"solved: {result.result} wins in {result.plies} plies"
+
+
 ENGINE_LEVEL_NOTES = {
     "greedy": "the seed's bot: the cell of greatest weight, no search",
     "easy": "the engine, 2 plies deep",
@@ -125,6 +145,7 @@ class Analyst:
     limits: dict[str, Any] = field(default_factory=dict)
     levels_for: Callable[[Rules], tuple[str, ...]] | None = None
     level_note: Callable[[str], str] = level_note
+    solved: Callable[[Board], str] = solved_text
     _engine: EngineLike | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 

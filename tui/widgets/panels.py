@@ -101,8 +101,9 @@ def format_score(score: float) -> str:
     return f"{score:+.1f}"
 
 
-def hint_text(hint: Any, to_move: str) -> Text:
-    """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel."""
+def hint_text(hint: Any, to_move: str, note: str = "") -> Text:
+    """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel,
+    with a ``note`` line under it (the perfect player's solved value)."""
     text = Text()
     text.append(f"Hint for {to_move}: ", "bold")
     text.append(format_point(hint.move), "bold #ff7ef2")
@@ -111,6 +112,8 @@ def hint_text(hint: Any, to_move: str) -> Text:
     text.append(f"\nscore {format_score(hint.score)}  depth {hint.depth}\n")
     text.append(f"nodes {hint.nodes:,}  time {hint.time:.2f} s\n")
     text.append(f"PV {pv_text(hint.pv)}")
+    if note:
+        text.append(f"\n{note}", "bold")
     return text
 
 
