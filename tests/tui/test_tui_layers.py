@@ -271,3 +271,29 @@ async def test_the_dialog_takes_the_general_form(make_app: Callable[..., GomokuA
     # The next start (with no settings given) offers the general form again.
     again = GomokuApp(analyst=app.analyst, data_dir=app.data_dir, offer_resume=False)
     assert again.settings.rules == "size=7x6,k=4,gravity"
+
+
+async def test_the_layers_wrap_to_the_terminal_and_a_click_plays_on_any_layer(
+        make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app(settings=humans("qubic"))
+    async with app.run_test(size=(130, 24)) as pilot:
+        view = app.board_view
+        assert view.cell_layout.per_row == 4  # side by side
+        first, last = view.offset_of((0, 0, 0)), view.offset_of((0, 0, 3))
+        assert first.y == last.y and first.x < last.x
+        await pilot.resize_terminal(80, 24)  # the narrowest terminal with the side panel
+        await pilot.pause()
+        assert view.cell_layout.per_row == 2  # a square of four layers
+        for point in [(x, y, z) for x in (0, 3) for y in (0, 3) for z in range(4)]:
+            assert view.offset_of(point) is not None, point
+        assert view.offset_of((0, 0, 2)).y > view.offset_of((0, 3, 0)).y  # z=2 under z=0
+        target = (2, 3, 3)
+        await pilot.click(BoardView, offset=tuple(view.offset_of(target)))
+        assert app.game.board.move_stack == [target] and view.cursor == target
+        # A click between two layers, or on a layer's label, plays nothing.
+        gap = view.offset_of((3, 1, 0)) + (4, 0)
+        label = view.offset_of((1, 0, 1)) - (0, 1)
+        for offset in (gap, label):
+            assert view.cell_at(offset) is None
+            await pilot.click(BoardView, offset=tuple(offset))
+        assert app.game.board.move_stack == [target]
