@@ -389,7 +389,6 @@ class Board:
         # The ply (length of move_stack) at which the winner appeared; pop()
         # clears the winner when it takes that move back. -1: no winner.
         self._win_ply = -1
-        self._counts = [0, 0, 0]  # stones of X and O (indexed by the Stone's value)
         self._cache_rules()
         for move in moves:
             self.play(move)
@@ -413,6 +412,9 @@ class Board:
         self._dirs = rules.directions
         # The 2-D fast path unpacks directions as (dx, dy) pairs.
         self._flat = rules.dims == 2 and all(len(d) == 2 for d in rules.directions)
+        # Stones of X and O (by the Stone's value), kept by push and pop off the 2-D path.
+        count_x = sum(1 for s in self.stones.values() if s is Stone.X)
+        self._counts = [0, count_x, len(self.stones) - count_x]
 
     # -- reading -----------------------------------------------------------
     def __getitem__(self, point: Point) -> Stone | None:
@@ -566,12 +568,17 @@ class Board:
         self.move_stack.append(point)
         self.hash ^= zobrist(point, stone)
         self.turn = Stone.O if stone is Stone.X else Stone.X
-        counts = self._counts
-        counts[stone] += 1
-        # Fewer than k stones of a side make no line: on a sparse board of many
-        # dimensions (364 lines through a 6-D cell) the check would cost the most.
-        if self._win_ply < 0 and counts[stone] >= self._k:
-            line = self._five_2d(point, stone) if self._flat else self.five_through(point, stone)
+        if not self._flat:
+            self._counts[stone] += 1
+        if self._win_ply < 0:
+            if self._flat:
+                line = self._five_2d(point, stone)
+            elif self._counts[stone] >= self._k:
+                line = self.five_through(point, stone)
+            else:
+                # Fewer than k stones make no line: on a sparse board of many dimensions
+                # (364 lines through a 6-D cell) the check would cost the most.
+                return
             if line:
                 self.winner = stone
                 self.winning_line = line
@@ -587,7 +594,8 @@ class Board:
             self.winning_line = ()
             self._win_ply = -1
         stone = self.stones.pop(point)
-        self._counts[stone] -= 1
+        if not self._flat:
+            self._counts[stone] -= 1
         self.hash ^= zobrist(point, stone)
         self.turn = stone
         return point
@@ -663,7 +671,6 @@ class Board:
         other.hash = self.hash
         other.setup = dict(self.setup)
         other._win_ply = self._win_ply
-        other._counts = list(self._counts)
         other._cache_rules()
         return other
 
