@@ -97,13 +97,10 @@ class Engine:
         >>> Engine.levels_for(Rules.parse("size=7x6,k=4,gravity"))
         ('easy', 'normal', 'strong', 'minimax', 'alphabeta', 'random')
         """
-        from gomoku._eval import Grid
         from gomoku.classic.players import players_for
 
-        own: tuple[str, ...] = tuple(LEVELS)
-        if rules.gravity:
-            # Greedy and the pattern grid do not know gravity: the plain search does.
-            own = () if Grid.supports(rules) else tuple(name for name in LEVELS if name != "greedy")
+        # The greedy bot does not know gravity; the searches do (gravity goes to the plain one).
+        own = tuple(name for name in LEVELS if not (rules.gravity and name == "greedy"))
         return own + players_for(rules)
 
     @property
@@ -185,7 +182,7 @@ class Engine:
         limit = self.limit(level, time=time, nodes=nodes, depth=depth)
         last: SearchInfo | None = None
         with self._lock:
-            for info in self.searcher.search(board.copy(), limit, stop):
+            for info in self._search(board.copy(), limit, stop):
                 last = info
                 if on_info is not None:
                     on_info(info)
@@ -251,7 +248,15 @@ class Engine:
 
     def _analyse(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
         with self._lock:
-            yield from self.searcher.search(board, limit, stop)
+            yield from self._search(board, limit, stop)
+
+    def _search(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
+        """The searcher's search; a game with gravity goes to the plain search, which keeps to it."""
+        if board.rules.gravity:
+            from gomoku.plain import PlainSearch
+
+            return PlainSearch(board, limit, stop, _time.perf_counter()).run()
+        return self.searcher.search(board, limit, stop)
 
 
 def is_forced_win(score: float) -> bool:

@@ -153,6 +153,18 @@ def test_the_engine_hints_with_a_classic_player() -> None:
         Engine().hint(Board(Rules.preset("qubic")), level="perfect")
 
 
+def test_the_engine_analysis_keeps_to_gravity() -> None:
+    from gomoku.searchtypes import Limit
+
+    board = Board(Rules.parse("size=15x15,gravity"), [(7, 0), (7, 1)])
+    infos = list(Engine().analyse(board, Limit(depth=3)))
+    assert infos
+    for info in infos:
+        replay = board.copy()
+        for move in info.pv:
+            replay.play(move)   # every move of every line rests on the bottom or a stone
+
+
 def test_the_engine_search_keeps_to_gravity() -> None:
     board = Board(Rules.parse("size=7x6,k=4,gravity"), [(3, 0), (3, 1), (2, 0)])
     for level in ("easy", "normal"):
