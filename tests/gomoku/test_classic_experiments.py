@@ -109,3 +109,22 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
         assert message in err and err.count("\n") == 1
     assert set(EXPERIMENTS) == {"seed004", "seed001", "seed003", "seed000", "solve"}
 
+
+
+def test_the_progress_bar_draws_on_a_terminal_only() -> None:
+    import io
+
+    from gomoku.commands.experiment import Bar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal, pipe = Terminal(), io.StringIO()
+    for stream in (terminal, pipe):
+        bar = Bar(stream, "seed004")
+        for done in range(1, 5):
+            bar(done, 4)
+    assert pipe.getvalue() == ""
+    text = terminal.getvalue()
+    assert text.count("\r") == 4 and text.endswith("\n") and "[" + "#" * 30 + "] 4/4" in text
