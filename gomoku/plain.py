@@ -32,6 +32,11 @@ from gomoku.searchtypes import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted
 ALL_CELLS = 4096
 """A bounded board of up to this many cells offers all its cells at the start of the game."""
 
+LINE_ORDER_WORK = 20_000
+"""Cells times line directions up to which a bounded board's lines are listed, for the move
+order (3x3x3: 351, 15x15: 900); beyond it (a 6-D box: 364 directions) the list would cost
+seconds before the first node, and the moves keep their point order."""
+
 
 class PlainSearch:
     """Iterative-deepening alpha-beta on the board: wins and losses only."""
@@ -54,7 +59,8 @@ class PlainSearch:
         step = max((abs(c) for d in rules.directions for c in d), default=1)
         self.radius = max(step, 1 if rules.bounds is None else 2)
         self.small = rules.bounds is not None and (rules.area or 0) <= ALL_CELLS
-        self.geometry = Geometry.of(rules) if self.small else None
+        cheap = self.small and (rules.area or 0) * len(rules.directions) <= LINE_ORDER_WORK
+        self.geometry = Geometry.of(rules) if cheap else None
 
     def _check(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
