@@ -213,8 +213,7 @@ class BoardView(ScrollView, can_focus=True):
     def ruler_width(self) -> int:
         """Width of the row ruler: the longest row label on screen, plus a space."""
         v0 = self.origin[1]
-        label = self.cell_layout.row_label
-        return max(len(label(v0)), len(label(v0 + self.rows - 1)), 2) + 1
+        return max(self.cell_layout.row_label_width(v0, v0 + self.rows - 1), 2) + 1
 
     def columns(self, ruler_width: int | None = None) -> int:
         """Board columns on screen."""

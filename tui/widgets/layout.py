@@ -149,6 +149,24 @@ class Layout:
             return (self.low[0] + column, self.low[1] + row - 1, layer.z)
         return (u, -v if self.flipped else v)
 
+    def row_label_width(self, first: int, last: int) -> int:
+        """The longest row label from plane row ``first`` to ``last``.
+
+        >>> Layout(Rules()).row_label_width(-12, 5), Layout(Rules.parse("size=200x200")).row_label_width(-5, 130)
+        (3, 3)
+        """
+        extent = self.extent()
+        if extent is not None:
+            (_, top), (_, bottom) = extent
+            first, last = max(first, top), min(last, bottom)
+            if first > last:
+                return 0
+        if self.layered:
+            assert self.low is not None and self.high is not None
+            return max(len(str(self.low[1])), len(str(self.high[1])))
+        # The labels are numbers running up or down the rows: the longest is at an end.
+        return max(len(self.row_label(first)), len(self.row_label(last)))
+
     def row_points(self, u: int, v: int, count: int) -> list[Point | None]:
         """The points drawn on plane row ``v`` from column ``u``, ``count`` of them.
 
