@@ -281,3 +281,13 @@ def test_load_names_a_directory(tmp_path: Path) -> None:
     folder.mkdir()
     with pytest.raises(OSError, match="a directory"):
         storage.load(folder, GameSettings())
+
+
+def test_a_3d_breakdown_names_its_lines_by_their_axes() -> None:
+    from gomoku.attacks import explain
+
+    board = Board(Rules.preset("cube3"), moves=[(1, 1, 1), (0, 0, 0)])
+    text = breakdown_text(explain(board, (1, 1, 0)).to_dict()).plain
+    for name in ("x axis", "y axis", "z axis", "diagonal x y", "diagonal x -z", "diagonal x y z"):
+        assert f"  {name}  place" in text, name
+    assert "[" not in text.split("place")[0]  # no raw vectors

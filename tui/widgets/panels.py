@@ -17,6 +17,23 @@ from tui.widgets.board_view import HEAT_COLOURS, format_weight
 DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
 """How a line's direction is shown (y grows downwards on screen)."""
 
+AXES = "xyzwvu"
+
+
+def direction_name(direction: tuple[int, ...]) -> str:
+    """How the breakdown names a line's direction: as drawn on a flat board, else
+    by the axes it runs along (z runs through the layers of a 3-D board).
+
+    >>> direction_name((1, -1)), direction_name((0, 0, 1)), direction_name((1, 0, -1))
+    ('╱ diagonal', 'z axis', 'diagonal x -z')
+    """
+    if direction in DIRECTION_NAMES:
+        return DIRECTION_NAMES[direction]
+    parts = [("-" if c < 0 else "") + axis for c, axis in zip(direction, AXES) if c]
+    if len(parts) == 1:
+        return f"{parts[0]} axis"
+    return "diagonal " + " ".join(parts)
+
 
 def _number(value: float) -> str:
     """A weight without trailing zeros: 7.0 -> '7', 0.125 -> '0.125'."""
@@ -53,7 +70,7 @@ def breakdown_text(data: dict[str, Any]) -> Text:
         text.append(f"\n{name} stone weight {_number(float(stone.get('weight', 0)))}\n", f"bold {colour}")
         for line in stone.get("lines", []):
             direction = tuple(line.get("direction", ()))
-            label = DIRECTION_NAMES.get(direction, str(list(direction)))
+            label = direction_name(direction)
             text.append(f"  {label}  place {line.get('attackplace', '?')}")
             if line.get("breakpoint"):
                 text.append("  breakpoint", "bold red")
