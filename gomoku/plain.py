@@ -32,6 +32,9 @@ from gomoku.searchtypes import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted
 ALL_CELLS = 4096
 """A bounded board of up to this many cells offers all its cells at the start of the game."""
 
+SMALL_BOX = 125
+"""A box of up to this many cells (5x5x5) searches every legal cell, not only those near the stones."""
+
 LINE_ORDER_WORK = 20_000
 """Cells times line directions up to which a bounded board's lines are listed, for the move
 order (3x3x3: 351, 15x15: 900); beyond it (a 6-D box: 364 directions) the list would cost
@@ -61,6 +64,12 @@ class PlainSearch:
         self.small = rules.bounds is not None and (rules.area or 0) <= ALL_CELLS
         cheap = self.small and (rules.area or 0) * len(rules.directions) <= LINE_ORDER_WORK
         self.geometry = Geometry.of(rules) if cheap else None
+        longest = max((b - a + 1 for a, b in zip(*rules.bounds)), default=0) if rules.bounds else 0
+        # With the lines listed, a win is a full line of k, unless an overline is no win
+        # and a line longer than k fits (then the runs must be measured on the board).
+        self.line_wins = self.geometry is not None and (rules.overline or rules.k >= longest)
+        # A small box (or one with gravity: a cell a column) offers every legal cell at every node.
+        self.every_cell = self.geometry is not None and ((rules.area or 0) <= SMALL_BOX or rules.gravity)
 
     def _check(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
@@ -81,6 +90,8 @@ class PlainSearch:
         rules = board.rules
         k = rules.k
         stones = board.stones
+        if self.line_wins:
+            return self._line_wins(stone)
         mine = [p for p, s in stones.items() if s is stone]
         found: set[Point] = set()
         if len(mine) < k - 1 or board.is_over:
@@ -113,8 +124,45 @@ class PlainSearch:
                     found.add(before)
         return {q for q in found if rules.contains(q) and rules.rests(q, stones)}
 
+    def _masks(self) -> tuple[int, int]:
+        """The board as (X's cells, O's cells), bit masks of the geometry's cells."""
+        assert self.geometry is not None
+        index = self.geometry.index
+        x = o = 0
+        for p, s in self.board.stones.items():
+            if s is Stone.X:
+                x |= 1 << index[p]
+            else:
+                o |= 1 << index[p]
+        return x, o
+
+    def _line_wins(self, stone: Stone) -> set[Point]:
+        """``winning_cells`` by the listed lines: each line holding k - 1 of ``stone``'s
+        and none of the other's; its empty cell wins, where a stone may go."""
+        g = self.geometry
+        assert g is not None
+        x, o = self._masks()
+        mine, theirs = (x, o) if stone is Stone.X else (o, x)
+        k = self.board.rules.k
+        found: set[Point] = set()
+        if mine.bit_count() < k - 1 or self.board.is_over:
+            return found
+        occupied = x | o
+        below = g.below
+        for line in g.line_masks:
+            if not line & theirs and (line & mine).bit_count() == k - 1:
+                cell = (line & ~mine).bit_length() - 1
+                if below[cell] < 0 or occupied >> below[cell] & 1:
+                    found.add(g.cells[cell])
+        return found
+
     def _legal_near(self) -> list[Point]:
         board = self.board
+        if self.every_cell:
+            g = self.geometry
+            assert g is not None
+            x, o = self._masks()
+            return [g.cells[c] for c in g.legal(x | o)]
         if self.small and len(board.stones) < 3:
             return board.legal_moves()
         return board.candidates(self.radius)
@@ -145,7 +193,8 @@ class PlainSearch:
         (where it blocks); the best first, ties in point order."""
         g = self.geometry
         assert g is not None
-        me, them = g.masks(self.board)
+        x, o = self._masks()
+        me, them = (x, o) if self.board.turn is Stone.X else (o, x)
         masks = g.line_masks
 
         def value(p: Point) -> int:

@@ -1,5 +1,5 @@
 """Seed 003's experiment: its three strategies against each other, against
-perfect play and against a random player, both colours; and each strategy
+perfect play, our engine and a random player, both colours; and each strategy
 against every possible sequence of opponent moves (does it ever lose?).
 """
 
@@ -8,14 +8,31 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from gomoku.board import Board, Rules, Stone
-from gomoku.classic.experiments import Progress, play
+from gomoku.board import Board, Point, Rules, Stone
+from gomoku.classic.experiments import Mover, Progress, play
 from gomoku.classic.magic import cube_report
 from gomoku.classic.players import classic_move
 from gomoku.classic.table_format import Table
 
-TICTACTOE_PLAYERS = ("table", "script", "magic", "perfect", "minimax", "random")
-CUBE_PLAYERS = ("magic", "perfect", "minimax", "random")
+TICTACTOE_PLAYERS = ("table", "script", "magic", "perfect", "minimax", "engine", "random")
+CUBE_PLAYERS = ("magic", "perfect", "minimax", "engine", "random")
+
+ENGINE_LEVEL = "normal"
+"""The level ``engine`` plays: our engine's plain search, 4 plies deep (at most 0.5 s a move)."""
+
+
+def mover(name: str, rng: random.Random | None) -> Mover:
+    """A classic player by name, or ``engine``: the engine at ENGINE_LEVEL."""
+    if name == "engine":
+        from gomoku.engine import Engine
+
+        engine = Engine(ENGINE_LEVEL)
+
+        def think(board: Board) -> Point:
+            return engine.hint(board).move
+
+        return think
+    return lambda board: classic_move(name, board, rng)
 
 
 def duel_matrix(rules: Rules, players: tuple[str, ...], games: int, seed: int, name: str,
@@ -29,7 +46,7 @@ def duel_matrix(rules: Rules, players: tuple[str, ...], games: int, seed: int, n
             won = lost = drawn = 0
             for game in range(games):
                 rng = random.Random(f"{seed}/{a}/{b}/{game}")
-                board = play(rules, lambda bd: classic_move(a, bd, rng), lambda bd: classic_move(b, bd, rng))
+                board = play(rules, mover(a, rng), mover(b, rng))
                 won += board.winner is Stone.X
                 lost += board.winner is Stone.O
                 drawn += board.winner is None
@@ -44,6 +61,7 @@ def against_everything(rules: Rules, player: str, stone: Stone) -> tuple[int, in
     """``player`` (deterministic: no rng) as ``stone`` against every sequence of
     opponent moves: (games, won, lost, drawn)."""
     totals = [0, 0, 0, 0]
+    strategy = mover(player, None)
 
     def walk(board: Board) -> None:
         if board.is_over:
@@ -53,7 +71,7 @@ def against_everything(rules: Rules, player: str, stone: Stone) -> tuple[int, in
             totals[3] += board.winner is None
             return
         if board.turn is stone:
-            board.play(classic_move(player, board))
+            board.play(strategy(board))
             walk(board)
             board.pop()
             return

@@ -51,7 +51,7 @@ def test_seed001_counts_nodes_cutoffs_and_branching() -> None:
 
 def test_seed003_answers_its_questions() -> None:
     table = run_experiment("seed003", games=2, seed=0)
-    assert table.columns[1:] == ["table", "script", "magic", "perfect", "minimax", "random"]
+    assert table.columns[1:] == ["table", "script", "magic", "perfect", "minimax", "engine", "random"]
     by_row = {row[0]: row[1:] for row in table.rows}
     perfect_column = [by_row[name][3] for name in by_row]
     # Nobody beats perfect as second... and perfect as first never loses.
@@ -61,6 +61,7 @@ def test_seed003_answers_its_questions() -> None:
     losses = {(row[0], row[1]): row[4] for row in everything.rows}
     assert losses[("perfect", "first")] == losses[("perfect", "second")] == 0
     assert losses[("table", "second")] == 0
+    assert losses[("engine", "first")] == losses[("engine", "second")] == 0   # our engine solves 3x3 too
     assert losses[("script", "second")] > 0      # the scripted strategy can be beaten as O
     assert "12 of the 49 lines" in "\n".join(cube.notes)
     assert len(table.to_dict()["cube_missed_lines"]) == 12
