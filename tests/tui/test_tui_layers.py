@@ -212,8 +212,8 @@ async def test_the_dialog_offers_every_preset_and_the_levels_that_play_it(
         make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
     async with app.run_test(size=(110, 40)) as pilot:
+        screen = await open_dialog(app, pilot)
         for name in Rules.PRESETS:
-            screen = await open_dialog(app, pilot)
             screen.query_one("#rules", Select).value = name
             await pilot.pause()
             levels = Engine.levels_for(Rules.preset(name))
@@ -222,12 +222,17 @@ async def test_the_dialog_offers_every_preset_and_the_levels_that_play_it(
             screen.query_one("#level", Select).value = level
             await pilot.pause()
             assert text_of(screen, "#level-note") != ""
+            assert screen.settings() == GameSettings(rules=name, mode="humans", level=level)
+        assert "perfect" in Engine.levels_for(Rules.preset("cube3"))
+        for name in ("qubic", "4x4"):  # a 3-D game, then back to a flat one
+            screen.query_one("#rules", Select).value = name
+            await pilot.pause()
             await pilot.click("#start")
             await pilot.pause()
             assert app.game.rules == Rules.preset(name)
-            assert app.game.settings.level == level
-            assert app.board_view.cell_layout.layered == (Rules.preset(name).dims == 3)
-        assert "perfect" in Engine.levels_for(Rules.preset("cube3"))
+            assert app.board_view.cell_layout.layered == (name == "qubic")
+            screen = await open_dialog(app, pilot)
+        await pilot.press("escape")
 
 
 async def test_the_dialog_takes_the_general_form(make_app: Callable[..., GomokuApp]) -> None:
