@@ -302,3 +302,19 @@ async def test_the_layers_wrap_to_the_terminal_and_a_click_plays_on_any_layer(
             assert view.cell_at(offset) is None
             await pilot.click(BoardView, offset=tuple(offset))
         assert app.game.board.move_stack == [target]
+
+
+async def test_a_3d_game_is_autosaved_and_resumed(make_app: Callable[..., GomokuApp]) -> None:
+    first = make_app(settings=humans("size=3x3x3,k=3,gravity"))
+    async with first.run_test(size=SIZE) as pilot:
+        await pilot.press("left_square_bracket", "enter", "right", "enter", "right_square_bracket", "enter")
+        moves = list(first.game.board.move_stack)
+        assert moves == [(1, 1, 0), (2, 1, 0), (2, 1, 1)]
+    second = make_app(settings=humans("freestyle"))
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("y")  # resume
+        assert second.game.board.move_stack == moves
+        assert second.game.rules == Rules.parse("size=3x3x3,k=3,gravity")
+        assert second.board_view.cell_layout.layered and second.board_view.cursor == moves[-1]
+        assert cell_text(second.board_view, (2, 1, 1)) == "[X]"
