@@ -131,8 +131,10 @@ class Analyst:
     ``engine_factory`` makes the engine once, on first use (so a slow import
     never delays the first frame); ``weight_map`` and ``explain`` are pure
     functions of the board. ``levels_for`` names the levels that play a set
-    of rules (the engine's own, then the classic players such as ``perfect``);
-    left out, every rule set gets ``levels``. ``limits`` are extra keyword arguments for every
+    of rules (the engine's own, then the classic players such as ``perfect``;
+    left out, every rule set gets ``levels``), ``level_note`` says in a line
+    what a level is, and ``solved`` gives the solved value of a position the
+    ``perfect`` player plays. ``limits`` are extra keyword arguments for every
     ``hint`` call (``nodes``/``depth``), which tests and benchmarks use to
     keep the engine tiny and deterministic.
     """
