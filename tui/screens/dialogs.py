@@ -54,7 +54,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         rules.append(("Other: the general form below", OTHER_RULES))
         preset = current.rules in Rules.PRESETS
         levels = self.offered = self._levels(current.parsed_rules)
-        level_value = current.level if current.level in levels else levels[0]
+        level_value = next((level for level in (current.level, "normal") if level in levels), levels[0])
         with VerticalScroll(id="dialog", classes="dialog"):  # scrolls on a short terminal
             yield Label("New game", classes="dialog-title")
             with Grid(id="form"):
