@@ -129,3 +129,15 @@ def test_the_progress_bar_draws_on_a_terminal_only() -> None:
     assert pipe.getvalue() == ""
     text = terminal.getvalue()
     assert text.count("\r") == 4 and text.endswith("\n") and "[" + "#" * 30 + "] 4/4" in text
+
+
+
+def test_the_same_seed_gives_the_same_table() -> None:
+    from gomoku.classic.duels import duel_matrix
+
+    def table(seed: int) -> list:
+        return duel_matrix(Rules.preset("tictactoe"), ("random", "minimax"), 6, seed, "t", lambda: None).rows
+
+    assert table(7) == table(7)
+    assert len({str(table(seed)) for seed in range(4)}) > 1   # and another seed, other games
+    assert run_experiment("seed000", games=30, seed=1).rows[0][3] == run_experiment("seed000", games=30, seed=1).rows[0][3]
