@@ -198,9 +198,10 @@ class Solved:
     seconds: float
 
 
-def solve(rules: Rules, board: Board | None = None) -> Solved:
-    """Solve the position (the empty board by default) of small bounded rules."""
-    solver = solver_for(rules)
+def solve(rules: Rules, board: Board | None = None, solver: Solver | None = None) -> Solved:
+    """Solve the position (the empty board by default) of small bounded rules, with
+    ``solver`` (a fresh one to time a whole solve) or the rules' shared one."""
+    solver = solver or solver_for(rules)
     board = board or Board(rules)
     start = _time.perf_counter()
     nodes = solver.nodes
