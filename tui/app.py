@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 from gomoku.board import BoardError, Point, format_point
 
 from tui import storage
-from tui.game import MODES, Game, GameSettings, format_moves
+from tui.game import MODES, Game, GameSettings, format_moves, in_a_row
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
 from tui.services import Analyst
 from tui.widgets.board_view import BoardView
@@ -229,7 +229,7 @@ class GomokuApp(App[int]):
         """The game-over message ("" while the game goes on)."""
         board = self.game.board
         if board.winner is not None:
-            return (f"{board.winner.name} wins with {_in_a_row(board.rules.k)}! "
+            return (f"{board.winner.name} wins with {in_a_row(board.rules.k)}! "
                     "Press n for a new game, u to undo.")
         if board.is_draw:
             return "The board is full: a draw. Press n for a new game."
@@ -583,16 +583,6 @@ class GomokuApp(App[int]):
         self._stop.set()
         self._job += 1  # and any answer or timer still on its way is dropped
         super().exit(*args, **kwargs)
-
-
-def _in_a_row(k: int) -> str:
-    """How a win of ``k`` in a row is said.
-
-    >>> _in_a_row(5), _in_a_row(3), _in_a_row(12)
-    ('five in a row', 'three in a row', '12 in a row')
-    """
-    words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    return f"{words[k - 1] if 1 <= k <= len(words) else k} in a row"
 
 
 def _resolved(path: Path) -> Path | None:

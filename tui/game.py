@@ -218,3 +218,13 @@ def format_moves(moves: list[Point]) -> list[str]:
             text += f"{pair[1]}"
         lines.append(text.rstrip())
     return lines
+
+
+def in_a_row(k: int) -> str:
+    """How a win of ``k`` in a row is said.
+
+    >>> in_a_row(5), in_a_row(3), in_a_row(12)
+    ('five in a row', 'three in a row', '12 in a row')
+    """
+    words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return f"{words[k - 1] if 1 <= k <= len(words) else k} in a row"
