@@ -221,7 +221,7 @@ class GomokuApp(App[int]):
                          "move the cursor to an empty cell for its breakdown")
             return
         try:
-            panel.update(breakdown_text(self.analyst.explain(board, point)))
+            panel.update(breakdown_text(self.analyst.explain(board, point), self.board_view.cell_layout.flipped))
         except Exception as exc:  # an unexplainable cell is shown, never raised
             panel.update(f"breakdown of {format_point(point)}: {exc}")
 

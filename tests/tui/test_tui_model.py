@@ -291,3 +291,19 @@ def test_a_3d_breakdown_names_its_lines_by_their_axes() -> None:
     for name in ("x axis", "y axis", "z axis", "diagonal x y", "diagonal x -z", "diagonal x y z"):
         assert f"  {name}  place" in text, name
     assert "[" not in text.split("place")[0]  # no raw vectors
+
+
+def test_a_gravity_boards_breakdown_names_its_diagonals_as_drawn() -> None:
+    from gomoku.attacks import explain
+
+    board = Board(Rules.parse("size=7x6,k=4,gravity"), moves=[(3, 0), (4, 0), (4, 1)])
+    data = explain(board, (5, 2)).to_dict()  # on the diagonal up and to the right of 3,0 and 4,1
+    assert data["stones"]["X"]["lines"][2]["direction"] == [1, 1]
+
+    def labels(flipped: bool) -> list[str]:
+        x_part = breakdown_text(data, flipped).plain.split("O stone")[0]
+        return [line.split("  place")[0].strip() for line in x_part.splitlines() if "  place" in line]
+
+    # y runs up the screen of a gravity board: the diagonal (1, 1) looks like ╱ there.
+    assert labels(flipped=True) == ["─ row", "│ column", "╱ diagonal", "╲ diagonal"]
+    assert labels(flipped=False) == ["─ row", "│ column", "╲ diagonal", "╱ diagonal"]

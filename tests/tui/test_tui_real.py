@@ -180,3 +180,16 @@ async def test_a_3d_game_against_the_perfect_player(tmp_path: Path) -> None:
         assert view.cursor == empty
         shown = str(app.query_one("#breakdown", Static).render())
         assert breakdown_text(explain(board, empty).to_dict()).plain.splitlines()[:2] == shown.splitlines()[:2]
+
+
+async def test_connect_four_breakdown_names_the_diagonals_as_drawn(tmp_path: Path) -> None:
+    settings = GameSettings(rules="size=7x6,k=4,gravity", mode="humans", level="easy")
+    app = GomokuApp(analyst=Analyst.default(), settings=settings, data_dir=tmp_path / "data", offer_resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        for move in [(3, 0), (4, 0), (4, 1)]:
+            assert app.play(move)
+        app.board_view.move_cursor_to((5, 2))
+        await pilot.press("t")
+        shown = str(app.query_one("#breakdown", Static).render())
+        assert shown == breakdown_text(explain(app.game.board, (5, 2)).to_dict(), flipped=True).plain
+        assert "╱ diagonal" in shown

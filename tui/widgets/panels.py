@@ -20,14 +20,19 @@ DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagona
 AXES = "xyzwvu"
 
 
-def direction_name(direction: tuple[int, ...]) -> str:
-    """How the breakdown names a line's direction: as drawn on a flat board, else
-    by the axes it runs along (z runs through the layers of a 3-D board).
+def direction_name(direction: tuple[int, ...], flipped: bool = False) -> str:
+    """How the breakdown names a line's direction: as drawn on a flat board (whose y
+    runs up the screen when ``flipped``, under gravity), else by the axes it runs
+    along (z runs through the layers of a 3-D board).
 
-    >>> direction_name((1, -1)), direction_name((0, 0, 1)), direction_name((1, 0, -1))
-    ('╱ diagonal', 'z axis', 'diagonal x -z')
+    >>> direction_name((1, -1)), direction_name((1, -1), flipped=True)
+    ('╱ diagonal', '╲ diagonal')
+    >>> direction_name((0, 0, 1)), direction_name((1, 0, -1))
+    ('z axis', 'diagonal x -z')
     """
     if direction in DIRECTION_NAMES:
+        if flipped:  # y runs up the screen: the two diagonals swap their looks
+            direction = {(1, 1): (1, -1), (1, -1): (1, 1)}.get(direction, direction)
         return DIRECTION_NAMES[direction]
     parts = [("-" if c < 0 else "") + axis for c, axis in zip(direction, AXES) if c]
     if len(parts) == 1:
@@ -40,8 +45,9 @@ def _number(value: float) -> str:
     return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
-def breakdown_text(data: dict[str, Any]) -> Text:
-    """A cell's explanation (``explain(...).to_dict()``) as the side panel shows it.
+def breakdown_text(data: dict[str, Any], flipped: bool = False) -> Text:
+    """A cell's explanation (``explain(...).to_dict()``) as the side panel shows it
+    (``flipped``: on a board drawn with y up the screen, see ``direction_name``).
 
     >>> data = {"point": [3, -1], "to_move": "X", "weight": 2.0, "stones": {
     ...     "X": {"weight": 1.0, "fork_bonus": 0, "finish_bonus": 0, "lines": [
@@ -70,7 +76,7 @@ def breakdown_text(data: dict[str, Any]) -> Text:
         text.append(f"\n{name} stone weight {_number(float(stone.get('weight', 0)))}\n", f"bold {colour}")
         for line in stone.get("lines", []):
             direction = tuple(line.get("direction", ()))
-            label = direction_name(direction)
+            label = direction_name(direction, flipped)
             text.append(f"  {label}  place {line.get('attackplace', '?')}")
             if line.get("breakpoint"):
                 text.append("  breakpoint", "bold red")
