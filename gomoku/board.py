@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Mapping
@@ -62,6 +63,10 @@ class GameOverError(BoardError):
     """The game is already won or drawn."""
 
 
+class FloatingError(BoardError):
+    """Under gravity, the cell below is empty: the stone would float."""
+
+
 def line_directions(dims: int) -> tuple[Point, ...]:
     """The line directions of a ``dims``-dimensional grid, one per line.
 
@@ -95,10 +100,15 @@ class Rules:
     ``k`` stones in a row win. With ``overline`` (freestyle, the default) a run
     longer than ``k`` wins too; without it (standard, exact five) only a run
     of exactly ``k`` does. ``bounds`` is ``None`` for the endless board, or the
-    lowest and highest point of a box (both inclusive).
+    lowest and highest point of a box (both inclusive). With ``gravity`` (a
+    bounded board only) a stone rests on the one below it along the last axis,
+    whose lowest coordinate is the bottom: Connect Four is
+    ``Rules.parse("size=7x6,k=4,gravity")``.
 
     >>> Rules.preset("gomocup20").bounds
     ((0, 0), (19, 19))
+    >>> Rules.preset("qubic").bounds, Rules.preset("qubic").k
+    (((0, 0, 0), (3, 3, 3)), 4)
     """
 
     k: int = 5
@@ -107,10 +117,13 @@ class Rules:
     dims: int = 2
     name: str = "freestyle"
     directions: tuple[Point, ...] = field(default=(), compare=False)
+    gravity: bool = False
 
     def __post_init__(self) -> None:
         if self.k < 1:
             raise ValueError("the win length k must be at least 1")
+        if self.gravity and self.bounds is None:
+            raise ValueError("gravity needs a bounded board (a bottom for the stones to rest on)")
         if not self.directions:
             object.__setattr__(self, "directions", line_directions(self.dims))
         if self.bounds is not None:
@@ -120,11 +133,13 @@ class Rules:
             if any(a > b for a, b in zip(low, high)):
                 raise ValueError("bounds: the low corner must not exceed the high corner")
 
-    PRESETS = ("freestyle", "standard", "gomocup20", "gomocup15", "tictactoe")
+    PRESETS = ("freestyle", "standard", "gomocup20", "gomocup15", "tictactoe", "4x4", "cube3", "qubic")
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """One of the named rule sets: freestyle, standard, gomocup20, gomocup15, tictactoe."""
+        """One of the named rule sets (``Rules.PRESETS``): freestyle, standard,
+        gomocup20, gomocup15, tictactoe (3x3, three in a row), 4x4 (four in a
+        row), cube3 (3x3x3, three in a row) and qubic (4x4x4, four in a row)."""
         if name == "freestyle":
             return cls()
         if name == "standard":
@@ -135,7 +150,114 @@ class Rules:
             return cls.square(15, name="gomocup15")
         if name == "tictactoe":
             return cls(k=3, bounds=((0, 0), (2, 2)), name="tictactoe")
+        if name == "4x4":
+            return cls(k=4, bounds=((0, 0), (3, 3)), name="4x4")
+        if name == "cube3":
+            return cls(k=3, bounds=((0, 0, 0), (2, 2, 2)), dims=3, name="cube3")
+        if name == "qubic":
+            return cls(k=4, bounds=((0, 0, 0), (3, 3, 3)), dims=3, name="qubic")
         raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(cls.PRESETS)}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Rules":
+        """Rules from a preset name or the general form ``size=AxB[xC...],k=N[,gravity][,exact]``.
+
+        ``size`` gives the side of each axis (one to six of them, 1 to 1000
+        cells each, at most a million cells in all); ``k`` defaults to five, or
+        to the longest side when that is shorter; ``gravity`` makes stones rest
+        on the one below along the last axis; ``exact`` makes a run longer than
+        ``k`` no win. Anything else is a ValueError with a one-line message.
+
+        >>> Rules.parse("cube3") == Rules.preset("cube3")
+        True
+        >>> connect4 = Rules.parse("size=7x6,k=4,gravity")
+        >>> connect4.bounds, connect4.k, connect4.gravity, connect4.name
+        (((0, 0), (6, 5)), 4, True, 'size=7x6,k=4,gravity')
+        >>> Rules.parse("size=3x3x3").k
+        3
+        >>> Rules.parse("size=3x3,k=4")
+        Traceback (most recent call last):
+        ...
+        ValueError: rules 'size=3x3,k=4': no line of 4 fits on a 3x3 board
+        """
+        text = text.strip()
+        if text in cls.PRESETS:
+            return cls.preset(text)
+        if "=" not in text and "," not in text:
+            raise ValueError(
+                f"unknown rules {text!r}: choose one of {', '.join(cls.PRESETS)}, "
+                "or give size=AxB,k=N[,gravity][,exact]"
+            )
+        where = f"rules {text!r}"
+        sizes: list[int] | None = None
+        k: int | None = None
+        flags: set[str] = set()
+        for part in text.split(","):
+            key, eq, value = (s.strip() for s in part.partition("="))
+            if key in ("gravity", "exact") and not eq:
+                if key in flags:
+                    raise ValueError(f"{where}: {key} is given twice")
+                flags.add(key)
+            elif key == "size" and eq:
+                if sizes is not None:
+                    raise ValueError(f"{where}: size is given twice")
+                sizes = [_parse_count(v, f"{where}: size") for v in value.lower().split("x")]
+            elif key == "k" and eq:
+                if k is not None:
+                    raise ValueError(f"{where}: k is given twice")
+                k = _parse_count(value, f"{where}: k")
+            else:
+                raise ValueError(
+                    f"{where}: unexpected {part.strip()!r}; expected size=AxB, k=N, gravity or exact"
+                )
+        if sizes is None:
+            raise ValueError(f"{where}: the size is missing (e.g. size=7x6)")
+        if not 1 <= len(sizes) <= 6:
+            raise ValueError(f"{where}: a board has one to six axes, not {len(sizes)}")
+        if max(sizes) > 1000:
+            raise ValueError(f"{where}: at most 1000 cells a side")
+        cells = 1
+        for side in sizes:
+            cells *= side
+        if cells > 1_000_000:
+            raise ValueError(f"{where}: at most a million cells, not {cells}")
+        shape = "x".join(str(side) for side in sizes)
+        if k is None:
+            k = min(5, max(sizes))
+        if k > max(sizes):
+            raise ValueError(f"{where}: no line of {k} fits on a {shape} board")
+        name = f"size={shape},k={k}" + "".join(f",{flag}" for flag in ("gravity", "exact") if flag in flags)
+        bounds = ((0,) * len(sizes), tuple(side - 1 for side in sizes))
+        rules = cls(k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name,
+                    gravity="gravity" in flags)
+        # A preset's game by its general form is the preset, name and all.
+        return next((cls.preset(n) for n in cls.PRESETS[4:] if cls.preset(n).same_game(rules)), rules)
+
+    def same_game(self, other: "Rules") -> bool:
+        """Whether ``other`` plays the same game, whatever its name.
+
+        >>> Rules.preset("tictactoe").same_game(Rules(k=3, bounds=((0, 0), (2, 2)), name="mine"))
+        True
+        """
+        return (self.k, self.overline, self.bounds, self.dims, self.gravity, self.directions) == (
+            other.k, other.overline, other.bounds, other.dims, other.gravity, other.directions)
+
+    def describe(self) -> str:
+        """The rules in the form ``Rules.parse`` reads back: the preset name, or the general form.
+
+        >>> Rules.parse("size=7x6,k=4,gravity").describe()
+        'size=7x6,k=4,gravity'
+        >>> Rules.preset("qubic").describe()
+        'qubic'
+        """
+        for name in self.PRESETS:
+            if self.same_game(Rules.preset(name)):
+                return name
+        if self.bounds is None:
+            return self.name
+        shape = "x".join(str(b - a + 1) for a, b in zip(*self.bounds))
+        return f"size={shape},k={self.k}" + (",gravity" if self.gravity else "") + (
+            "" if self.overline else ",exact")
 
     @classmethod
     def square(cls, size: int, *, overline: bool = True, k: int = 5, name: str = "") -> "Rules":
@@ -170,12 +292,34 @@ class Rules:
         low, high = self.bounds
         return all(a <= c <= b for a, c, b in zip(low, point, high))
 
+    def rests(self, point: Point, occupied: "Mapping[Point, object] | set[Point]") -> bool:
+        """Whether a stone at ``point`` rests on something: always without gravity;
+        with it, on the bottom (the lowest coordinate of the last axis) or on a stone.
+
+        >>> rules = Rules.parse("size=7x6,k=4,gravity")
+        >>> rules.rests((3, 0), {}), rules.rests((3, 1), {}), rules.rests((3, 1), {(3, 0): 1})
+        (True, False, True)
+        """
+        if not self.gravity or self.bounds is None:
+            return True
+        if point[-1] <= self.bounds[0][-1]:
+            return True
+        return point[:-1] + (point[-1] - 1,) in occupied
+
     def centre(self) -> Point:
         """The first move's natural cell: the origin, or the middle of a bounded board."""
         if self.bounds is None:
             return (0,) * self.dims
         low, high = self.bounds
         return tuple((a + b) // 2 for a, b in zip(low, high))
+
+
+def _parse_count(text: str, where: str) -> int:
+    """A whole number at least 1 from the rules text, or a one-line ValueError."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) < 1:
+        raise ValueError(f"{where}: expected a whole number at least 1, not {text!r}")
+    return int(text)
 
 
 def _mix(h: int) -> int:
@@ -230,7 +374,7 @@ class Board:
 
     __slots__ = (
         "_rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "setup",
-        "_win_ply", "_limit", "_exact", "_k", "_dirs", "_flat",
+        "_win_ply", "_limit", "_exact", "_k", "_dirs", "_flat", "_counts",
     )
 
     def __init__(self, rules: Rules | None = None, moves: Iterable[Point] = ()) -> None:
@@ -268,6 +412,9 @@ class Board:
         self._dirs = rules.directions
         # The 2-D fast path unpacks directions as (dx, dy) pairs.
         self._flat = rules.dims == 2 and all(len(d) == 2 for d in rules.directions)
+        # Stones of X and O (by the Stone's value), kept by push and pop off the 2-D path.
+        count_x = sum(1 for s in self.stones.values() if s is Stone.X)
+        self._counts = [0, count_x, len(self.stones) - count_x]
 
     # -- reading -----------------------------------------------------------
     def __getitem__(self, point: Point) -> Stone | None:
@@ -343,9 +490,42 @@ class Board:
             for p in stones:
                 found.update(tuple(a + b for a, b in zip(p, o)) for o in offsets)
         found.difference_update(stones)
+        if rules.gravity:
+            return sorted(q for q in found if rules.contains(q) and rules.rests(q, stones))
         if rules.bounded:
             return sorted(q for q in found if rules.contains(q))
         return sorted(found)
+
+    def legal_moves(self) -> list[Point]:
+        """Every cell the side to move may play, sorted; none once the game is over.
+
+        On a bounded board: every empty cell (under gravity, only those resting
+        on the bottom or a stone). On the endless board every empty cell is
+        legal and there are endlessly many: this gives those near the stones
+        (``candidates()``).
+
+        >>> board = Board(Rules.parse("size=3x3,k=3,gravity"), moves=[(1, 0)])
+        >>> board.legal_moves()
+        [(0, 0), (1, 1), (2, 0)]
+        """
+        if self.is_over:
+            return []
+        rules = self.rules
+        if rules.bounds is None:
+            return self.candidates()
+        stones = self.stones
+        low, high = rules.bounds
+        if rules.gravity:
+            # One cell per column: the lowest empty one.
+            moves = []
+            for base in itertools.product(*[range(a, b + 1) for a, b in zip(low[:-1], high[:-1])]):
+                for z in range(low[-1], high[-1] + 1):
+                    if base + (z,) not in stones:
+                        moves.append(base + (z,))
+                        break
+            return sorted(moves)
+        cells = itertools.product(*[range(a, b + 1) for a, b in zip(low, high)])
+        return [p for p in cells if p not in stones]
 
     def check_point(self, point: object) -> Point:
         """``point`` as a Point of this board's dimension, or InvalidPointError."""
@@ -362,7 +542,8 @@ class Board:
         """Place the side to move's stone at ``point``, after checking it is legal.
 
         Raises a BoardError subclass (OccupiedError, OutOfBoundsError,
-        GameOverError, InvalidPointError) and leaves the board unchanged.
+        GameOverError, InvalidPointError, FloatingError under gravity) and
+        leaves the board unchanged.
         """
         point = self.check_point(point)
         if self.is_over:
@@ -371,6 +552,10 @@ class Board:
             raise OccupiedError(f"cell {format_point(point)} is already taken")
         if not self.rules.contains(point):
             raise OutOfBoundsError(f"cell {format_point(point)} is outside the board")
+        if not self.rules.rests(point, self.stones):
+            raise FloatingError(
+                f"cell {format_point(point)} would float: under gravity a stone rests on the one below it"
+            )
         self.push(point)
 
     def push(self, point: Point) -> None:
@@ -383,8 +568,17 @@ class Board:
         self.move_stack.append(point)
         self.hash ^= zobrist(point, stone)
         self.turn = Stone.O if stone is Stone.X else Stone.X
+        if not self._flat:
+            self._counts[stone] += 1
         if self._win_ply < 0:
-            line = self._five_2d(point, stone) if self._flat else self.five_through(point, stone)
+            if self._flat:
+                line = self._five_2d(point, stone)
+            elif self._counts[stone] >= self._k:
+                line = self.five_through(point, stone)
+            else:
+                # Fewer than k stones make no line: on a sparse board of many dimensions
+                # (364 lines through a 6-D cell) the check would cost the most.
+                return
             if line:
                 self.winner = stone
                 self.winning_line = line
@@ -400,6 +594,8 @@ class Board:
             self.winning_line = ()
             self._win_ply = -1
         stone = self.stones.pop(point)
+        if not self._flat:
+            self._counts[stone] -= 1
         self.hash ^= zobrist(point, stone)
         self.turn = stone
         return point
@@ -433,6 +629,9 @@ class Board:
             if not self.rules.contains(point):
                 raise OutOfBoundsError(f"set-up cell {format_point(point)} is outside the board")
             placed[point] = Stone(stone)
+        for point in placed:
+            if not self.rules.rests(point, placed):
+                raise FloatingError(f"set-up cell {format_point(point)} would float: the cell below it is empty")
         count_x = sum(1 for s in placed.values() if s is Stone.X)
         implied = Stone.O if count_x > len(placed) - count_x else Stone.X
         turn = implied if turn is None else Stone(turn)
@@ -451,6 +650,7 @@ class Board:
             raise BoardError("set-up position: both X and O have a five")
         self.stones = dict(placed)
         self.setup = dict(placed)
+        self._counts = [0, count_x, len(placed) - count_x]
         self.turn = turn
         parity = Stone.X if len(placed) % 2 == 0 else Stone.O
         self.hash = SIDE_KEY if turn is not parity else 0
@@ -478,14 +678,14 @@ class Board:
     def run_through(self, point: Point, direction: Point, stone: Stone, limit: int) -> tuple[int, int]:
         """How many ``stone`` stones follow ``point`` backwards and forwards along
         ``direction``, at most ``limit`` each side (the point itself not counted)."""
-        stones = self.stones
+        get = self.stones.get
         counts = []
-        for sign in (-1, 1):
+        for step in (operator.sub, operator.add):
             n = 0
             q = point
             while n < limit:
-                q = tuple(a + sign * d for a, d in zip(q, direction))
-                if stones.get(q) != stone:
+                q = tuple(map(step, q, direction))
+                if get(q) != stone:
                     break
                 n += 1
             counts.append(n)

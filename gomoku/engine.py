@@ -39,9 +39,11 @@ DEFAULT_LEVEL = "strong"
 
 
 def check_level(level: str) -> str:
-    """``level`` if it is a known level name, else a ValueError naming the choices."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    """``level`` if it is a known level name or classic player, else a ValueError naming the choices."""
+    from gomoku.classic.players import PLAYERS
+
+    if level not in LEVELS and level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join([*LEVELS, *PLAYERS])}")
     return level
 
 
@@ -86,6 +88,21 @@ class Engine:
         self._searcher: Searcher | None = None
         self._lock = threading.Lock()
 
+    @staticmethod
+    def levels_for(rules: Rules) -> tuple[str, ...]:
+        """The levels that play ``rules``: the engine's own, then the classic players.
+
+        >>> Engine.levels_for(Rules.preset("tictactoe"))[-3:]
+        ('minimax', 'alphabeta', 'random')
+        >>> Engine.levels_for(Rules.parse("size=7x6,k=4,gravity"))
+        ('easy', 'normal', 'strong', 'minimax', 'alphabeta', 'random')
+        """
+        from gomoku.classic.players import players_for
+
+        # The greedy bot does not know gravity; the searches do (gravity goes to the plain one).
+        own = tuple(name for name in LEVELS if not (rules.gravity and name == "greedy"))
+        return own + players_for(rules)
+
     @property
     def searcher(self) -> Searcher:
         """The engine's search, made on first use (its tables are kept from move to move)."""
@@ -107,7 +124,7 @@ class Engine:
             warm()
         board = Board(rules)
         centre = rules.centre()
-        if rules.dims < 2:
+        if rules.dims < 2 or rules.gravity:
             return
         for offset in ((0, 0), (1, 0), (1, 1), (-1, 1), (0, -1)):
             point = (centre[0] + offset[0], centre[1] + offset[1]) + tuple(centre[2:])
@@ -132,7 +149,7 @@ class Engine:
         >>> Engine().limit("normal", time=2.0)
         Limit(time=2.0, nodes=None, depth=None, memory_mb=None)
         """
-        base = LEVELS[check_level(level or self.level)]
+        base = LEVELS.get(check_level(level or self.level), Limit(depth=1))
         for name, value in (("time", time), ("nodes", nodes), ("depth", depth)):
             # ``not value > 0`` refuses NaN too: a NaN deadline is never reached.
             if value is not None and not value > 0:
@@ -165,10 +182,12 @@ class Engine:
         start = _time.perf_counter()
         if level == "greedy":
             return self._greedy(board, start)
+        if level not in LEVELS:
+            return self._classic(board, level, start)
         limit = self.limit(level, time=time, nodes=nodes, depth=depth)
         last: SearchInfo | None = None
         with self._lock:
-            for info in self.searcher.search(board.copy(), limit, stop):
+            for info in self._search(board.copy(), limit, stop):
                 last = info
                 if on_info is not None:
                     on_info(info)
@@ -200,6 +219,21 @@ class Engine:
             level="greedy",
         )
 
+    def _classic(self, board: Board, level: str, start: float) -> Hint:
+        from gomoku.classic.players import classic_choice
+
+        choice = classic_choice(level, board, self.rng)
+        return Hint(
+            move=choice.move,
+            score=choice.score,
+            pv=(choice.move,),
+            depth=1,
+            nodes=0,
+            time=_time.perf_counter() - start,
+            forced_win=choice.forced_win,
+            level=level,
+        )
+
     def analyse(
         self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
@@ -219,7 +253,15 @@ class Engine:
 
     def _analyse(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
         with self._lock:
-            yield from self.searcher.search(board, limit, stop)
+            yield from self._search(board, limit, stop)
+
+    def _search(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
+        """The searcher's search; a game with gravity goes to the plain search, which keeps to it."""
+        if board.rules.gravity:
+            from gomoku.plain import PlainSearch
+
+            return PlainSearch(board, limit, stop, _time.perf_counter()).run()
+        return self.searcher.search(board, limit, stop)
 
 
 def is_forced_win(score: float) -> bool:

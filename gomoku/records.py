@@ -323,13 +323,14 @@ def save_position(board: Board, path: str | os.PathLike[str]) -> None:
 
 # -- native JSON ----------------------------------------------------------------
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    """Rules as JSON: name, k, overline, bounds (or null), dims."""
+    """Rules as JSON: name, k, overline, bounds (or null), dims, and gravity when on."""
     return {
         "name": rules.name,
         "k": rules.k,
         "overline": rules.overline,
         "bounds": None if rules.bounds is None else [list(rules.bounds[0]), list(rules.bounds[1])],
         "dims": rules.dims,
+        **({"gravity": True} if rules.gravity else {}),
     }
 
 
@@ -342,7 +343,7 @@ def rules_from_dict(data: object, where: str = "rules") -> Rules:
             raise RecordError(f"{where}: {exc}") from None
     if not isinstance(data, Mapping):
         raise RecordError(f"{where}: expected a preset name or an object with name, k, overline, bounds")
-    known = {"name", "k", "overline", "bounds", "dims"}
+    known = {"name", "k", "overline", "bounds", "dims", "gravity"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise RecordError(f"{where}: unexpected field {unknown[0]!r}; expected {', '.join(sorted(known))}")
@@ -356,6 +357,9 @@ def rules_from_dict(data: object, where: str = "rules") -> Rules:
         raise RecordError(f"{where}.k: expected a whole number at least 1")
     if not isinstance(overline, bool):
         raise RecordError(f"{where}.overline: expected true or false")
+    gravity = data.get("gravity", False)
+    if not isinstance(gravity, bool):
+        raise RecordError(f"{where}.gravity: expected true or false")
     if not isinstance(dims, int) or isinstance(dims, bool) or not 1 <= dims <= 6:
         raise RecordError(f"{where}.dims: expected a whole number from 1 to 6")
     raw = data.get("bounds")
@@ -368,7 +372,7 @@ def rules_from_dict(data: object, where: str = "rules") -> Rules:
             _coerce_point(raw[1], f"{where}.bounds[1]", dims),
         )
     try:
-        return Rules(k=k, overline=overline, bounds=bounds, dims=dims, name=name)
+        return Rules(k=k, overline=overline, bounds=bounds, dims=dims, name=name, gravity=gravity)
     except ValueError as exc:
         raise RecordError(f"{where}: {exc}") from None
 
@@ -432,6 +436,8 @@ def _fit(record: GameRecord, limit: int, minimum: int, fmt: str) -> tuple[Point,
     (width, height) to write; RecordError if the game does not fit."""
     if record.rules.dims != 2:
         raise RecordError(f"{fmt} holds two-dimensional games only, not {record.rules.dims}-D")
+    if record.rules.gravity:
+        raise RecordError(f"{fmt} cannot hold a game with gravity: save it as .json")
     if record.rules.bounds is not None:
         low, high = record.rules.bounds
         size = (high[0] - low[0] + 1, high[1] - low[1] + 1)

@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 from gomoku.board import BoardError, Point, format_point
 
 from tui import storage
-from tui.game import MODES, Game, GameSettings, format_moves
+from tui.game import MODES, Game, GameSettings, format_moves, in_a_row
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
 from tui.services import Analyst
 from tui.widgets.board_view import BoardView
@@ -81,6 +81,8 @@ class GomokuApp(App[int]):
         self.show_weights = False
         self.show_breakdown = False
         self.hint: Any | None = None
+        self.hint_note = ""
+        """A line under the hint: the solved value of the position, for the perfect player's."""
         self.thinking: str | None = None
         self.last_info: Any | None = None
         self._job = 0
@@ -183,7 +185,7 @@ class GomokuApp(App[int]):
         hint_box = self.query_one("#hint", Static)
         hint_box.display = self.hint is not None
         if self.hint is not None:
-            hint_box.update(hint_text(self.hint, self.game.board.turn.name))
+            hint_box.update(hint_text(self.hint, self.game.board.turn.name, self.hint_note))
         board = self.game.board
         moves = format_moves(board.move_stack)
         if board.setup:
@@ -219,7 +221,7 @@ class GomokuApp(App[int]):
                          "move the cursor to an empty cell for its breakdown")
             return
         try:
-            panel.update(breakdown_text(self.analyst.explain(board, point)))
+            panel.update(breakdown_text(self.analyst.explain(board, point), self.board_view.cell_layout.flipped))
         except Exception as exc:  # an unexplainable cell is shown, never raised
             panel.update(f"breakdown of {format_point(point)}: {exc}")
 
@@ -227,7 +229,8 @@ class GomokuApp(App[int]):
         """The game-over message ("" while the game goes on)."""
         board = self.game.board
         if board.winner is not None:
-            return f"{board.winner.name} wins with five in a row! Press n for a new game, u to undo."
+            return (f"{board.winner.name} wins with {in_a_row(board.rules.k)}! "
+                    "Press n for a new game, u to undo.")
         if board.is_draw:
             return "The board is full: a draw. Press n for a new game."
         return ""
@@ -384,15 +387,22 @@ class GomokuApp(App[int]):
             try:
                 hint = self.analyst.hint(board, level=level, time=seconds, on_info=on_info, stop=stop)
             except ValueError as exc:
-                # A search that cannot play these rules (say, tic-tac-toe) leaves the greedy bot.
-                if level == "greedy" or board.is_over:
+                # A level that cannot play these rules leaves the first level that can.
+                fallback = next((name for name in self.analyst.levels_of(board.rules) if name != level), None)
+                if fallback is None or board.is_over:
                     raise
-                send(self.notify, f"{exc}: the greedy level plays instead", severity="warning")
-                hint = self.analyst.hint(board, level="greedy", time=seconds, on_info=on_info, stop=stop)
+                send(self.notify, f"{exc}: the {fallback} level plays instead", severity="warning")
+                hint = self.analyst.hint(board, level=fallback, time=seconds, on_info=on_info, stop=stop)
         except Exception as exc:  # shown as one line, never as a traceback
             send(self.engine_failed, job, exc)
             return
-        send(self.engine_done, job, purpose, board.hash, hint)
+        note = ""
+        if purpose == "hint" and level == "perfect":  # the solver's value and the plies to the end
+            try:
+                note = self.analyst.solved(board)
+            except Exception:  # the hint stands without it
+                note = ""
+        send(self.engine_done, job, purpose, board.hash, hint, note)
 
     def engine_info(self, job: int, info: Any) -> None:
         """Show the search's progress (main thread)."""
@@ -408,7 +418,7 @@ class GomokuApp(App[int]):
         self.refresh_status()
         self.notify(f"the engine failed: {exc}", severity="error")
 
-    def engine_done(self, job: int, purpose: str, position: int, hint: Any) -> None:
+    def engine_done(self, job: int, purpose: str, position: int, hint: Any, note: str = "") -> None:
         """Show the hint or play the move, unless the game moved on meanwhile (main thread)."""
         if job != self._job or position != self.game.board.hash:
             return
@@ -416,6 +426,7 @@ class GomokuApp(App[int]):
         self.last_info = None
         if purpose == "hint":
             self.hint = hint
+            self.hint_note = note
             self.refresh_all()
             return
         move = tuple(hint.move)
@@ -434,7 +445,7 @@ class GomokuApp(App[int]):
                     storage.write_settings(self.data_dir, settings)
                 self.start_game(Game(settings))
 
-        self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels), chosen)
+        self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels_of, self.analyst.level_note), chosen)
 
     def action_undo(self) -> None:
         """Take back moves until a human is to move; stops the engine."""

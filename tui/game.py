@@ -24,9 +24,47 @@ class SettingsError(ValueError):
     """A game setting out of range; the message says what is expected."""
 
 
+def unplayable(rules: Rules) -> str:
+    """Why the app cannot show games of these rules ("" when it can): it draws
+    boards of one or two axes, and 3-D boards of a given size as their layers.
+
+    >>> unplayable(Rules.preset("qubic"))
+    ''
+    >>> unplayable(Rules.parse("size=3x3x3x3"))
+    'a board of 4 axes: the app draws boards of one to three axes'
+    """
+    if rules.dims > 3:
+        return f"a board of {rules.dims} axes: the app draws boards of one to three axes"
+    if rules.dims == 3 and rules.bounds is None:
+        return "an endless 3-D board: the app draws 3-D boards of a given size only (e.g. size=5x5x5)"
+    return ""
+
+
+def parse_rules(text: str) -> Rules:
+    """The rules named by ``text`` (a preset or the general form, see ``Rules.parse``)
+    if the app can play them, else a SettingsError in one line.
+
+    >>> parse_rules("size=7x6,k=4,gravity").gravity
+    True
+    >>> parse_rules("size=3x3,k=4")
+    Traceback (most recent call last):
+    ...
+    tui.game.SettingsError: rules 'size=3x3,k=4': no line of 4 fits on a 3x3 board
+    """
+    try:
+        rules = Rules.parse(text)
+    except ValueError as exc:
+        raise SettingsError(str(exc)) from None
+    reason = unplayable(rules)
+    if reason:
+        raise SettingsError(f"rules {text.strip()!r}: {reason}")
+    return rules
+
+
 @dataclass(frozen=True)
 class GameSettings:
-    """How a game is played: rules preset, mode, engine level and time per move."""
+    """How a game is played: rules (a preset or the general form of ``Rules.parse``),
+    mode, engine level and time per move."""
 
     rules: str = "freestyle"
     mode: str = "human-x"
@@ -34,6 +72,7 @@ class GameSettings:
     time: float = 1.0
 
     def __post_init__(self) -> None:
+        parse_rules(self.rules)
         if self.mode not in MODES:
             raise SettingsError(f"unknown mode {self.mode!r}: choose one of {', '.join(MODES)}")
         if not (self.time > 0 and math.isfinite(self.time)):
@@ -61,7 +100,7 @@ class GameSettings:
     @classmethod
     def from_metadata(cls, metadata: dict[str, Any], rules: Rules, fallback: "GameSettings") -> "GameSettings":
         """Settings read back from a record; anything missing or odd keeps ``fallback``'s value."""
-        settings = replace(fallback, rules=rules.name)
+        settings = replace(fallback, rules=rules.describe())
         try:
             return replace(
                 settings,
@@ -71,6 +110,11 @@ class GameSettings:
             )
         except (TypeError, ValueError):
             return settings
+
+    @property
+    def parsed_rules(self) -> Rules:
+        """The rules these settings name."""
+        return parse_rules(self.rules)
 
 
 class Game:
@@ -90,7 +134,7 @@ class Game:
                  rules: Rules | None = None) -> None:
         self.settings = settings or GameSettings()
         if board is None:
-            board = Board(rules or Rules.preset(self.settings.rules))
+            board = Board(rules or self.settings.parsed_rules)
         self.board = board
         self.redo_stack: list[Point] = []
 
@@ -174,3 +218,13 @@ def format_moves(moves: list[Point]) -> list[str]:
             text += f"{pair[1]}"
         lines.append(text.rstrip())
     return lines
+
+
+def in_a_row(k: int) -> str:
+    """How a win of ``k`` in a row is said.
+
+    >>> in_a_row(5), in_a_row(3), in_a_row(12)
+    ('five in a row', 'three in a row', '12 in a row')
+    """
+    words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return f"{words[k - 1] if 1 <= k <= len(words) else k} in a row"

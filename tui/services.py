@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from gomoku import attacks
-from gomoku.board import Board, Point
+from gomoku.board import Board, Point, Rules
 from gomoku.engine import LEVELS, Engine
 
 
@@ -73,6 +73,53 @@ def _real_levels() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
+def _real_levels_for(rules: Rules) -> tuple[str, ...]:
+    return Engine.levels_for(rules)
+
+
+def solved_text(board: Board) -> str:
+    """The position's value with perfect play, for games ``perfect`` solves ("" for others).
+
+    >>> from gomoku.board import Rules
+    >>> solved_text(Board(Rules.preset("tictactoe"), moves=[(1, 1)]))
+    'solved: a draw, 8 plies to the end'
+    >>> solved_text(Board(Rules.preset("cube3")))
+    'solved: X wins in 7 plies'
+    """
+    from gomoku.classic.perfect import solve
+    from gomoku.classic.players import players_for
+
+    if board.is_over or "perfect" not in players_for(board.rules):
+        return ""
+    result = solve(board.rules, board)
+    if result.result == "draw":
+        return f"solved: a draw, {result.plies} plies to the end"
+    return f"solved: {result.result} wins in {result.plies} plies"
+
+
+ENGINE_LEVEL_NOTES = {
+    "greedy": "the seed's bot: the cell of greatest weight, no search",
+    "easy": "the engine, 2 plies deep",
+    "normal": "the engine, 4 plies deep",
+    "strong": "the engine, as deep as its time allows",
+}
+
+
+def level_note(level: str) -> str:
+    """What a level is, in a line (for the new-game dialog).
+
+    >>> level_note("normal")
+    'the engine, 4 plies deep'
+    >>> level_note("perfect").startswith("exact play")
+    True
+    """
+    from gomoku.classic.players import PLAYERS
+
+    if level in PLAYERS:
+        return PLAYERS[level].description
+    return ENGINE_LEVEL_NOTES.get(level, "")
+
+
 def _real_depths() -> dict[str, int | None]:
     return {name: limit.depth for name, limit in LEVELS.items()}
 
@@ -83,7 +130,11 @@ class Analyst:
 
     ``engine_factory`` makes the engine once, on first use (so a slow import
     never delays the first frame); ``weight_map`` and ``explain`` are pure
-    functions of the board. ``limits`` are extra keyword arguments for every
+    functions of the board. ``levels_for`` names the levels that play a set
+    of rules (the engine's own, then the classic players such as ``perfect``;
+    left out, every rule set gets ``levels``), ``level_note`` says in a line
+    what a level is, and ``solved`` gives the solved value of a position the
+    ``perfect`` player plays. ``limits`` are extra keyword arguments for every
     ``hint`` call (``nodes``/``depth``), which tests and benchmarks use to
     keep the engine tiny and deterministic.
     """
@@ -94,13 +145,22 @@ class Analyst:
     levels: tuple[str, ...] = field(default_factory=_real_levels)
     depths: dict[str, int | None] = field(default_factory=_real_depths)
     limits: dict[str, Any] = field(default_factory=dict)
+    levels_for: Callable[[Rules], tuple[str, ...]] | None = None
+    level_note: Callable[[str], str] = level_note
+    solved: Callable[[Board], str] = solved_text
     _engine: EngineLike | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     @classmethod
     def default(cls, **limits: Any) -> "Analyst":
         """The real engine and attack modules, with optional extra hint limits."""
-        return cls(limits=dict(limits))
+        return cls(limits=dict(limits), levels_for=_real_levels_for)
+
+    def levels_of(self, rules: Rules) -> tuple[str, ...]:
+        """The levels that play ``rules``, in the order the new-game dialog offers them."""
+        if self.levels_for is None:
+            return self.levels
+        return tuple(self.levels_for(rules))
 
     @property
     def engine(self) -> EngineLike:

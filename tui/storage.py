@@ -16,7 +16,7 @@ from typing import Callable
 from gomoku import records
 from gomoku.board import Board, Rules
 
-from tui.game import Game, GameSettings
+from tui.game import Game, GameSettings, unplayable
 
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
 AUTOSAVE_NAME = "autosave.json"
@@ -71,12 +71,10 @@ def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
     if not target.is_file():
         raise FileNotFoundError(f"{target}: no such file")
     record = records.load_game(target)
-    if record.rules.dims != 2:
-        # The board view is a plane: a game of another dimension is refused, not half shown.
-        raise records.RecordError(
-            f"{target}: a {record.rules.dims}-dimensional game; the app plays on a flat board only "
-            f"(gomoku show prints it)"
-        )
+    reason = unplayable(record.rules)
+    if reason:
+        # A game the board view cannot draw is refused, not half shown.
+        raise records.RecordError(f"{target}: {reason} (gomoku show prints it)")
     return record_to_game(record, fallback)
 
 
@@ -137,10 +135,8 @@ def read_settings(directory: Path, fallback: GameSettings) -> GameSettings:
     """The new-game choices saved last time in ``directory``, or ``fallback``."""
     try:
         data = json.loads((directory / SETTINGS_NAME).read_text(encoding="utf-8"))
-        return replace(
-            GameSettings.from_metadata(data, Rules.preset(str(data["rules"])), fallback),
-            rules=str(data["rules"]),
-        )
+        rules = str(data["rules"])
+        return replace(GameSettings.from_metadata(data, Rules.parse(rules), fallback), rules=rules)
     except (OSError, ValueError, KeyError, TypeError, RecursionError):  # missing or damaged: the defaults
         return fallback
 

@@ -4,4 +4,4 @@ Each module has ``register(subparsers)``, which adds its subcommands and sets
 ``func`` on each: a function of the parsed arguments that returns the exit code.
 """
 
-MODULES = ("show", "analysis", "hint", "play")
+MODULES = ("show", "analysis", "hint", "play", "experiment")

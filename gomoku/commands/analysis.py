@@ -37,7 +37,8 @@ AXES = "xyzw"
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``weights`` and ``explain``."""
     position_help = "moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N"
-    rules_help = "rules for a move string (default freestyle on the endless board); files carry their own"
+    rules_help = ("rules for a move string: a preset or size=AxB[xC],k=N[,gravity] "
+                  "(default freestyle on the endless board); files carry their own")
     table_help = "a weight table (JSON, like data/weights.json) instead of the seed's"
 
     weights = subparsers.add_parser(
@@ -53,7 +54,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     weights.add_argument("--json", action="store_true", help='print {"to_move": .., "cells": [{"x", "y", "weight"}, ...]}')
     weights.add_argument("--region", metavar="x0,y0,x1,y1", help="only the cells of this box (corners inclusive)")
     weights.add_argument("--matrix", action="store_true", help="the threat-space matrix score instead of the cell weight")
-    weights.add_argument("--rules", choices=Rules.PRESETS, help=rules_help)
+    weights.add_argument("--rules", metavar="RULES", help=rules_help)
     weights.add_argument("--weights", metavar="FILE", dest="table", help=table_help)
     weights.set_defaults(func=run_weights)
 
@@ -69,14 +70,14 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cell.add_argument("position", metavar="POSITION", help=position_help)
     cell.add_argument("cell", metavar="x,y", help="the empty cell to explain")
     cell.add_argument("--json", action="store_true", help="print the breakdown as JSON")
-    cell.add_argument("--rules", choices=Rules.PRESETS, help=rules_help)
+    cell.add_argument("--rules", metavar="RULES", help=rules_help)
     cell.add_argument("--weights", metavar="FILE", dest="table", help=table_help)
     cell.set_defaults(func=run_explain)
 
 
 # -- arguments ----------------------------------------------------------------------
 def _board(args: argparse.Namespace) -> Board:
-    return read_position(args.position, Rules.preset(args.rules) if args.rules else None)
+    return read_position(args.position, Rules.parse(args.rules) if args.rules else None)
 
 
 def _table(args: argparse.Namespace) -> WeightTable:

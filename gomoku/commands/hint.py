@@ -52,7 +52,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     hint.add_argument("--depth", type=_count, metavar="PLIES", help="search at most this deep")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
-    hint.add_argument("--rules", choices=Rules.PRESETS, help="rules for a move string (default freestyle)")
+    hint.add_argument("--rules", metavar="RULES",
+                      help="rules for a move string: a preset or size=AxB,k=N[,gravity] (default freestyle)")
     hint.set_defaults(func=run_hint)
 
     solver = subparsers.add_parser(
@@ -70,7 +71,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     solver.add_argument("--nodes", type=_count, metavar="N", help="try at most N attacking moves")
     solver.add_argument("--vct", action="store_true", help="when there is no VCF, look for a win with threes too")
     solver.add_argument("--json", action="store_true", help="print the result as JSON")
-    solver.add_argument("--rules", choices=Rules.PRESETS, help="rules for a move string (default freestyle)")
+    solver.add_argument("--rules", metavar="RULES",
+                      help="rules for a move string: a preset or size=AxB,k=N[,gravity] (default freestyle)")
     solver.set_defaults(func=run_solve)
 
 
@@ -86,7 +88,7 @@ def _show_info(info: SearchInfo) -> None:
 
 def run_hint(args: argparse.Namespace) -> int:
     """Print the hint for POSITION."""
-    board = read_position(args.position, Rules.preset(args.rules) if args.rules else None)
+    board = read_position(args.position, Rules.parse(args.rules) if args.rules else None)
     if board.is_over:
         raise ValueError(f"the game is over ({board.result}): no move to hint")
     engine = Engine(args.level)
@@ -107,7 +109,7 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def run_solve(args: argparse.Namespace) -> int:
     """Print the VCF of POSITION, or that none was found."""
-    board = read_position(args.position, Rules.preset(args.rules) if args.rules else None)
+    board = read_position(args.position, Rules.parse(args.rules) if args.rules else None)
     if board.is_over:
         raise ValueError(f"the game is over ({board.result}): nothing to solve")
     side = board.turn.name

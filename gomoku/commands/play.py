@@ -46,7 +46,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        "or the tournament set on smaller boards)")
     match.add_argument("--no-openings", action="store_true", help="start every game from an empty board")
     match.add_argument("--rules", default="gomocup20", metavar="R",
-                       help=f"rules: {', '.join(Rules.PRESETS)} (default: gomocup20)")
+                       help=f"rules: {', '.join(Rules.PRESETS)} or size=AxB,k=N (default: gomocup20)")
     match.add_argument("--max-moves", type=int, metavar="N",
                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
     match.add_argument("--jobs", type=int, default=1, metavar="J", help="games to play at once (default: 1)")
@@ -68,7 +68,7 @@ def run_match_command(args: argparse.Namespace) -> int:
     """Play the match, show progress on stderr, print the table (or JSON) on stdout."""
     from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
 
-    rules = Rules.preset(args.rules)
+    rules = Rules.parse(args.rules)
     openings = []
     if not args.no_openings:
         path = Path(args.openings) if args.openings else default_openings_path(rules)

@@ -40,15 +40,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("--json", action="store_true", help="print the position as JSON instead")
     parser.add_argument(
         "--rules",
-        choices=Rules.PRESETS,
-        help="rules for a move string (default freestyle on the endless board); files carry their own",
+        metavar="RULES",
+        help="rules for a move string: a preset or size=AxB[xC],k=N[,gravity] "
+        "(default freestyle on the endless board); files carry their own",
     )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the position; errors are ValueErrors for the CLI to report."""
-    rules = Rules.preset(args.rules) if args.rules else None
+    rules = Rules.parse(args.rules) if args.rules else None
     board = read_position(args.position, rules)
     if args.json:
         print(json.dumps(board_summary(board)))

@@ -7,6 +7,8 @@ from typing import Any, Callable
 
 import pytest
 
+from gomoku.engine import Engine
+
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst
@@ -21,7 +23,8 @@ def fake_engine() -> FakeEngine:
 @pytest.fixture
 def fake_analyst(fake_engine: FakeEngine) -> Analyst:
     return Analyst(engine_factory=lambda: fake_engine, weight_map=fake_weight_map,
-                   explain=fake_explain, levels=("greedy", "easy", "normal", "strong"))
+                   explain=fake_explain, levels=("greedy", "easy", "normal", "strong"),
+                   levels_for=Engine.levels_for)
 
 
 @pytest.fixture

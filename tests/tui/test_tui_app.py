@@ -379,7 +379,8 @@ async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:
             first = binding.key.split(",")[0]
             name = {"enter": "Enter", "pageup": "PgUp", "shift+up": "shift", "shift+left": "shift",
                     "shift+right": "shift", "pagedown": "PgDn", "up": "↑", "down": "↓",
-                    "left": "←", "right": "→"}.get(first, first)
+                    "left": "←", "right": "→", "left_square_bracket": "[",
+                    "right_square_bracket": "]"}.get(first, first)
             assert name in shown, binding.key
         await pilot.press("h")  # keys of the board do nothing under the help
         assert app.thinking is None
@@ -566,19 +567,24 @@ async def test_a_bounded_board_keeps_the_cursor_on_it_and_in_view(make_app: Call
         assert app.game.board.move_stack == [view.cursor]
 
 
-async def test_opening_a_game_of_another_dimension_is_one_line(make_app: Callable[..., GomokuApp],
-                                                               tmp_path: Path) -> None:
-    cube = tmp_path / "cube.json"
-    cube.write_text('{"format": "gomoku", "version": 1, "rules": {"dims": 3, "k": 3}, '
-                    '"moves": [[0, 0, 0], [1, 1, 1]], "result": null, "metadata": {}}')
+async def test_opening_a_game_the_app_cannot_draw_is_one_line(make_app: Callable[..., GomokuApp],
+                                                              tmp_path: Path) -> None:
+    endless = tmp_path / "cube.json"
+    endless.write_text('{"format": "gomoku", "version": 1, "rules": {"dims": 3, "k": 3}, '
+                       '"moves": [[0, 0, 0], [1, 1, 1]], "result": null, "metadata": {}}')
+    tesseract = tmp_path / "tesseract.json"
+    tesseract.write_text('{"format": "gomoku", "version": 1, "rules": {"dims": 4, "k": 3, '
+                         '"bounds": [[0, 0, 0, 0], [2, 2, 2, 2]]}, '
+                         '"moves": [[0, 0, 0, 0]], "result": null, "metadata": {}}')
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        await pilot.press("o")
-        app.screen.query_one(Input).value = str(cube)
-        await pilot.press("enter")
-        severity, message = app.notices[-1]
-        assert severity == "error" and "3-dimensional" in message and "\n" not in message
+        for path, reason in ((endless, "an endless 3-D board"), (tesseract, "a board of 4 axes")):
+            await pilot.press("o")
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            severity, message = app.notices[-1]
+            assert severity == "error" and reason in message and "\n" not in message
         await pilot.press("right", "enter")  # the game goes on as it was
         assert app.game.board.move_stack == [(0, 0), (1, 0)]
         assert app.is_running

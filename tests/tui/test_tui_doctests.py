@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["tui.app", "tui.game", "tui.storage", "tui.services", "tui.widgets.board_view",
-           "tui.widgets.panels", "tui.screens.dialogs", "tui.screenshot"]
+           "tui.widgets.layout", "tui.widgets.panels", "tui.screens.dialogs", "tui.screenshot"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -16,7 +16,8 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
-    if name in ("tui.game", "tui.storage", "tui.widgets.board_view", "tui.widgets.panels", "tui.app"):
+    if name in ("tui.game", "tui.storage", "tui.widgets.board_view", "tui.widgets.layout", "tui.widgets.panels",
+                "tui.app", "tui.services"):
         assert result.attempted > 0
 
 

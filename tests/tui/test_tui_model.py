@@ -18,6 +18,16 @@ from tui.widgets.board_view import HEAT_COLOURS, format_weight, heat_index
 from tui.widgets.panels import breakdown_text, legend_text, pv_text
 
 
+def test_settings_take_the_rules_the_app_can_draw() -> None:
+    for text in (*Rules.PRESETS, "size=7x6,k=4,gravity", "size=5x5x5,k=4", "size=9,k=4"):
+        assert Game(GameSettings(rules=text)).rules == Rules.parse(text)
+    for text, reason in (("size=3x3,k=4", "no line of 4 fits"), ("size=2x2x2x2", "a board of 4 axes"),
+                         ("hexagonal", "unknown rules"), ("size=7x6,k=4,gravity,gravity", "given twice")):
+        with pytest.raises(SettingsError, match=reason) as caught:
+            GameSettings(rules=text)
+        assert "\n" not in str(caught.value)
+
+
 def test_settings_reject_bad_values() -> None:
     with pytest.raises(SettingsError, match="positive number"):
         GameSettings(time=0)
@@ -241,14 +251,29 @@ def test_gomoku_with_no_command_runs_the_app(tmp_path: Path, monkeypatch: pytest
 
 
 def test_load_refuses_a_game_the_board_view_cannot_show(tmp_path: Path) -> None:
-    # A 3-D (or 1-D) game reads as a record, but the app's board is a plane:
-    # opening it crashed the app; now it is a one-line error.
-    for dims, moves in ((3, [[0, 0, 0], [1, 1, 1]]), (1, [[0], [1]])):
-        path = tmp_path / f"game{dims}d.json"
-        path.write_text(json.dumps({"format": "gomoku", "version": 1, "rules": {"dims": dims, "k": 3},
+    # A game of four axes, or an endless 3-D one, reads as a record, but the
+    # board view cannot draw it: a one-line error, not a crash.
+    for name, rules, moves, reason in (
+            ("endless3d", {"dims": 3, "k": 3}, [[0, 0, 0], [1, 1, 1]], "an endless 3-D board"),
+            ("tesseract", {"dims": 4, "k": 3, "bounds": [[0] * 4, [2] * 4]}, [[0, 0, 0, 0]], "a board of 4 axes")):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"format": "gomoku", "version": 1, "rules": rules,
                                     "moves": moves, "result": None, "metadata": {}}))
-        with pytest.raises(ValueError, match=f"{dims}-dimensional game"):
+        with pytest.raises(ValueError, match=reason):
             storage.load(path, GameSettings())
+
+
+def test_load_and_save_a_3d_game_and_a_1d_game(tmp_path: Path) -> None:
+    for text, moves in (("qubic", [(1, 2, 3), (0, 0, 0), (3, 3, 3)]), ("size=7,k=4", [(3,), (4,)]),
+                        ("size=7x6,k=4,gravity", [(3, 0), (3, 1), (2, 0)])):
+        game = Game(GameSettings(rules=text, mode="humans", level="easy"))
+        for move in moves:
+            game.play(move)
+        path = storage.save(game, tmp_path / "game.json")
+        again = storage.load(path, GameSettings())
+        assert again.board.move_stack == moves
+        assert again.rules == Rules.parse(text)
+        assert again.settings == GameSettings(rules=text, mode="humans", level="easy")
 
 
 def test_load_names_a_directory(tmp_path: Path) -> None:
@@ -256,3 +281,29 @@ def test_load_names_a_directory(tmp_path: Path) -> None:
     folder.mkdir()
     with pytest.raises(OSError, match="a directory"):
         storage.load(folder, GameSettings())
+
+
+def test_a_3d_breakdown_names_its_lines_by_their_axes() -> None:
+    from gomoku.attacks import explain
+
+    board = Board(Rules.preset("cube3"), moves=[(1, 1, 1), (0, 0, 0)])
+    text = breakdown_text(explain(board, (1, 1, 0)).to_dict()).plain
+    for name in ("x axis", "y axis", "z axis", "diagonal x y", "diagonal x -z", "diagonal x y z"):
+        assert f"  {name}  place" in text, name
+    assert "[" not in text.split("place")[0]  # no raw vectors
+
+
+def test_a_gravity_boards_breakdown_names_its_diagonals_as_drawn() -> None:
+    from gomoku.attacks import explain
+
+    board = Board(Rules.parse("size=7x6,k=4,gravity"), moves=[(3, 0), (4, 0), (4, 1)])
+    data = explain(board, (5, 2)).to_dict()  # on the diagonal up and to the right of 3,0 and 4,1
+    assert data["stones"]["X"]["lines"][2]["direction"] == [1, 1]
+
+    def labels(flipped: bool) -> list[str]:
+        x_part = breakdown_text(data, flipped).plain.split("O stone")[0]
+        return [line.split("  place")[0].strip() for line in x_part.splitlines() if "  place" in line]
+
+    # y runs up the screen of a gravity board: the diagonal (1, 1) looks like ╱ there.
+    assert labels(flipped=True) == ["─ row", "│ column", "╱ diagonal", "╲ diagonal"]
+    assert labels(flipped=False) == ["─ row", "│ column", "╲ diagonal", "╱ diagonal"]

@@ -148,3 +148,48 @@ async def test_set_up_position_opens_and_plays(tmp_path: Path) -> None:
         assert app.game.board.move_stack == [app.board_view.cursor]
         await pilot.press("u", "u")  # the set-up stones stay
         assert app.game.board.stones == board.stones
+
+
+async def test_a_3d_game_against_the_perfect_player(tmp_path: Path) -> None:
+    from gomoku.board import Rules
+
+    settings = GameSettings(rules="cube3", mode="human-x", level="perfect")
+    analyst = Analyst.default()
+    assert analyst.levels_of(Rules.preset("qubic")) == Engine.levels_for(Rules.preset("qubic"))
+    app = GomokuApp(analyst=analyst, settings=settings, data_dir=tmp_path / "data", offer_resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await settle(app, pilot)
+        hint = str(app.query_one("#hint", Static).render())
+        assert "solved: X wins in 7 plies" in hint  # the first player wins the 3x3x3 cube
+        await pilot.press("d")  # X plays the hint; the perfect player answers
+        await settle(app, pilot)
+        board = app.game.board
+        assert len(board.move_stack) == 2 and board.turn is Stone.X
+        await pilot.press("w")
+        view = app.board_view
+        expected = weight_map(board)
+        assert view.weights == expected
+        for point, weight in expected.items():  # every layer shows its weights
+            offset = view.offset_of(point)
+            assert offset is not None, point
+            assert view.render_line(offset.y).text[offset.x - 1:offset.x + 2] == format_weight(weight), point
+        empty = next(p for p in expected if p[2] == 2)
+        view.move_cursor_to((empty[0], empty[1], 1))
+        await pilot.press("t", "right_square_bracket")  # the breakdown follows the cursor to the top layer
+        assert view.cursor == empty
+        shown = str(app.query_one("#breakdown", Static).render())
+        assert breakdown_text(explain(board, empty).to_dict()).plain.splitlines()[:2] == shown.splitlines()[:2]
+
+
+async def test_connect_four_breakdown_names_the_diagonals_as_drawn(tmp_path: Path) -> None:
+    settings = GameSettings(rules="size=7x6,k=4,gravity", mode="humans", level="easy")
+    app = GomokuApp(analyst=Analyst.default(), settings=settings, data_dir=tmp_path / "data", offer_resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        for move in [(3, 0), (4, 0), (4, 1)]:
+            assert app.play(move)
+        app.board_view.move_cursor_to((5, 2))
+        await pilot.press("t")
+        shown = str(app.query_one("#breakdown", Static).render())
+        assert shown == breakdown_text(explain(app.game.board, (5, 2)).to_dict(), flipped=True).plain
+        assert "╱ diagonal" in shown

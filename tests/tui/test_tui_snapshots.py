@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tui_fakes import fake_explain, fake_weight_map
+from gomoku.engine import Engine
+
+from tui_fakes import FakeHint, fake_explain, fake_weight_map
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst
@@ -21,13 +23,13 @@ MIDGAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1), (-1, 0), (3
 
 def snapshot_app(tmp_path: Path, fake_engine: Any, **settings: Any) -> GomokuApp:
     analyst = Analyst(engine_factory=lambda: fake_engine, weight_map=fake_weight_map, explain=fake_explain,
-                      levels=("greedy", "easy", "normal", "strong"))
+                      levels=("greedy", "easy", "normal", "strong"), levels_for=Engine.levels_for)
     settings.setdefault("mode", "humans")
     return GomokuApp(analyst=analyst, settings=GameSettings(level="normal", **settings),
                      data_dir=tmp_path / "data", offer_resume=False)
 
 
-def play(app: GomokuApp, moves: list[tuple[int, int]]) -> None:
+def play(app: GomokuApp, moves: list[tuple[int, ...]]) -> None:
     for move in moves:
         assert app.play(move)
 
@@ -85,3 +87,66 @@ def test_snapshot_far_bounded_board(snap_compare: Any, tmp_path: Path, fake_engi
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+CUBE = [(1, 1, 1), (0, 0, 0), (2, 0, 1), (0, 2, 2), (1, 0, 0)]
+QUBIC = [(1, 1, 1), (2, 2, 2), (0, 0, 0), (3, 3, 3), (1, 2, 1), (0, 3, 2)]
+
+
+def test_snapshot_cube3_with_overlay_and_breakdown(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine, rules="cube3")
+
+    async def setup(pilot: Any) -> None:
+        play(app, CUBE)
+        app.board_view.move_cursor_to((2, 1, 1))
+        await pilot.press("right_square_bracket", "w", "t")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_qubic_with_hint(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # 110 columns leave the board room for two layers a row: the four make a square.
+    app = snapshot_app(tmp_path, fake_engine, rules="qubic")
+    fake_engine.hint = lambda board, **kwargs: FakeHint((2, 1, 1), 0.5, ((2, 1, 1), (3, 0, 0), (0, 2, 1)),
+                                                        3, 120, 0.01, False)
+
+    async def setup(pilot: Any) -> None:
+        play(app, QUBIC)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_qubic_side_by_side_won(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine, rules="qubic")
+
+    async def setup(pilot: Any) -> None:
+        play(app, [(0, 0, 0), (3, 0, 0), (1, 1, 1), (3, 1, 0), (2, 2, 2), (3, 2, 0), (3, 3, 3)])
+        app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(130, 24), run_before=setup)
+
+
+def test_snapshot_connect_four(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine, rules="size=7x6,k=4,gravity")
+
+    async def setup(pilot: Any) -> None:
+        play(app, [(3, 0), (3, 1), (2, 0), (4, 0), (2, 1)])
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_new_game_dialog_general_form(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+
+    async def setup(pilot: Any) -> None:
+        await pilot.press("n")
+        await pilot.click("#rules-text")
+        await pilot.press(*"size=5x5x5,k=4")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(110, 40), run_before=setup)

@@ -7,6 +7,7 @@ search; tests of the wiring (test_tui_real.py) use the real modules.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -62,11 +63,11 @@ class FakeEngine:
 
 
 def fake_weight_map(board: Board) -> dict[Point, float]:
-    """Each candidate weighs its number of stone neighbours, plus a quarter."""
+    """Each candidate weighs its number of stone neighbours (on any number of axes), plus a quarter."""
+    steps = [step for step in itertools.product((-1, 0, 1), repeat=board.rules.dims) if any(step)]
     weights = {}
     for p in board.candidates():
-        near = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                   if (dx or dy) and (p[0] + dx, p[1] + dy) in board.stones)
+        near = sum(1 for step in steps if tuple(a + b for a, b in zip(p, step)) in board.stones)
         weights[p] = near + 0.25
     return weights
 

@@ -1,9 +1,15 @@
-"""The endless board: one Line-API widget over a viewport of unbounded coordinates.
+"""The board: one Line-API widget over a viewport of unbounded coordinates.
 
-The view keeps its own origin (the cell at its top-left corner) instead of a
-virtual size, so there is no edge to run into: the cursor and the view can go
-as far as Python's ints go. Each line is rendered on demand from the board's
+The view keeps its own origin (the plane cell at its top-left corner) instead
+of a virtual size, so there is no edge to run into: the cursor and the view can
+go as far as Python's ints go. Each line is rendered on demand from the board's
 stone dictionary, so the cost is the size of the screen, not of the game.
+
+The view draws a plane of cells; its :class:`~tui.widgets.layout.Layout` says
+which board point each plane cell shows. A 2-D board is the plane itself; a
+3-D board is drawn as its layers side by side, labelled ``z=0 .. n-1``: the
+arrows move the cursor within a layer, ``[`` and ``]`` to the layer below or
+above.
 
 Attributes down, messages up: the app sets ``board``, ``weights`` and
 ``hint_move`` (and ``hint_pv``) and calls ``refresh``; the view posts ``CellChosen`` when the
@@ -24,7 +30,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from gomoku.board import Board, Point, Stone
+from gomoku.board import Board, Point, Rules, Stone
+
+from tui.widgets.layout import Layer, Layout
 
 CELL_WIDTH = 4
 """Characters per cell: three for the content (a stone or a weight) and a gap."""
@@ -69,6 +77,10 @@ def heat_index(weight: float, top: float) -> int:
     return max(0, min(len(HEAT_COLOURS) - 1, int(level * (len(HEAT_COLOURS) - 1) + 0.5)))
 
 
+LAYER_KEYS = Binding.Group("Layer", compact=True)
+"""The footer shows the two layer keys as one: ``[]`` Layer."""
+
+
 @dataclass
 class _Frame:
     """What one redraw needs, worked out once per redraw rather than per line."""
@@ -78,6 +90,7 @@ class _Frame:
     styles: dict[str, Style]
     heat: list[Style]
     top: float
+    gravity: bool
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -94,6 +107,7 @@ class BoardView(ScrollView, can_focus=True):
         "board--win",
         "board--cursor",
         "board--hint",
+        "board--floating",
     }
 
     DEFAULT_CSS = """
@@ -113,6 +127,7 @@ class BoardView(ScrollView, can_focus=True):
     BoardView > .board--win { background: #1f7a3a; }
     BoardView > .board--cursor { background: #e6e6e6; color: #101010; }
     BoardView > .board--hint { background: #b03aa8; color: #ffffff; text-style: bold; }
+    BoardView > .board--floating { color: #44392d; background: #2a2118; }
     """
 
     BINDINGS = [
@@ -126,6 +141,8 @@ class BoardView(ScrollView, can_focus=True):
         Binding("shift+left", "pan(-1, 0)", "Screen left", show=False),
         Binding("shift+right", "pan(1, 0)", "Screen right", show=False),
         Binding("c", "centre", "Centre", show=False),
+        Binding("left_square_bracket", "layer(-1)", "Layer z-1", group=LAYER_KEYS),
+        Binding("right_square_bracket", "layer(1)", "Layer z+1", group=LAYER_KEYS),
     ]
 
     class CellChosen(Message):
@@ -145,9 +162,11 @@ class BoardView(ScrollView, can_focus=True):
     def __init__(self, board: Board, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.board = board
+        self.cell_layout = Layout(board.rules)
+        self._board = board
         self.cursor: Point = board.rules.centre()
-        self.origin: Point = (self.cursor[0], self.cursor[1])
+        self.origin: tuple[int, int] = self.cell_layout.to_plane(self.cursor)
+        """The plane cell at the top-left corner of the cells (see ``cell_layout``)."""
         self.weights: dict[Point, float] | None = None
         self.hint_move: Point | None = None
         self.hint_pv: tuple[Point, ...] = ()
@@ -155,29 +174,59 @@ class BoardView(ScrollView, can_focus=True):
         self._placed = False
         self._frame: _Frame | None = None
 
+    @property
+    def board(self) -> Board:
+        """The board shown; a board of other rules brings its own layout (and cursor)."""
+        return self._board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        rules = board.rules
+        self._board = board
+        if rules != self.cell_layout.rules:
+            self.cell_layout = self._fitted_layout(rules)
+            self.cursor = self.cell_layout.clamp(rules.centre())
+            self.origin = self.cell_layout.to_plane(self.cursor)
+            if self.is_mounted:
+                self.refresh_bindings()  # the layer keys come and go with the third axis
+
+    def _fitted_layout(self, rules: Rules) -> Layout:
+        """The layout of ``rules`` for this view's width: as many layers of a 3-D board
+        side by side as fit, the others on rows of layers below."""
+        if rules.dims != 3 or not self.size.width or rules.bounds is None:
+            return Layout(rules)
+        ruler = max(2, len(str(rules.bounds[1][1]))) + 1
+        return Layout(rules, Layout.per_row_for(rules, (self.size.width - ruler) // CELL_WIDTH))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The layer keys exist (and show in the footer) on a 3-D board only."""
+        if action == "layer":
+            return self.cell_layout.layered
+        return True
+
     # -- geometry ------------------------------------------------------------
     @property
     def rows(self) -> int:
-        """Board rows on screen (the first line is the column ruler)."""
+        """Board rows on screen (the first lines are the rulers)."""
         return max(1, self.size.height - 1)
 
     def ruler_width(self) -> int:
         """Width of the row ruler: the longest row label on screen, plus a space."""
-        y0 = self.origin[1]
-        return max(len(str(y0)), len(str(y0 + self.rows - 1)), 2) + 1
+        v0 = self.origin[1]
+        return max(self.cell_layout.row_label_width(v0, v0 + self.rows - 1), 2) + 1
 
     def columns(self, ruler_width: int | None = None) -> int:
         """Board columns on screen."""
         width = ruler_width if ruler_width is not None else self.ruler_width()
         return max(1, (self.size.width - width) // CELL_WIDTH)
 
-    def visible_cells(self) -> tuple[Point, Point]:
-        """The top-left and bottom-right cells on screen."""
-        x0, y0 = self.origin
-        return (x0, y0), (x0 + self.columns() - 1, y0 + self.rows - 1)
+    def visible_cells(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The top-left and bottom-right plane cells on screen."""
+        u0, v0 = self.origin
+        return (u0, v0), (u0 + self.columns() - 1, v0 + self.rows - 1)
 
     def cell_at(self, offset: Offset) -> Point | None:
-        """The cell under a point of the widget, or None (the rulers, the margin)."""
+        """The cell under a point of the widget, or None (the rulers, the margin, between layers)."""
         x, y = offset
         ruler = self.ruler_width()
         if y < 1 or x < ruler:
@@ -185,28 +234,25 @@ class BoardView(ScrollView, can_focus=True):
         column = (x - ruler) // CELL_WIDTH
         if column >= self.columns(ruler) or y - 1 >= self.rows:
             return None
-        return (self.origin[0] + column, self.origin[1] + y - 1)
+        return self.cell_layout.from_plane(self.origin[0] + column, self.origin[1] + y - 1)
 
     def offset_of(self, point: Point) -> Offset | None:
         """Where a cell's stone is drawn in the widget, or None when it is off screen."""
-        x0, y0 = self.origin
+        u0, v0 = self.origin
+        u, v = self.cell_layout.to_plane(point)
         ruler = self.ruler_width()
-        column, row = point[0] - x0, point[1] - y0
+        column, row = u - u0, v - v0
         if not (0 <= column < self.columns(ruler) and 0 <= row < self.rows):
             return None
         return Offset(ruler + column * CELL_WIDTH + 1, row + 1)
 
     # -- moving ----------------------------------------------------------------
     def _clamp_to_board(self, point: Point) -> Point:
-        bounds = self.board.rules.bounds
-        if bounds is None:
-            return point
-        low, high = bounds
-        return tuple(min(max(c, a), b) for c, a, b in zip(point, low, high))
+        return self.cell_layout.clamp(point)
 
     def follow_cursor(self) -> None:
         """Shift the view just enough to keep the cursor a little way from its edges."""
-        x, y = self.cursor
+        x, y = self.cell_layout.to_plane(self.cursor)
         x0, y0 = self.origin
         rows = self.rows
         margin_y = min(2, (rows - 1) // 2)
@@ -224,10 +270,22 @@ class BoardView(ScrollView, can_focus=True):
         self.origin = (x0, y0)
 
     def centre_on(self, point: Point) -> None:
-        """Put ``point`` in the middle of the view and the cursor on it."""
+        """Put ``point`` in the middle of the view and the cursor on it (a 3-D board
+        that fits on screen is centred whole: all its layers are in view)."""
         self.cursor = self._clamp_to_board(point)
-        self.origin = (self.cursor[0], self.cursor[1] - self.rows // 2)
-        self.origin = (self.cursor[0] - self.columns() // 2, self.origin[1])
+        u, v = self.cell_layout.to_plane(self.cursor)
+        self.origin = (u, v - self.rows // 2)
+        columns = self.columns()
+        extent = self.cell_layout.extent() if self.cell_layout.layered else None
+        if extent is not None:
+            (u0, v0), (u1, v1) = extent
+            if u1 - u0 < columns:
+                u = (u0 + u1) // 2
+            if v1 - v0 < self.rows:
+                v = (v0 + v1) // 2
+            self.origin = (u, v - self.rows // 2)
+            columns = self.columns()
+        self.origin = (u - columns // 2, self.origin[1])
         self._placed = True
         self.refresh()
         self.post_message(self.CursorMoved(self.cursor))
@@ -237,10 +295,11 @@ class BoardView(ScrollView, can_focus=True):
         before, origin = self.cursor, self.origin
         self.cursor = self._clamp_to_board(point)
         self.follow_cursor()
-        if self.origin == origin:
+        layout = self.cell_layout
+        if self.origin == origin and layout.layer_of(before) == layout.layer_of(self.cursor):
             # Only the rulers and the two rows of the cursor change.
             width = self.size.width
-            rows = {0, before[1] - origin[1] + 1, self.cursor[1] - origin[1] + 1}
+            rows = {0, layout.to_plane(before)[1] - origin[1] + 1, layout.to_plane(self.cursor)[1] - origin[1] + 1}
             self.refresh(*(Region(0, y, width, 1) for y in rows if 0 <= y < self.size.height))
         else:
             self.refresh()
@@ -250,16 +309,18 @@ class BoardView(ScrollView, can_focus=True):
         """Shift the view by whole cells, carrying the cursor along."""
         x0, y0 = self.origin
         self.origin = (x0 + dx, y0 + dy)
-        x, y = self.cursor
-        self.cursor = self._clamp_to_board((x + dx, y + dy))
+        self.cursor = self.cell_layout.step(self.cursor, dx, dy)
         self.follow_cursor()  # a bounded board's edge stops the cursor, and so the view
         self.refresh()
         self.post_message(self.CursorMoved(self.cursor))
 
     def action_move(self, dx: int, dy: int) -> None:
-        """Move the cursor one cell."""
-        x, y = self.cursor
-        self.move_cursor_to((x + dx, y + dy))
+        """Move the cursor one cell on the screen (within its layer on a 3-D board)."""
+        self.move_cursor_to(self.cell_layout.step(self.cursor, dx, dy))
+
+    def action_layer(self, dz: int) -> None:
+        """Move the cursor to the same cell of the layer ``dz`` away (3-D boards)."""
+        self.move_cursor_to(self.cell_layout.change_layer(self.cursor, dz))
 
     def action_pan(self, dx: int, dy: int) -> None:
         """Pan by a screen (less one cell, to keep the context)."""
@@ -276,8 +337,11 @@ class BoardView(ScrollView, can_focus=True):
 
     # -- events ------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        """Centre on the cursor the first time, then keep it in view."""
-        if not self._placed:
+        """Centre on the cursor the first time, then keep it in view; a 3-D board
+        lays its layers out again for the new width, and is centred again."""
+        if self.cell_layout.layered:
+            self.cell_layout = self._fitted_layout(self.board.rules)
+        if not self._placed or self.cell_layout.layered:
             self._placed = True
             self.centre_on(self.cursor)
         else:
@@ -305,8 +369,8 @@ class BoardView(ScrollView, can_focus=True):
         self.origin = (self.origin[0] + dx, self.origin[1] + dy)
         # The cursor stays on its cell unless the view leaves it behind.
         (x0, y0), (x1, y1) = self.visible_cells()
-        x, y = self.cursor
-        cursor = self._clamp_to_board((min(max(x, x0), x1), min(max(y, y0), y1)))
+        x, y = self.cell_layout.to_plane(self.cursor)
+        cursor = self.cell_layout.nearest(min(max(x, x0), x1), min(max(y, y0), y1))
         if cursor != self.cursor:
             self.cursor = cursor
             self.follow_cursor()
@@ -327,28 +391,32 @@ class BoardView(ScrollView, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------
     def _prepare(self) -> _Frame:
-        names = ("ruler", "ruler-cursor", "empty", "outside", "x", "o", "last", "win", "cursor", "hint")
+        names = ("ruler", "ruler-cursor", "empty", "outside", "x", "o", "last", "win", "cursor", "hint",
+                 "floating")
         styles = {name: self.get_component_rich_style(f"board--{name}") for name in names}
         empty = styles["empty"]
         heat = [empty + Style(bgcolor=colour, color=HEAT_TEXT[i]) for i, colour in enumerate(HEAT_COLOURS)]
         top = max(self.weights.values(), default=0.0) if self.weights else 0.0
         ruler = self.ruler_width()
-        return _Frame(ruler, self.columns(ruler), styles, heat, top)
+        return _Frame(ruler, self.columns(ruler), styles, heat, top, self.board.rules.gravity)
 
     def render_lines(self, crop):  # type: ignore[no-untyped-def]
         self._frame = self._prepare()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        """Line ``y`` of the widget: the column ruler, or a row of cells with its label."""
+        """Line ``y`` of the widget: a ruler, or a row of cells with its label."""
         frame = self._frame or self._prepare()
         width = self.size.width
+        layout = self.cell_layout
         if y == 0:
             return self._render_ruler(frame, width)
         row = self.origin[1] + y - 1
+        if layout.layered and layout.labels_on(row):
+            return self._render_labels(frame, width, layout.labels_on(row))
         styles = frame.styles
-        label = str(row).rjust(frame.ruler_width - 1) + " "
-        ruler_style = styles["ruler-cursor"] if row == self.cursor[1] else styles["ruler"]
+        label = layout.row_label(row).rjust(frame.ruler_width - 1) + " "
+        ruler_style = styles["ruler-cursor"] if row == layout.to_plane(self.cursor)[1] else styles["ruler"]
         segments: list[Segment] = []
         board = self.board
         stones = board.stones
@@ -362,7 +430,8 @@ class BoardView(ScrollView, can_focus=True):
         cursor = self.cursor
         hint = self.hint_move
         empty = styles["empty"]
-        x0 = self.origin[0]
+        gravity = frame.gravity
+        outside = styles["outside"]
         # The PV's later moves, numbered, coloured by the side that plays them.
         pv_marks: dict[Point, tuple[str, Style]] = {}
         if weights is None and self.hint_pv:
@@ -375,11 +444,13 @@ class BoardView(ScrollView, can_focus=True):
         # the heat map (a continuous map) and the board's colour elsewhere.
         run_text: list[str] = [label]
         run_style = ruler_style
-        for column in range(frame.columns):
-            point = (x0 + column, row)
-            stone = stones.get(point)
+        for point in layout.row_points(self.origin[0], row, frame.columns):
             gap_style = empty
-            if stone is not None:
+            if point is None:  # between two layers
+                text, style = "    ", outside
+                gap_style = style
+                stone = None
+            elif (stone := stones.get(point)) is not None:
                 style = styles["x"] if stone is Stone.X else styles["o"]
                 text = f"[{stone.name}] " if point == last else f" {stone.name}  "
                 if point in winning:
@@ -387,7 +458,7 @@ class BoardView(ScrollView, can_focus=True):
                 elif point == last:
                     style = style + styles["last"]
             elif bounded and not rules.contains(point):
-                text, style = "    ", styles["outside"]
+                text, style = "    ", outside
                 gap_style = style
             elif weights is not None and point in weights:
                 weight = weights[point]
@@ -396,9 +467,11 @@ class BoardView(ScrollView, can_focus=True):
                 gap_style = style
             elif point in pv_marks:
                 text, style = pv_marks[point]
+            elif gravity and not rules.rests(point, stones):  # a stone would float there
+                text, style = " ·  ", styles["floating"]
             else:
                 text, style = " ·  ", empty
-            if point == hint and stone is None:
+            if stone is None and point == hint and point is not None:
                 style = style + styles["hint"]
                 if weights is None:
                     text = " *  "
@@ -424,20 +497,21 @@ class BoardView(ScrollView, can_focus=True):
 
     def _render_ruler(self, frame: _Frame, width: int) -> Strip:
         x0 = self.origin[0]
-        labels = [str(x0 + column) for column in range(frame.columns)]
+        values = [self.cell_layout.column_label(x0 + column) for column in range(frame.columns)]
+        labels = ["" if value is None else str(value) for value in values]
         longest = max((len(label) for label in labels), default=1)
         # Label every column when the labels fit, else every 2nd, 5th, 10th...
         step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if s * CELL_WIDTH > longest or s == 100)
         chars = [" "] * (frame.ruler_width + frame.columns * CELL_WIDTH + longest)
-        for column, label in enumerate(labels):
-            if (x0 + column) % step:
+        for column, (value, label) in enumerate(zip(values, labels)):
+            if value is None or value % step:
                 continue
             centre = frame.ruler_width + column * CELL_WIDTH + 1
             start = max(frame.ruler_width, centre - (len(label) - 1) // 2)
             chars[start:start + len(label)] = label
         text = "".join(chars)[:width].ljust(width)
         styles = frame.styles
-        column = self.cursor[0] - x0
+        column = self.cell_layout.to_plane(self.cursor)[0] - x0
         start = frame.ruler_width + column * CELL_WIDTH
         if not 0 <= column < frame.columns or start + 3 > width:
             return Strip([Segment(text, styles["ruler"])], width)
@@ -453,3 +527,27 @@ class BoardView(ScrollView, can_focus=True):
             ],
             width,
         )
+
+    def _render_labels(self, frame: _Frame, width: int, layers: tuple[Layer, ...]) -> Strip:
+        """A line of a 3-D board's layer labels (``z=0``), each centred over its layer,
+        the cursor's picked out; around them, the outside."""
+        x0 = self.origin[0]
+        styles = frame.styles
+        outside = styles["outside"]
+        segments = [Segment(" " * frame.ruler_width, styles["ruler"])]
+        used = frame.ruler_width
+        cursor_layer = self.cell_layout.layer_of(self.cursor)
+        for layer in layers:
+            first = frame.ruler_width + (layer.first - x0) * CELL_WIDTH
+            label = layer.label.center((layer.last - layer.first + 1) * CELL_WIDTH - 1)
+            start = max(first, used)
+            label = label[start - first:width - first]
+            if not label:
+                continue
+            if start > used:
+                segments.append(Segment(" " * (start - used), outside))
+            segments.append(Segment(label, styles["ruler-cursor"] if layer == cursor_layer else styles["ruler"]))
+            used = start + len(label)
+        if used < width:
+            segments.append(Segment(" " * (width - used), outside))
+        return Strip(segments, width).crop(0, width)

@@ -17,14 +17,37 @@ from tui.widgets.board_view import HEAT_COLOURS, format_weight
 DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
 """How a line's direction is shown (y grows downwards on screen)."""
 
+AXES = "xyzwvu"
+
+
+def direction_name(direction: tuple[int, ...], flipped: bool = False) -> str:
+    """How the breakdown names a line's direction: as drawn on a flat board (whose y
+    runs up the screen when ``flipped``, under gravity), else by the axes it runs
+    along (z runs through the layers of a 3-D board).
+
+    >>> direction_name((1, -1)), direction_name((1, -1), flipped=True)
+    ('╱ diagonal', '╲ diagonal')
+    >>> direction_name((0, 0, 1)), direction_name((1, 0, -1))
+    ('z axis', 'diagonal x -z')
+    """
+    if direction in DIRECTION_NAMES:
+        if flipped:  # y runs up the screen: the two diagonals swap their looks
+            direction = {(1, 1): (1, -1), (1, -1): (1, 1)}.get(direction, direction)
+        return DIRECTION_NAMES[direction]
+    parts = [("-" if c < 0 else "") + axis for c, axis in zip(direction, AXES) if c]
+    if len(parts) == 1:
+        return f"{parts[0]} axis"
+    return "diagonal " + " ".join(parts)
+
 
 def _number(value: float) -> str:
     """A weight without trailing zeros: 7.0 -> '7', 0.125 -> '0.125'."""
     return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
-def breakdown_text(data: dict[str, Any]) -> Text:
-    """A cell's explanation (``explain(...).to_dict()``) as the side panel shows it.
+def breakdown_text(data: dict[str, Any], flipped: bool = False) -> Text:
+    """A cell's explanation (``explain(...).to_dict()``) as the side panel shows it
+    (``flipped``: on a board drawn with y up the screen, see ``direction_name``).
 
     >>> data = {"point": [3, -1], "to_move": "X", "weight": 2.0, "stones": {
     ...     "X": {"weight": 1.0, "fork_bonus": 0, "finish_bonus": 0, "lines": [
@@ -53,7 +76,7 @@ def breakdown_text(data: dict[str, Any]) -> Text:
         text.append(f"\n{name} stone weight {_number(float(stone.get('weight', 0)))}\n", f"bold {colour}")
         for line in stone.get("lines", []):
             direction = tuple(line.get("direction", ()))
-            label = DIRECTION_NAMES.get(direction, str(list(direction)))
+            label = direction_name(direction, flipped)
             text.append(f"  {label}  place {line.get('attackplace', '?')}")
             if line.get("breakpoint"):
                 text.append("  breakpoint", "bold red")
@@ -101,8 +124,9 @@ def format_score(score: float) -> str:
     return f"{score:+.1f}"
 
 
-def hint_text(hint: Any, to_move: str) -> Text:
-    """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel."""
+def hint_text(hint: Any, to_move: str, note: str = "") -> Text:
+    """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel,
+    with a ``note`` line under it (the perfect player's solved value)."""
     text = Text()
     text.append(f"Hint for {to_move}: ", "bold")
     text.append(format_point(hint.move), "bold #ff7ef2")
@@ -111,6 +135,8 @@ def hint_text(hint: Any, to_move: str) -> Text:
     text.append(f"\nscore {format_score(hint.score)}  depth {hint.depth}\n")
     text.append(f"nodes {hint.nodes:,}  time {hint.time:.2f} s\n")
     text.append(f"PV {pv_text(hint.pv)}")
+    if note:
+        text.append(f"\n{note}", "bold")
     return text
 
 

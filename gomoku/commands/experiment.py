@@ -1,0 +1,60 @@
+"""``gomoku experiment NAME``: re-run a seed's experiment and print its table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time as _time
+from typing import TextIO
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``experiment``."""
+    from gomoku.classic.experiments import EXPERIMENTS
+
+    parser = subparsers.add_parser(
+        "experiment",
+        help="re-run an experiment of the seeds (tic-tac-toe, 4x4, 3x3x3, 4x4x4)",
+        description="Re-run an experiment of the seeds and print its table on stdout (a progress bar on "
+        "stderr). " + "; ".join(f"{name}: {text} (default {games})" for name, (text, games) in EXPERIMENTS.items()),
+    )
+    parser.add_argument("name", metavar="NAME", help=f"one of {', '.join(EXPERIMENTS)}")
+    parser.add_argument("--games", type=int, metavar="N",
+                        help="games a row (positions a game for seed000); default: the experiment's own")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0): same seed, same table")
+    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.set_defaults(func=run)
+
+
+class Bar:
+    """A progress bar on a terminal; nothing on anything else."""
+
+    def __init__(self, stream: TextIO, name: str) -> None:
+        self.stream = stream
+        self.name = name
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.start = _time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.tty:
+            return
+        width = 30
+        filled = round(width * done / max(total, 1))
+        elapsed = _time.perf_counter() - self.start
+        self.stream.write(f"\r{self.name} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {elapsed:.0f} s ")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the experiment; errors are ValueErrors for the CLI to report."""
+    from gomoku.classic.experiments import run_experiment
+
+    table = run_experiment(args.name, args.games, args.seed, Bar(sys.stderr, args.name))
+    if args.json:
+        print(json.dumps(table.to_dict()))
+    else:
+        print(table.format())
+    return 0
