@@ -30,6 +30,8 @@ and the tree search (``gomoku.ksearch``).
     Quiet moves that cut off at a ply, and per side and cell a cut-off score.
 ``moves``, ``scores`` int32[MAX_PLY + 2, size]
     Each ply's move list and ordering scores.
+``threat_moves`` int32[MAX_VCF + 1, size]
+    Each VCF level's attacking moves (a VCF of ``MAX_VCF`` attacking moves at most).
 
 >>> ctx = new_context(size=100, tt_entries=1024, table_entries=1024)
 >>> int(ctx.stats[NODE_LIMIT]), ctx.tt_key.size
@@ -43,6 +45,7 @@ from numba import types
 from numba.experimental import structref
 
 MAX_PLY = 64
+MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
  ROOT_WIDTH, LEAF_VCF, LMR, AGE, VCF_DEPTH, SELDEPTH, LAYOUT) = range(17)
 COMPLETE = 1 << 30
@@ -54,7 +57,7 @@ TABLE_ENTRY_BYTES = 8 + 4
 
 CONTEXT_FIELDS = ("stats", "stop", "line", "vline", "vcf_key", "vcf_depth", "vct_key", "vct_depth",
                   "tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout",
-                  "pv", "pv_len", "killers", "history", "moves", "scores")
+                  "pv", "pv_len", "killers", "history", "moves", "scores", "threat_moves")
 
 
 @structref.register
@@ -121,6 +124,7 @@ def new_context(size: int, tt_entries: int, table_entries: int) -> Context:
         history=np.zeros((3, size), dtype=np.int32),
         moves=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
         scores=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
+        threat_moves=np.zeros((MAX_VCF + 1, size), dtype=np.int32),
     )
 
 
@@ -131,6 +135,7 @@ def resize_for_grid(ctx: Context, size: int) -> Context:
         history=np.zeros((3, size), dtype=np.int32),
         moves=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
         scores=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
+        threat_moves=np.zeros((MAX_VCF + 1, size), dtype=np.int32),
     )
 
 

@@ -171,18 +171,26 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     stats = ctx.stats
     saved_turn = g.meta[0]
     g.meta[0] = attacker
+    # Left uninitialised (no page is touched until a node is made there): a
+    # node's fields are all set when it is made.
     mv = np.empty(cap, dtype=np.int32)
     parent = np.empty(cap, dtype=np.int32)
-    child = np.full(cap, -1, dtype=np.int32)
-    sibling = np.full(cap, -1, dtype=np.int32)
-    pn = np.ones(cap, dtype=np.int32)
-    dn = np.ones(cap, dtype=np.int32)
-    done = np.zeros(cap, dtype=np.uint8)
-    depth = np.zeros(cap, dtype=np.int16)
+    child = np.empty(cap, dtype=np.int32)
+    sibling = np.empty(cap, dtype=np.int32)
+    pn = np.empty(cap, dtype=np.int32)
+    dn = np.empty(cap, dtype=np.int32)
+    done = np.empty(cap, dtype=np.uint8)
+    depth = np.empty(cap, dtype=np.int16)
     buf = np.empty(g.cells.size, dtype=np.int32)
     buf2 = np.empty(g.cells.size, dtype=np.int32)
     mv[0] = -1
     parent[0] = -1
+    child[0] = -1
+    sibling[0] = -1
+    pn[0] = 1
+    dn[0] = 1
+    done[0] = 0
+    depth[0] = 0
     used = 1
     status = _status(g, attacker, True)
     if status == OPEN and _short_vcf(g, ctx, attacker, vcf_depth, 2000):
@@ -250,6 +258,9 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             mv[c] = q
             parent[c] = node
             depth[c] = depth[node] + 1
+            child[c] = -1
+            sibling[c] = -1
+            done[c] = 0
             if last < 0:
                 child[node] = c
             else:

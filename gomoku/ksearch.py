@@ -35,6 +35,8 @@ evaluation. Every recursive call passes int64 arguments only (numba issue
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -207,7 +209,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     best = -WIN - 1
     best_move = -1
     original_alpha = alpha
-    reduce = ctx.stats[LMR] != 0 and not forced and depth >= 3
+    reduce = ctx.stats[LMR] != 0 and not forced and depth >= 2
     for j in range(n):
         q = ctx.moves[ply, j]
         push(g, q)
@@ -215,8 +217,16 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
         else:
             score = alpha + 1
-            if reduce and j >= 3 and g.order[s, q] < QUIET and g.order[o, q] < QUIET:
-                score = -negamax(g, ctx, np.int64(next_depth - 1), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
+            if reduce and j >= 2:
+                # Late moves are searched shallower first, the more so the later
+                # and the quieter (a move that makes or stops an open three is not quiet).
+                if g.order[s, q] < QUIET and g.order[o, q] < QUIET:
+                    r = int(0.6 + math.log(depth) * math.log(j) / 1.4)
+                else:
+                    r = 1 if j >= 6 else 0
+                r = min(r, next_depth)
+                if r > 0:
+                    score = -negamax(g, ctx, np.int64(next_depth - r), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
             if score > alpha:
                 score = -negamax(g, ctx, np.int64(next_depth), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
                 if alpha < score < beta:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gomoku.kcontext import ABORT, COMPLETE, GREW, LINE_LEN, NODE_LIMIT, NODES, TNODES, Context
+from gomoku.kcontext import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
 from gomoku.kgrid import GridState, find, first, pop, push
 from gomoku.patterns import C_B4, C_B4F3, C_F4, C_FIVE
 
@@ -60,18 +60,32 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
         ctx.stats[LINE_LEN] = k + 1
         return True
     o = 3 - s
+    level = min(k // 2, MAX_VCF)
+    moves = ctx.threat_moves[level]
     if g.count[o, C_FIVE] > 0:
         if g.count[o, C_FIVE] > 1:
             return False
         block = first(g, o, C_FIVE)
         if g.cls[s, block] > C_B4:
             return False  # the forced block makes no four: the VCF ends
-        moves = np.empty(1, dtype=np.int32)
         moves[0] = block
+        n = 1
     else:
         if g.count[s, C_F4] + g.count[s, C_B4F3] + g.count[s, C_B4] == 0:
             return False
-        moves = ordered(g, s, find(g, s, C_B4))
+        # The fours, best first (insertion by ordering value; there are few).
+        cand, cls, order = g.cand, g.cls, g.order
+        n = 0
+        for j in range(g.meta[2]):
+            q = cand[j]
+            if cls[s, q] <= C_B4:
+                v = order[s, q]
+                i = n
+                while i > 0 and (order[s, moves[i - 1]] < v or (order[s, moves[i - 1]] == v and moves[i - 1] > q)):
+                    moves[i] = moves[i - 1]
+                    i -= 1
+                moves[i] = q
+                n += 1
     if depth <= 1:
         ctx.stats[GREW] = 1
         return False
@@ -84,7 +98,8 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
         return False
     outer = ctx.stats[GREW]
     ctx.stats[GREW] = 0
-    for q in moves:
+    for t in range(n):
+        q = moves[t]
         if tick(ctx):
             return False
         push(g, q)

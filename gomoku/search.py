@@ -46,9 +46,9 @@ from gomoku.patterns import C_B4, C_F3, C_FIVE
 from gomoku.plain import PlainSearch
 from gomoku.searchtypes import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted, SearchInfo
 
-ROOT_WIDTH = 24
+ROOT_WIDTH = 20
 """Candidate cells searched at the root (after forced replies and the TT move)."""
-WIDTH = 14
+WIDTH = 10
 """Candidate cells searched at the other nodes."""
 VCF_NODES = 400_000
 """Threat nodes a VCF at the root may try when the search has no time or node limit."""
