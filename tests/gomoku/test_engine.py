@@ -150,7 +150,7 @@ def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkey
     engine = Engine("normal")
     engine.prepare(rules)
     if Grid.supports(rules):
-        assert patterns.tables.cache_info().currsize == 1
+        assert patterns.tables.cache_info().currsize >= 1  # this rule's (the warm-up may make both)
         table = patterns.tables(not rules.overline)
         assert table.line.any() and patterns.tables.cache_info().hits >= 1
     board = Board(rules, [rules.centre()])
