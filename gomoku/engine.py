@@ -22,18 +22,30 @@ from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo
 LEVELS: dict[str, Limit] = {
     "greedy": Limit(depth=1),
     "easy": Limit(depth=2, time=0.3),
-    "normal": Limit(depth=4, time=0.5),
+    "normal": Limit(depth=6, time=0.5),
     "strong": Limit(time=1.0),
+    "max": Limit(time=5.0),
 }
 """The playing levels, weakest first, each a search limit.
 
 - ``greedy``: the seed's bot (``gomoku.attacks.greedy_move``): the cell of
   greatest attack weight, one move ahead, no search.
-- ``easy``: alpha-beta 2 plies deep (at most 0.3 s), with the VCF check.
-- ``normal``: 4 plies (at most 0.5 s).
+- ``easy``: alpha-beta 2 plies deep (at most 0.3 s) that looks for no VCT and
+  plays at random among its moves that score near the best: a casual
+  player can beat it.
+- ``normal``: 6 plies (at most 0.5 s), VCF and VCT at the root.
 - ``strong``: iterative deepening for 1 second (the hint's default): as deep as
-  the time allows, VCF first.
+  the time allows, VCF and VCT first.
+- ``max``: as ``strong``, with all the time it is given (5 s when none is).
+
+A time given to ``hint`` replaces the time of ``strong`` and ``max``; ``easy``
+and ``normal`` keep their own when it is shorter (and their depth).
 """
+
+EASY_MARGIN = 120
+"""``easy`` plays any of its candidate moves that scores within this of the best."""
+EASY_CANDIDATES = 6
+"""How many of its best-ordered moves ``easy`` weighs against each other."""
 
 DEFAULT_LEVEL = "strong"
 
@@ -87,6 +99,8 @@ class Engine:
         self.rng = random.Random(seed) if seed is not None else None
         self._searcher: Searcher | None = None
         self._lock = threading.Lock()
+        self.failure: str | None = None
+        """What went wrong in the last search that failed (the greedy move was played), if one did."""
 
     @staticmethod
     def levels_for(rules: Rules) -> tuple[str, ...]:
@@ -95,7 +109,7 @@ class Engine:
         >>> Engine.levels_for(Rules.preset("tictactoe"))[-3:]
         ('minimax', 'alphabeta', 'random')
         >>> Engine.levels_for(Rules.parse("size=7x6,k=4,gravity"))
-        ('easy', 'normal', 'strong', 'minimax', 'alphabeta', 'random')
+        ('easy', 'normal', 'strong', 'max', 'minimax', 'alphabeta', 'random')
         """
         from gomoku.classic.players import players_for
 
@@ -143,11 +157,15 @@ class Engine:
     ) -> Limit:
         """The level's limit with any of ``time``, ``nodes``, ``depth`` put in its place.
 
-        Given a time, node or depth limit of its own, a level keeps only those
-        (``strong`` with ``nodes=5000`` searches 5000 nodes, with no clock).
+        Given a node or depth limit of its own, a level keeps only those
+        (``strong`` with ``nodes=5000`` searches 5000 nodes, with no clock);
+        given only a time, ``easy`` and ``normal`` keep their depth, and their
+        own time when it is shorter.
 
-        >>> Engine().limit("normal", time=2.0)
+        >>> Engine().limit("strong", time=2.0)
         Limit(time=2.0, nodes=None, depth=None, memory_mb=None)
+        >>> Engine().limit("normal", time=2.0)          # normal keeps its own caps
+        Limit(time=0.5, nodes=None, depth=6, memory_mb=None)
         """
         base = LEVELS.get(check_level(level or self.level), Limit(depth=1))
         for name, value in (("time", time), ("nodes", nodes), ("depth", depth)):
@@ -156,6 +174,9 @@ class Engine:
                 raise ValueError(f"{name} must be positive, not {value}")
         if time is None and nodes is None and depth is None:
             return Limit(base.time, base.nodes, base.depth, self.memory_mb)
+        if nodes is None and depth is None and base.depth is not None:
+            # A weaker level keeps its depth, and its time when that is shorter.
+            return Limit(min(time, base.time or time), None, base.depth, self.memory_mb)
         return Limit(time, nodes, depth, self.memory_mb)
 
     def hint(
@@ -187,21 +208,68 @@ class Engine:
         limit = self.limit(level, time=time, nodes=nodes, depth=depth)
         last: SearchInfo | None = None
         with self._lock:
-            for info in self._search(board.copy(), limit, stop):
-                last = info
-                if on_info is not None:
-                    on_info(info)
+            searcher = self.searcher
+            searcher.root_vct = searcher.vct_defence = level != "easy"
+            try:
+                for info in self._search(board.copy(), limit, stop):
+                    last = info
+                    if on_info is not None:
+                        on_info(info)
+            except Exception as exc:  # a kernel's failure must never lose the move
+                self.failure = f"the search failed ({type(exc).__name__}: {exc}); the greedy move is played"
+                hint = self._greedy(board, start)
+                return Hint(hint.move, hint.score, hint.pv, hint.depth, hint.nodes, hint.time, False, level)
+            finally:
+                searcher.root_vct = searcher.vct_defence = True
         assert last is not None and last.pv, "the search always yields a move"
+        move, pv = last.pv[0], last.pv
+        if level == "easy" and not last.forced_win and abs(last.score) < WIN_THRESHOLD:
+            move = self._easy_choice(board, move)
+            pv = pv if move == pv[0] else (move,)
         return Hint(
-            move=last.pv[0],
+            move=move,
             score=last.score,
-            pv=last.pv,
+            pv=pv,
             depth=last.depth,
             nodes=last.nodes,
             time=_time.perf_counter() - start,
             forced_win=last.forced_win,
             level=level,
         )
+
+    def _easy_choice(self, board: Board, best: Point) -> Point:
+        """A move near the best for ``easy``: its best-ordered candidates, each
+        answered by the opponent's best reply one ply deep, and one of those
+        that score within ``EASY_MARGIN`` of the best chosen at random."""
+        from gomoku.grid import Grid
+
+        if not Grid.supports(board.rules):
+            return best
+        grid = Grid(board)
+        s, o = grid.turn, 3 - grid.turn
+        order = grid.order
+        cells = sorted(grid.candidates(), key=lambda q: -(int(order[s, q]) * 5 // 4 + int(order[o, q])))
+        scored = []
+        for q in cells[:EASY_CANDIDATES]:
+            grid.push(q)
+            replies = sorted(grid.candidates(), key=lambda r: -(int(order[o, r]) * 5 // 4 + int(order[s, r])))
+            worst = max((self._reply_value(grid, r) for r in replies[:12]), default=-grid.evaluate())
+            grid.pop()
+            scored.append((-worst, grid.point(q)))
+        top = max(score for score, _ in scored)
+        near = sorted(p for score, p in scored if score >= top - EASY_MARGIN)
+        if best not in near:
+            near.append(best)
+        rng = self.rng or random.Random()
+        return rng.choice(near)
+
+    @staticmethod
+    def _reply_value(grid, r: int) -> int:
+        """The opponent's value after its reply ``r`` (from its own view)."""
+        grid.push(r)
+        value = -grid.evaluate() if not grid.winner else 10**6
+        grid.pop()
+        return value
 
     def _greedy(self, board: Board, start: float) -> Hint:
         from gomoku.attacks import cell_weight, greedy_move

@@ -271,7 +271,7 @@ def make_player(spec: str, *, seed: int | None = None, grace_ms: int = 1000) -> 
     >>> make_player("no-such-brain-here --fast")
     Traceback (most recent call last):
     ...
-    gomoku.match.MatchError: player 'no-such-brain-here --fast': not a level (greedy, easy, normal, strong) nor a program that can be run
+    gomoku.match.MatchError: player 'no-such-brain-here --fast': not a level (greedy, easy, normal, strong, max) nor a program that can be run
     """
     if spec in LEVEL_NAMES:
         return EnginePlayer(spec, seed=seed)

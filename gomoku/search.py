@@ -4,10 +4,11 @@ iterative deepening, a transposition table and VCF at the root and the leaves.
 The search works on a ``gomoku.grid.Grid`` (the position on a dense grid with
 incremental patterns) and only pushes and pops: the board it was given is
 never touched. Its nodes run in compiled kernels (``gomoku.ksearch`` for the
-tree, ``gomoku.kthreats`` for VCF and VCT) without the GIL; this module
-drives them depth by depth and keeps their clock (``gomoku.clock``). It reports as it goes, one ``SearchInfo`` per completed depth,
-from a generator (``Searcher.search``), so the CLI, the protocol and the app
-can show progress and stop it.
+tree, ``gomoku.kthreats`` for VCF, ``gomoku.kproof`` for VCT) without the
+GIL; this module drives them depth by depth and keeps their clock
+(``gomoku.watch``). It reports as it goes, one ``SearchInfo`` per completed
+depth, from a generator (``Searcher.search``), so the CLI, the protocol and
+the app can show progress and stop it.
 
 At the root, before any tree: a five to make or to block; a VCF for the side
 to move (up to half the time); a VCT (fours and open threes, by the
@@ -39,7 +40,7 @@ import numpy as np
 from gomoku import kcontext as K
 from gomoku import kproof, ksearch, kthreats
 from gomoku.board import Board, GameOverError, Rules
-from gomoku.clock import Watch
+from gomoku.watch import Watch
 from gomoku.grid import Grid
 from gomoku.kgrid import HEIGHT
 from gomoku.patterns import C_B4, C_F3, C_FIVE
@@ -72,7 +73,9 @@ class Searcher:
         self.leaf_vcf = LEAF_VCF_NODES
         """Threat nodes a leaf's VCF may try (0: none)."""
         self.vct_defence = True
-        """Take away the opponent's short VCT at the root, as its VCF."""
+        """Take away the opponent's VCT at the root, as its VCF."""
+        self.root_vct = True
+        """Look for a VCT of the side to move at the root (after its VCF)."""
         self.ctx: K.Context | None = None
         self.layout = 0
 
@@ -286,7 +289,7 @@ class _Run:
         if line is not None:
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
-        line = self._threats(s, 0.2, 0, vct=True)
+        line = self._threats(s, 0.2, 0, vct=True) if self.searcher.root_vct else None
         if line is not None:
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
@@ -313,6 +316,8 @@ class _Run:
         yield self.info(0, grid.evaluate(), best_line, 1.0)
         previous = 0
         for depth in range(1, max_depth + 1):
+            if self.watch.expired:
+                return  # told to stop (the clock thread may not have raised the flag yet)
             before = self.nodes
             stats[K.ABORT] = 0
             score = int(ksearch.root(g, ctx, depth, n, -WIN - 1, WIN + 1))

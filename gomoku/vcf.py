@@ -3,7 +3,7 @@
 
 ``solve`` answers for a board; ``VCFSearch`` and ``VCTSearch`` work on a grid
 the caller keeps (the tree search uses them at the root). The kernels run
-without the GIL; a deadline or a stop event is kept by a ``clock.Watch``.
+without the GIL; a deadline or a stop event is kept by a ``watch.Watch``.
 
 >>> from gomoku.board import Board
 >>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from gomoku import kproof, kthreats
 from gomoku.board import Board, Point
-from gomoku.clock import Watch
+from gomoku.watch import Watch
 from gomoku.grid import Grid
 from gomoku.kcontext import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VCF_DEPTH, VLINE_LEN, Context, new_context
 from gomoku.searchtypes import SearchAborted

@@ -99,9 +99,10 @@ def solved_text(board: Board) -> str:
 
 ENGINE_LEVEL_NOTES = {
     "greedy": "the seed's bot: the cell of greatest weight, no search",
-    "easy": "the engine, 2 plies deep",
-    "normal": "the engine, 4 plies deep",
-    "strong": "the engine, as deep as its time allows",
+    "easy": "the engine, 2 plies deep, a little at random: beatable",
+    "normal": "the engine, 6 plies deep, with its threat solver",
+    "strong": "the engine, as deep as 1 s allows",
+    "max": "the engine, with all the time it is given",
 }
 
 
@@ -109,7 +110,7 @@ def level_note(level: str) -> str:
     """What a level is, in a line (for the new-game dialog).
 
     >>> level_note("normal")
-    'the engine, 4 plies deep'
+    'the engine, 6 plies deep, with its threat solver'
     >>> level_note("perfect").startswith("exact play")
     True
     """

@@ -131,7 +131,7 @@ def test_the_engine_levels_on_each_game() -> None:
     assert Engine.levels_for(Rules.preset("tictactoe")) == tuple(LEVELS) + tuple(PLAYERS)
     assert Engine.levels_for(Rules()) == tuple(LEVELS)
     assert Engine.levels_for(Rules.parse("size=7x6,k=4,gravity")) == (
-        "easy", "normal", "strong", "minimax", "alphabeta", "random")
+        "easy", "normal", "strong", "max", "minimax", "alphabeta", "random")
     # Five in a row with gravity: the levels offered (whichever search takes them) keep to gravity.
     five = Rules.parse("size=9x9,gravity")
     levels = Engine.levels_for(five)

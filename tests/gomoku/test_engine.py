@@ -16,7 +16,7 @@ MIDDLE = [(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (3, 3), (0, 2), (2, 2), (-1, 3
 
 
 def test_levels_are_documented_limits() -> None:
-    assert list(LEVELS) == ["greedy", "easy", "normal", "strong"]
+    assert list(LEVELS) == ["greedy", "easy", "normal", "strong", "max"]
     assert all(isinstance(limit, Limit) for limit in LEVELS.values())
     assert LEVELS["strong"].time == 1.0  # the hint's default
 

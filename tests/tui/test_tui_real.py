@@ -31,7 +31,7 @@ def make_real_app(tmp_path: Path, mode: str = "humans", level: str = "greedy", *
 def test_the_default_analyst_uses_the_real_engine() -> None:
     analyst = Analyst.default()
     assert isinstance(analyst.engine, Engine)
-    assert analyst.levels == ("greedy", "easy", "normal", "strong")
+    assert analyst.levels == ("greedy", "easy", "normal", "strong", "max")
 
 
 async def test_overlay_shows_the_engines_weights(tmp_path: Path) -> None:
