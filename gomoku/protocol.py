@@ -689,39 +689,22 @@ class Brain:
     def _search(self, board: Board, budget: Budget, stop: threading.Event, reply_by: float) -> Point:
         """The engine's move, searched in a thread of its own; at ``reply_by``
         (``time.monotonic``) the best move known so far, whatever the engine is doing."""
-        turn = _Turn()
-
-        def on_info(info: Any) -> None:
-            pv = getattr(info, "pv", ())
-            if pv:
-                turn.best = tuple(pv[0])
-            if not turn.answered:
-                self.write(f"MESSAGE {describe_info(info)}")
-
-        limits: dict[str, Any] = {"stop": stop, "on_info": on_info}
+        limits: dict[str, Any] = {}
         if budget.fast or self.level == "greedy":
             limits["level"] = "greedy"
         else:
             limits.update(level_limits(self.level, budget.search))
-        engine = self.engine()
-        worker = threading.Thread(target=turn.run, args=(engine, board.copy(), limits), name="pbrain-search",
-                                  daemon=True)
-        worker.start()
-        while not turn.done.wait(min(max(reply_by - time.monotonic(), 0.0), MAX_TIMER)):
-            if time.monotonic() >= reply_by:
-                break
+        turn = hint_by(self.engine(), board, limits, stop, reply_by,
+                       on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"))
         if not turn.done.is_set():
             # Out of time: the best line's first move, else any legal move; the
             # engine stops at its next check and its late answer is dropped.
-            turn.answered = True
-            stop.set()
             self.late_replies += 1
             move = turn.best
             if move is None or not self._legal(board, move):
                 move = self._fallback(board)
             self.write(f"MESSAGE the engine was still thinking at the reply deadline; playing {format_point(move)}")
             return move
-        turn.answered = True
         if turn.error is not None:  # a brain must answer, whatever the engine does
             exc = turn.error
             self.write(f"MESSAGE engine failed ({type(exc).__name__}: {exc}); playing a fallback move")
@@ -763,6 +746,36 @@ class Brain:
         "STOP": _stop_command,
         "YXSTOP": _stop_command,
     }
+
+
+def hint_by(engine: HintEngine, board: Board, limits: dict[str, Any], stop: threading.Event, reply_by: float,
+            on_info: Callable[[Any], None] | None = None) -> "_Turn":
+    """Ask ``engine`` for a hint on ``board`` (``limits`` besides stop and
+    on_info) in a thread of its own, and wait for it until ``reply_by``
+    (``time.monotonic``) at the latest: a search that overstays its limit, a
+    garbage collection or a cold cache cannot make the reply late. Past
+    ``reply_by`` the returned turn is not ``done``: ``stop`` is set, ``best``
+    holds the first move of the deepest line reported (or None), and whatever
+    the engine says later is dropped.
+    """
+    turn = _Turn()
+
+    def heard(info: Any) -> None:
+        pv = getattr(info, "pv", ())
+        if pv:
+            turn.best = tuple(pv[0])
+        if on_info is not None and not turn.answered:
+            on_info(info)
+
+    limits = {**limits, "stop": stop, "on_info": heard}
+    worker = threading.Thread(target=turn.run, args=(engine, board.copy(), limits), name="hint", daemon=True)
+    worker.start()
+    while not turn.done.wait(min(max(reply_by - time.monotonic(), 0.0), MAX_TIMER)):
+        if time.monotonic() >= reply_by:
+            stop.set()
+            break
+    turn.answered = True
+    return turn
 
 
 class _Turn:
