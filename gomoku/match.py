@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TextIO
 
-from gomoku._jsonio import parse_json
+from gomoku._jsonio import parse_json, read_file
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.engine import LEVELS
 
@@ -370,9 +370,11 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
     """
     name = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise MatchError(f"openings {name}: {exc.strerror or exc}") from None
+        data = read_file(path, what="an openings file", error=MatchError)
+    except MatchError as exc:
+        raise MatchError(f"openings {exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MatchError(f"openings {name}: expected UTF-8 text ({exc.reason} at byte {exc.start})") from None
     raw: list[tuple[str, Any]] = []
