@@ -166,7 +166,7 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
 
 
 # -- parsing ------------------------------------------------------------------
-_INTEGER = re.compile(r"[+-]?\d+")
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: the protocol is ASCII
 
 
 def to_int(text: str) -> int | None:
