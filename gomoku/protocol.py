@@ -408,6 +408,8 @@ class Brain:
                 handler(self, rest.strip())
         except ProtocolError as exc:
             self._reply(f"ERROR {exc}")
+        except Exception as exc:  # a brain never dies of a command: say so, and go on
+            self._reply(f"ERROR {command} failed ({type(exc).__name__}: {exc})")
         return True
 
     def _start(self, arg: str) -> None:
@@ -529,6 +531,8 @@ class Brain:
                 self._think()
         except ProtocolError as exc:
             self._reply(f"ERROR {exc}")
+        except Exception as exc:  # as in handle: never the end of the session
+            self._reply(f"ERROR BOARD failed ({type(exc).__name__}: {exc})")
         return True
 
     def _set_position(self, lines: list[str]) -> None:
