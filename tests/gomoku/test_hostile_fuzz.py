@@ -128,12 +128,12 @@ def coordinate(model: Model, axis: int) -> st.SearchStrategy[int]:
 
 
 def cell(model: Model) -> st.SearchStrategy[Cell]:
-    """Mostly a cell near the stones or inside the box; sometimes just outside it."""
-    near = [c for c in model.stones]
+    """A cell in or just outside the box, one next to a stone, or a stone or wall itself."""
+    taken = sorted(model.stones) + sorted(model.walls)
     inside = st.tuples(coordinate(model, 0), coordinate(model, 1))
-    if not near:
+    if not taken:
         return inside
-    return st.one_of(inside, st.sampled_from(near).flatmap(
+    return st.one_of(inside, st.sampled_from(taken), st.sampled_from(taken).flatmap(
         lambda c: st.tuples(st.integers(c[0] - 2, c[0] + 2), st.integers(c[1] - 2, c[1] + 2))))
 
 
@@ -238,11 +238,18 @@ def board_block(data: st.DataObject, session: Session, end: bytes) -> None:
     """BOARD or YXBOARD with stones, walls and (sometimes) a bad line, then DONE."""
     model = session.model
     think = data.draw(st.booleans())
+    clean = data.draw(st.booleans()) and model.size is not None  # a position that stands, or a broken block
     lines: list[tuple[int, int, int]] = []
-    for _ in range(data.draw(st.integers(0, 12))):
-        x, y = data.draw(cell(model))
-        lines.append((x, y, data.draw(st.sampled_from([1, 1, 2, 2, 3, 0, 7]))))
-    bad = data.draw(st.sampled_from([None, None, None, "x,y,1", "1,2", "\x00\x01", "1,2,3,4"]))
+    if clean:
+        assert model.size is not None
+        cells = st.tuples(st.integers(0, model.size[0] - 1), st.integers(0, model.size[1] - 1))
+        chosen = data.draw(st.lists(cells, max_size=12, unique=True))
+        lines = [(x, y, data.draw(st.sampled_from([1, 2, 3]))) for x, y in chosen]
+    else:
+        for _ in range(data.draw(st.integers(0, 12))):
+            x, y = data.draw(cell(model))
+            lines.append((x, y, data.draw(st.sampled_from([1, 1, 2, 2, 3, 0, 7]))))
+    bad = None if clean else data.draw(st.sampled_from([None, "x,y,1", "1,2", "\x00\x01", "1,2,3,4"]))
     text = [f"{x},{y},{f}" for x, y, f in lines] + ([bad] if bad else [])
     data_bytes = b"".join(line.encode() + end for line in [("BOARD" if think else "YXBOARD")] + text + ["DONE"])
     answers = session.send(data_bytes)
