@@ -92,7 +92,8 @@ class EnginePlayer:
         warm(self.engine, rules)
 
     def move(self, board: Board) -> Point:
-        from gomoku.protocol import TimeControl, hint_by, level_limits, plan_time
+        from gomoku.clock import TimeControl, hint_by, plan_time
+        from gomoku.protocol import level_limits
 
         started = time.monotonic()
         budget = plan_time(TimeControl(timeout_turn=round(self.time_per_move * 1000)), len(board.stones))
