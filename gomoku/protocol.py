@@ -82,16 +82,17 @@ def to_int(text: str) -> int | None:
     Python's ``int`` refuses more than 4300 digits (and takes long to read a
     million); a number that long is read by its sign alone.
 
-    >>> to_int(" -42 "), to_int("9" * 5000) == SATURATE, to_int("4x")
-    (-42, True, None)
+    >>> to_int(" -42 "), to_int("9" * 5000) == SATURATE, to_int("0" * 5000 + "7"), to_int("4x")
+    (-42, True, 7, None)
     """
     text = text.strip()
     if not _INTEGER.fullmatch(text):
         return None
-    digits = text.lstrip("+-").lstrip("0")
+    negative = text.startswith("-")
+    digits = text.lstrip("+-").lstrip("0") or "0"
     if len(digits) > 18:
-        return -SATURATE if text.startswith("-") else SATURATE
-    return int(text)
+        return -SATURATE if negative else SATURATE
+    return -int(digits) if negative else int(digits)
 
 
 def parse_int(text: str, what: str) -> int:

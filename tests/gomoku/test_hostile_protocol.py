@@ -402,3 +402,9 @@ def test_a_bad_board_line_is_one_error_and_the_old_position_stays(line):
         brain.handle(text)
     assert len(answers(out)) == 1 and answers(out)[0].startswith("ERROR BOARD line")
     assert all(printable(x) and len(x) < 300 for x in out) and brain.board.move_stack == before
+
+
+def test_a_number_with_thousands_of_leading_zeros_is_still_its_value():
+    out, brain = session(["START 20", "TURN " + "0" * 5000 + "10," + "0" * 5000 + "10", "INFO timeout_turn "
+                          + "0" * 6000 + "750"])
+    assert answers(out) == ["OK", "9,9"] and (10, 10) in brain.board.stones and brain.time.timeout_turn == 750
