@@ -68,6 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
         print(f"gomoku: error: {message}", file=sys.stderr)
         return 2
+    except (MemoryError, RecursionError) as exc:
+        # Input past what the process can hold or walk: still one line, no traceback.
+        what = "out of memory" if isinstance(exc, MemoryError) else "input nested too deeply"
+        print(f"gomoku: error: {what} (is the input much larger than a game?)", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("gomoku: interrupted", file=sys.stderr)
         return 130

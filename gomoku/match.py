@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TextIO
 
-from gomoku._jsonio import parse_json
+from gomoku._jsonio import parse_json, read_file
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.engine import LEVELS
 
@@ -65,7 +65,13 @@ class Player(Protocol):
 
 # -- players --------------------------------------------------------------------------
 class EnginePlayer:
-    """One of the engine's levels, in this process (a fresh engine each game)."""
+    """One of the engine's levels, in this process (a fresh engine each game).
+
+    It keeps the pbrain brain's budget discipline: the search gets the time a
+    brain would plan for ``time_per_move`` (``gomoku.protocol.plan_time``), the
+    engine's cold start is done in ``new_game``, and the move comes back by the
+    brain's reply deadline whatever the search is doing.
+    """
 
     def __init__(self, level: str, *, seed: int | None = None, engine: Any = None) -> None:
         self.name = level
@@ -74,6 +80,8 @@ class EnginePlayer:
         self._given = engine
         self.engine: Any = engine
         self.time_per_move = 0.5
+        self.late_replies = 0
+        """Moves answered at the reply deadline with the search still running."""
 
     def new_game(self, rules: Rules, time_per_move_ms: int) -> None:
         self.time_per_move = time_per_move_ms / 1000
@@ -81,18 +89,51 @@ class EnginePlayer:
             from gomoku.engine import Engine
 
             self.engine = Engine(self.level, seed=self.seed)
+        warm(self.engine, rules)
 
     def move(self, board: Board) -> Point:
+        from gomoku.clock import TimeControl, hint_by, plan_time
         from gomoku.protocol import level_limits
 
-        if self.level == "greedy":
-            hint = self.engine.hint(board.copy(), level="greedy")
+        started = time.monotonic()
+        budget = plan_time(TimeControl(timeout_turn=round(self.time_per_move * 1000)), len(board.stones))
+        if self.level == "greedy" or budget.fast:
+            limits: dict[str, Any] = {"level": "greedy"}
         else:
-            hint = self.engine.hint(board.copy(), level=self.level, **level_limits(self.level, self.time_per_move))
-        return tuple(hint.move)
+            limits = {"level": self.level, **level_limits(self.level, budget.search)}
+        stop = threading.Event()
+        timer = threading.Timer(max(budget.deadline, 0.0), stop.set)
+        timer.daemon = True
+        timer.start()
+        try:
+            turn = hint_by(self.engine, board, limits, stop, started + budget.reply)
+        finally:
+            timer.cancel()
+        if turn.done.is_set() and turn.error is not None:
+            raise turn.error
+        if turn.done.is_set() and turn.move is not None:
+            return turn.move
+        self.late_replies += 1
+        if turn.best is not None and turn.best not in board.stones and board.rules.contains(turn.best):
+            return turn.best
+        return board.candidates()[0]
 
     def close(self) -> None:
         self.engine = self._given
+
+
+def warm(engine: Any, rules: Rules) -> None:
+    """Do an engine's one-off work for ``rules`` now, before the clock runs: its
+    first search's (``prepare``) and the greedy level's tables."""
+    prepare = getattr(engine, "prepare", None)
+    if callable(prepare):
+        prepare(rules)
+    from gomoku.attacks import greedy_move
+
+    board = Board(rules)
+    if rules.dims >= 1:
+        board.push(rules.centre())
+        greedy_move(board)
 
 
 class BrainPlayer:
@@ -330,9 +371,11 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
     """
     name = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise MatchError(f"openings {name}: {exc.strerror or exc}") from None
+        data = read_file(path, what="an openings file", error=MatchError)
+    except MatchError as exc:
+        raise MatchError(f"openings {exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MatchError(f"openings {name}: expected UTF-8 text ({exc.reason} at byte {exc.start})") from None
     raw: list[tuple[str, Any]] = []

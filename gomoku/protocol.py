@@ -25,35 +25,42 @@ does here, and ``/work/shared/docs/pbrain-protocol.md`` for the protocol.
 from __future__ import annotations
 
 import argparse
+import gc
 import queue
+import re
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
 
 from gomoku import __version__
-from gomoku.board import Board, Point, Rules, Stone, format_point
-
-UNLIMITED_MS = 2147483647
-"""What managers send as ``time_left`` when the match time is unlimited."""
-
-DEFAULT_TIMEOUT_TURN_MS = 5000
-"""The turn time assumed until the manager sends ``INFO timeout_turn``."""
+from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.clock import (  # noqa: F401 - the clock's names are the protocol's too
+    DEFAULT_TIMEOUT_TURN_MS,
+    FAST_THRESHOLD,
+    MAX_TIMER,
+    REPLY_MARGIN,
+    UNLIMITED_MS,
+    Budget,
+    TimeControl,
+    hint_by,
+    moves_to_go,
+    plan_time,
+)
+from gomoku.protocol_io import excerpt, read_lines, safe_line
 
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""
 
+MAX_MEMORY = 0x7FFFFFFF
+"""The most memory (bytes) ``INFO max_memory`` is taken to allow: Piskvork's own cap
+(it sends this for anything above 2047 MB); a larger value means the same."""
+
+SATURATE = 10**18
+"""A number with more digits than this has is read as +-SATURATE: no limit,
+coordinate or size of the protocol comes near it."""
+
 ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
-
-# The reply margin: what a move costs besides the search (Python, the pipe,
-# the manager), taken off every deadline.
-REPLY_MARGIN = 0.06
-# Below this much search time the brain plays the greedy level at once.
-FAST_THRESHOLD = 0.03
-# The longest the deadline timer waits (seconds): a day.
-MAX_TIMER = 86400.0
-
 
 class ProtocolError(ValueError):
     """A command the brain understood but cannot carry out; answered ``ERROR <message>``."""
@@ -65,86 +72,29 @@ class HintEngine(Protocol):
     def hint(self, board: Board, **limits: Any) -> Any: ...
 
 
-# -- the clock ----------------------------------------------------------------
-@dataclass
-class TimeControl:
-    """The limits the manager announced, in milliseconds as the protocol has them.
-
-    ``timeout_turn`` 0 means "as fast as possible"; ``timeout_match`` 0 means no
-    match limit; ``time_left`` is None until the manager sends it (or when it
-    is ``UNLIMITED_MS``). ``used`` is the time the brain has spent on its own
-    moves this game: without ``time_left``, the match time left is
-    ``timeout_match`` less it.
-    """
-
-    timeout_turn: int = DEFAULT_TIMEOUT_TURN_MS
-    timeout_match: int = 0
-    time_left: int | None = None
-    used: int = 0
-
-
-@dataclass(frozen=True)
-class Budget:
-    """The time for one move, in seconds.
-
-    ``search`` goes to the engine as its limit; ``deadline`` is when the brain
-    tells the engine to stop regardless. ``fast`` asks for the greedy level
-    (no search): the time is too short for anything else.
-    """
-
-    search: float
-    deadline: float
-    fast: bool = False
-
-
-def moves_to_go(ply: int) -> int:
-    """How many more moves of ours to spread the match time over.
-
-    >>> moves_to_go(0), moves_to_go(60), moves_to_go(400)
-    (30, 15, 10)
-    """
-    return max(10, 30 - ply // 4)
-
-
-def plan_time(control: TimeControl, ply: int) -> Budget:
-    """The budget for the move at ``ply`` (the number of stones on the board).
-
-    The engine stops within 5% + 20 ms of its limit, and the brain stops it at
-    the deadline anyway, so ``search * 1.05 + 0.02 <= deadline``; the deadline
-    keeps ``REPLY_MARGIN`` and a tenth of the turn time clear of the turn
-    limit, and spends at most half of the match time left.
-
-    >>> budget = plan_time(TimeControl(timeout_turn=1000), 0)
-    >>> round(budget.search, 3), round(budget.deadline, 3), budget.fast
-    (0.781, 0.84, False)
-    >>> plan_time(TimeControl(timeout_turn=0), 0).fast
-    True
-    >>> plan_time(TimeControl(timeout_turn=10000, time_left=3000), 0).deadline < 1.5
-    True
-    """
-    deadlines = []
-    shares = []
-    if control.timeout_turn <= 0:
-        return Budget(0.0, REPLY_MARGIN, fast=True)
-    turn = control.timeout_turn / 1000
-    deadlines.append(turn * 0.9 - REPLY_MARGIN)
-    left = control.time_left
-    if left is None and control.timeout_match > 0:
-        left = control.timeout_match - control.used
-    if left is not None and left < UNLIMITED_MS:
-        seconds = max(left, 0) / 1000
-        deadlines.append(seconds * 0.5 - REPLY_MARGIN)
-        shares.append(seconds / moves_to_go(ply))
-    deadline = min(deadlines)
-    search = (deadline - 0.02) / 1.05
-    if shares:
-        search = min(search, min(shares))
-    if search < FAST_THRESHOLD:
-        return Budget(0.0, max(deadline, 0.0), fast=True)
-    return Budget(search, deadline)
-
-
 # -- parsing ------------------------------------------------------------------
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: the protocol is ASCII
+
+
+def to_int(text: str) -> int | None:
+    """A decimal integer, saturated at +-``SATURATE``; None if ``text`` is not one.
+
+    Python's ``int`` refuses more than 4300 digits (and takes long to read a
+    million); a number that long is read by its sign alone.
+
+    >>> to_int(" -42 "), to_int("9" * 5000) == SATURATE, to_int("0" * 5000 + "7"), to_int("4x")
+    (-42, True, 7, None)
+    """
+    text = text.strip()
+    if not _INTEGER.fullmatch(text):
+        return None
+    negative = text.startswith("-")
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 18:
+        return -SATURATE if negative else SATURATE
+    return -int(digits) if negative else int(digits)
+
+
 def parse_int(text: str, what: str) -> int:
     """A decimal integer, or ProtocolError naming ``what`` was expected.
 
@@ -155,10 +105,10 @@ def parse_int(text: str, what: str) -> int:
     ...
     gomoku.protocol.ProtocolError: expected size as an integer, got 'x'
     """
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise ProtocolError(f"expected {what} as an integer, got {text.strip()!r}") from None
+    number = to_int(text)
+    if number is None:
+        raise ProtocolError(f"expected {what} as an integer, got '{excerpt(text.strip())}'")
+    return number
 
 
 def parse_coords(text: str, count: int = 2) -> tuple[int, ...]:
@@ -176,11 +126,11 @@ def parse_coords(text: str, count: int = 2) -> tuple[int, ...]:
     fields = text.strip().split(",")
     shape = ",".join("xyf"[i] if i < 3 else "n" for i in range(count))
     if len(fields) != count:
-        raise ProtocolError(f"expected {shape}, got {text.strip()!r}")
-    try:
-        return tuple(int(f.strip()) for f in fields)
-    except ValueError:
-        raise ProtocolError(f"expected {shape} as integers, got {text.strip()!r}") from None
+        raise ProtocolError(f"expected {shape}, got '{excerpt(text.strip())}'")
+    numbers = [to_int(f) for f in fields]
+    if any(n is None for n in numbers):
+        raise ProtocolError(f"expected {shape} as integers, got '{excerpt(text.strip())}'")
+    return tuple(n for n in numbers if n is not None)
 
 
 def rules_for(width: int, height: int, rule: int) -> Rules:
@@ -291,10 +241,17 @@ class Brain:
         self._board_thinks = True
         self._stop: threading.Event | None = None
         self._ending = False
+        self._received: float | None = None
+        self.late_replies = 0
+        """Replies sent at the hard deadline, before the engine had answered."""
+        self.collect_garbage = False
+        """Run the garbage collector after each move and at START (``serve`` turns
+        the automatic one off)."""
 
     # -- output ------------------------------------------------------------
     def write(self, line: str) -> None:
         """Send one line, unless the session has ended."""
+        line = safe_line(line)
         with self._lock:
             if not self.closed:
                 try:
@@ -334,8 +291,13 @@ class Brain:
         return self._stop is not None
 
     # -- commands ----------------------------------------------------------
-    def handle(self, line: str) -> bool:
-        """Answer one command line; False once the session is over (END)."""
+    def handle(self, line: str, received: float | None = None) -> bool:
+        """Answer one command line; False once the session is over (END).
+
+        ``received`` is when the line came (``time.monotonic``): a move's
+        reply deadline counts from then (default: now).
+        """
+        self._received = received
         line = line.strip().lstrip("\ufeff")
         if self._board_lines is not None:
             return self._board_line(line)
@@ -349,11 +311,13 @@ class Brain:
                 return False
             handler = self._COMMANDS.get(command)
             if handler is None:
-                self._reply(f"UNKNOWN unknown command {word}")
+                self._reply(f"UNKNOWN unknown command {excerpt(word)}")
             else:
                 handler(self, rest.strip())
         except ProtocolError as exc:
             self._reply(f"ERROR {exc}")
+        except Exception as exc:  # a brain never dies of a command: say so, and go on
+            self._reply(f"ERROR {command} failed ({type(exc).__name__}: {exc})")
         return True
 
     def _start(self, arg: str) -> None:
@@ -372,11 +336,29 @@ class Brain:
         self.walls = set()
         self.time.used = 0  # a new game: the match clock starts again
         # Make the engine and its tables now: START is not on the turn clock.
-        engine = self.engine()
-        prepare = getattr(engine, "prepare", None)
-        if callable(prepare):
-            prepare(self.board.rules)
+        self._warm(self.engine())
+        if self.collect_garbage:
+            gc.collect()
         self._reply("OK")
+
+    def _warm(self, engine: HintEngine) -> None:
+        """Do the one-off work of every route to a move now, off the turn clock:
+        the engine's first search (``prepare``), and the greedy level's tables
+        (0.4 s the first time, a millisecond after)."""
+        assert self.board is not None
+        rules = self.board.rules
+        try:
+            prepare = getattr(engine, "prepare", None)
+            if callable(prepare):
+                prepare(rules)
+            from gomoku.attacks import greedy_move
+
+            board = Board(rules)
+            board.push(rules.centre())
+            greedy_move(board)
+            self._fallback(board)
+        except Exception as exc:  # a warm-up that fails costs time later, never the game
+            self.write(f"MESSAGE warm-up failed ({type(exc).__name__}: {exc})")
 
     def _restart(self, arg: str) -> None:
         if self.size is None:
@@ -457,6 +439,8 @@ class Brain:
                 self._think()
         except ProtocolError as exc:
             self._reply(f"ERROR {exc}")
+        except Exception as exc:  # as in handle: never the end of the session
+            self._reply(f"ERROR BOARD failed ({type(exc).__name__}: {exc})")
         return True
 
     def _set_position(self, lines: list[str]) -> None:
@@ -518,13 +502,14 @@ class Brain:
         numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type"}
         if key not in numeric:
             return  # folder, evaluate and the unknown keys: accepted, nothing to do
-        try:
-            number = int(value)
-        except ValueError:
+        number = to_int(value)
+        if number is None:
             # Managers read no answer to INFO: an ERROR line here would be taken
             # as the answer to the next command, so say it in a MESSAGE instead.
-            self.write(f"MESSAGE INFO {key} ignored: expected an integer, got {value!r}")
+            self.write(f"MESSAGE INFO {key} ignored: expected an integer, got '{excerpt(value)}'")
             return
+        # Every value is clamped to what the protocol's 32-bit fields can hold.
+        number = max(-UNLIMITED_MS, min(number, UNLIMITED_MS))
         if key == "timeout_turn":
             self.time.timeout_turn = max(number, 0)
         elif key == "timeout_match":
@@ -532,25 +517,38 @@ class Brain:
         elif key == "time_left":
             self.time.time_left = None if number >= UNLIMITED_MS else number
         elif key == "max_memory":
-            self.max_memory = number if number > 0 else None
+            self.max_memory = min(number, MAX_MEMORY) if number > 0 else None
+            if self.board is not None:
+                self._warm(self.engine())  # a new engine for the new limit: made now, not on a turn
         elif key == "rule":
-            self._set_rule(number)
+            self._set_rule(max(number, 0))
 
     def _set_rule(self, rule: int) -> None:
+        """INFO rule: the position is replayed under the new rule; a rule under which
+        it cannot stand (both sides with a five, a game already over) is refused with
+        one ERROR line, and the rule and position stay as they were."""
+        board = None
+        if self.board is not None and self.size is not None:
+            old = self.board
+            try:
+                board = Board(rules_for(*self.size, rule))
+                if old.setup:
+                    # The side to move right after the set-up: every move since flips it.
+                    first = old.turn if len(old.move_stack) % 2 == 0 else old.turn.other
+                    board.set_up(old.setup, first)
+                for point in old.move_stack:
+                    board.push(point)
+                if board.is_over and not old.is_over:
+                    raise BoardError(f"the game would be over ({board.result})")
+            except (BoardError, ValueError) as exc:
+                self.write(f"ERROR INFO rule {rule} refused: {exc}; the rule stays {self.rule}")
+                return
         if rule & 4:
             self._notes.append("renju is not supported: playing exact five without forbidden moves")
         if rule & 8:
             self._notes.append("caro is not supported: playing five in a row")
         self.rule = rule
-        if self.board is not None and self.size is not None:
-            old = self.board
-            board = Board(rules_for(*self.size, rule))
-            if old.setup:
-                # The side to move right after the set-up: every move since flips it.
-                first = old.turn if len(old.move_stack) % 2 == 0 else old.turn.other
-                board.set_up(old.setup, first)
-            for point in old.move_stack:
-                board.push(point)
+        if board is not None:
             self.board = board
 
     def _about(self, arg: str) -> None:
@@ -573,18 +571,20 @@ class Brain:
         if board.is_over:
             raise ProtocolError(f"the game is over ({board.result}); no move to make")
         started = self.clock()
+        received = self._received if self._received is not None else time.monotonic()
         budget = plan_time(self.time, len(board.stones))
         stop = threading.Event()
         with self._lock:
             self._stop = stop
             if self._ending:
                 stop.set()
+        waited = time.monotonic() - received  # the line's time in the queue counts
         # Capped: a timer much past a day overflows the platform's clock (INFO timeout_turn 10**20).
-        timer = threading.Timer(min(max(budget.deadline, 0.0), MAX_TIMER), stop.set)
+        timer = threading.Timer(min(max(budget.deadline - waited, 0.0), MAX_TIMER), stop.set)
         timer.daemon = True
         timer.start()
         try:
-            move = self._search(board, budget, stop)
+            move = self._search(board, budget, stop, received + budget.reply)
         finally:
             timer.cancel()
             with self._lock:
@@ -595,26 +595,41 @@ class Brain:
         self.time.used += spent
         if self.time.time_left is not None:
             self.time.time_left -= spent
+        if self.collect_garbage:
+            gc.collect(1)  # the young objects of this move, in the opponent's time
 
-    def _search(self, board: Board, budget: Budget, stop: threading.Event) -> Point:
-        def on_info(info: Any) -> None:
-            self.write(f"MESSAGE {describe_info(info)}")
-
-        limits: dict[str, Any] = {"stop": stop, "on_info": on_info}
+    def _search(self, board: Board, budget: Budget, stop: threading.Event, reply_by: float) -> Point:
+        """The engine's move, searched in a thread of its own; at ``reply_by``
+        (``time.monotonic``) the best move known so far, whatever the engine is doing."""
+        limits: dict[str, Any] = {}
         if budget.fast or self.level == "greedy":
             limits["level"] = "greedy"
         else:
             limits.update(level_limits(self.level, budget.search))
-        try:
-            hint = self.engine().hint(board.copy(), **limits)
-            move = tuple(hint.move)
-        except Exception as exc:  # a brain must answer, whatever the engine does
+        turn = hint_by(self.engine(), board, limits, stop, reply_by,
+                       on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"))
+        if not turn.done.is_set():
+            # Out of time: the best line's first move, else any legal move; the
+            # engine stops at its next check and its late answer is dropped.
+            self.late_replies += 1
+            move = turn.best
+            if move is None or not self._legal(board, move):
+                move = self._fallback(board)
+            self.write(f"MESSAGE the engine was still thinking at the reply deadline; playing {format_point(move)}")
+            return move
+        if turn.error is not None:  # a brain must answer, whatever the engine does
+            exc = turn.error
             self.write(f"MESSAGE engine failed ({type(exc).__name__}: {exc}); playing a fallback move")
             return self._fallback(board)
-        if move in board.stones or move in self.walls or not board.rules.contains(move):
-            self.write(f"MESSAGE engine proposed {format_point(move)}, not a legal move; playing a fallback move")
+        move = turn.move
+        if move is None or not self._legal(board, move):
+            shown = format_point(move) if move is not None else "nothing"
+            self.write(f"MESSAGE engine proposed {shown}, not a legal move; playing a fallback move")
             return self._fallback(board)
         return move
+
+    def _legal(self, board: Board, move: Point) -> bool:
+        return move not in board.stones and move not in self.walls and board.rules.contains(move)
 
     def _fallback(self, board: Board) -> Point:
         """A legal move near the stones (or anywhere on the board)."""
@@ -662,10 +677,13 @@ def serve(
 ) -> int:
     """Speak the protocol on ``source``/``out`` until END or end of input.
 
-    A reader thread takes every line as it comes: STOP/YXSTOP and END cut a
-    running search short at once (it answers with its best move so far);
-    every line but STOP waits its turn on a queue, so END still ends the
-    session after the answers owed before it.
+    A reader thread takes every line as it comes (``read_lines``: bytes
+    decoded leniently, any line end): STOP/YXSTOP and END cut a running
+    search short at once (it answers with its best move so far); every line
+    but STOP waits its turn on a queue, so END still ends the session after
+    the answers owed before it. Python's garbage collector runs between moves
+    and at START, never on its own during one (a full collection of the
+    engine's tables takes longer than a short turn).
     """
 
     def write(line: str) -> None:
@@ -673,11 +691,13 @@ def serve(
         out.flush()
 
     brain = Brain(engine_factory, write, level=level)
-    lines: queue.Queue[str | None] = queue.Queue()
+    brain.collect_garbage = True
+    lines: queue.Queue[tuple[str, float] | None] = queue.Queue()
 
     def read() -> None:
         try:
-            for line in iter(source.readline, "") if hasattr(source, "readline") else source:
+            for line in read_lines(source):
+                received = time.monotonic()
                 word = line.strip().partition(" ")[0].upper()
                 if word in ("STOP", "YXSTOP"):
                     if brain.thinking:
@@ -688,18 +708,26 @@ def serve(
                     # the move asked for before END still goes out (at once), so
                     # a scripted session loses no answer.
                     brain.request_end()
-                lines.put(line)
+                lines.put((line, received))
                 if word == "END":
                     break
+        except (OSError, ValueError):
+            pass  # the input is gone: the session ends as at end of input
         finally:
             lines.put(None)
 
-    reader = threading.Thread(target=read, name="pbrain-reader", daemon=True)
-    reader.start()
-    while True:
-        line = lines.get()
-        if line is None or not brain.handle(line):
-            break
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        reader = threading.Thread(target=read, name="pbrain-reader", daemon=True)
+        reader.start()
+        while True:
+            item = lines.get()
+            if item is None or not brain.handle(*item):
+                break
+    finally:
+        if collecting:
+            gc.enable()
     return 0
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from gomoku._jsonio import parse_json
+from gomoku._jsonio import parse_json, read_file
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 
 FORMAT_VERSION = 1
@@ -147,8 +147,23 @@ def parse_point(text: str, what: str = "point") -> Point:
     """
     parts = text.strip().split(",")
     if len(parts) < 2 or not all(_INT.fullmatch(p.strip()) for p in parts):
-        raise RecordError(f"{what} {text!r}: expected x,y with integer coordinates, e.g. 3,-4")
-    return tuple(int(p) for p in parts)
+        raise RecordError(f"{what} {_clip(text)!r}: expected x,y with integer coordinates, e.g. 3,-4")
+    return tuple(_whole(p, what) for p in parts)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of ``text`` for a message (``...`` marks a cut)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _whole(text: str, where: str) -> int:
+    """``int(text)`` of a checked number, or RecordError naming ``where`` if it is
+    longer than Python reads (4300 digits)."""
+    try:
+        return int(text)
+    except ValueError:
+        digits = len(text.strip().lstrip("+-"))
+        raise RecordError(f"{where}: a number of {digits} digits is too large to read") from None
 
 
 def parse_moves(text: str) -> list[Point]:
@@ -610,8 +625,8 @@ class _SgfReader:
 
 def _sgf_int(value: str, where: str) -> int:
     if not _INT.fullmatch(value.strip()):
-        raise RecordError(f"{where}: expected a whole number, not {value!r}")
-    return int(value)
+        raise RecordError(f"{where}: expected a whole number, not {_clip(value)!r}")
+    return _whole(value, where)
 
 
 def _rules_by_name(name: str, overline: bool | None, k: int, bounds: tuple[Point, Point] | None) -> Rules:
@@ -643,8 +658,8 @@ def parse_sgf(text: str) -> GameRecord:
     match = re.fullmatch(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?", size_text)
     if not match:
         raise RecordError(f"SGF line {root_line}: SZ[{size_text}]: expected SZ[n] or SZ[columns:rows]")
-    width = int(match.group(1))
-    height = int(match.group(2) or width)
+    width = _whole(match.group(1), f"SGF line {root_line}: SZ")
+    height = _whole(match.group(2), f"SGF line {root_line}: SZ") if match.group(2) else width
     if not (1 <= width <= SGF_MAX and 1 <= height <= SGF_MAX):
         raise RecordError(f"SGF line {root_line}: SZ[{size_text}]: expected a size from 1 to {SGF_MAX}")
     offset: Point = (0, 0)
@@ -763,7 +778,7 @@ def parse_psq(text: str) -> GameRecord:
     header = _PSQ_HEADER.fullmatch(lines[0].lstrip("\ufeff"))
     if not header:
         raise RecordError(f"PSQ line 1: expected a header 'Piskvorky WxH, ...', found {lines[0][:40]!r}")
-    width, height = int(header.group(1)), int(header.group(2))
+    width, height = (_whole(header.group(i), "PSQ line 1: the board size") for i in (1, 2))
     if not (1 <= width <= PSQ_MAX and 1 <= height <= PSQ_MAX):
         raise RecordError(f"PSQ line 1: expected a board size from 1 to {PSQ_MAX}, found {width}x{height}")
     raw: list[tuple[int, int, int]] = []
@@ -773,7 +788,8 @@ def parse_psq(text: str) -> GameRecord:
         if not match:
             trailer = index
             break
-        raw.append((index + 1, int(match.group(1)), int(match.group(2))))
+        raw.append((index + 1, _whole(match.group(1), f"PSQ line {index + 1}"),
+                    _whole(match.group(2), f"PSQ line {index + 1}")))
     tags: dict[str, str] = {}
     tag_line = 0
     for index in range(trailer, len(lines)):
@@ -840,12 +856,7 @@ def _read_text(path: str | os.PathLike[str], suffix: str = "") -> str:
     dropped). SGF text in another charset is read as its ``CA`` property says,
     else as Latin-1, SGF FF[4]'s default; PSQ as Latin-1 (Piskvork writes the
     players' names in the Windows charset)."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"{os.fspath(path)}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{os.fspath(path)}: a directory, expected a game file") from None
+    data = read_file(path, what="a game file", error=RecordError)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -941,10 +952,10 @@ def _read_jsonl(path: str, selector: str) -> Board:
     text = _read_text(path)
     lines = text.splitlines()
     chosen = None
-    if selector.isdigit():
-        index = int(selector)
+    if selector.isascii() and selector.isdigit():
+        index = int(selector) if len(selector) <= 18 else 0
         if not 1 <= index <= len(lines):
-            raise RecordError(f"{path}: line {index}: expected a line number from 1 to {len(lines)}")
+            raise RecordError(f"{path}: line {_clip(selector)}: expected a line number from 1 to {len(lines)}")
         chosen = (index, lines[index - 1])
     else:
         for index, line in enumerate(lines, 1):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 from typing import Any
 
 from gomoku.board import Board, Point, Rules, Stone, format_point
@@ -18,6 +19,10 @@ MAX_FULL = 30
 
 MAX_VIEW = 40
 """The most cells shown along one axis; a wider game is shown around its last move."""
+
+MAX_LAYERS = 16
+"""The most 2-D slices drawn of a board of more dimensions: past it, only the
+slices that hold stones, and at most this many of them."""
 
 SYMBOLS = {Stone.X: "X", Stone.O: "O", None: "."}
 
@@ -113,7 +118,7 @@ def render(board: Board) -> str:
     low, high = view_box(board)
     if board.rules.dims == 1:
         low, high = low + (0,), high + (0,)
-    layers = list(itertools.product(*(range(a, b + 1) for a, b in zip(low[2:], high[2:]))))
+    layers, left_out = _layers(board, low, high)
     xs = range(low[0], high[0] + 1)
     ys = range(low[1], high[1] + 1)
     width = max(2, *(len(str(c)) for c in (xs[0], xs[-1]))) + 1
@@ -138,11 +143,35 @@ def render(board: Board) -> str:
                     cell = cell[:-2] + "[" + cell[-1]
                 row += cell
             out.append((row + "]" if close else row).rstrip())
+    if left_out:
+        out.append(left_out)
     box = board.bounding_box()
     if box is not None and any(a < lo or b > hi for a, b, lo, hi in zip(*box, low, high)):
         out.append(f"(stones lie beyond this view: they span {format_point(box[0])} to {format_point(box[1])})")
     out.append(status(board))
     return "\n".join(out)
+
+
+def _layers(board: Board, low: Point, high: Point) -> tuple[list[tuple[int, ...]], str]:
+    """The slices to draw (the coordinates past the second) and a line saying
+    what is left out ("" if nothing). Every slice of the view if there are at
+    most ``MAX_LAYERS``; else those that hold stones, at most ``MAX_LAYERS``.
+
+    >>> board = Board(Rules(dims=4, name="freestyle4d"), moves=[(0, 0, 0, 0), (0, 0, 39, 39)])
+    >>> _layers(board, (-2, -2, 0, 0), (2, 2, 39, 39))
+    ([(0, 0), (39, 39)], '(1598 empty layers not shown)')
+    """
+    ranges = [range(a, b + 1) for a, b in zip(low[2:], high[2:])]
+    total = math.prod(len(r) for r in ranges)
+    if total <= MAX_LAYERS:
+        return list(itertools.product(*ranges)), ""
+    inside = (p[2:] for p in board.stones if all(a <= c <= b for a, b, c in zip(low[2:], high[2:], p[2:])))
+    held = sorted(set(inside))
+    shown = held[:MAX_LAYERS]
+    note = f"({total - len(held)} empty layers not shown"
+    if len(held) > len(shown):
+        note += f"; {len(held) - len(shown)} more layers with stones: see --json"
+    return shown, note + ")"
 
 
 def _cell(board: Board, point: Point, width: int, winning: bool) -> str:

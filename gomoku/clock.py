@@ -1,0 +1,174 @@
+"""The clock of a move: how long to think under a manager's limits, and a reply that is never late.
+
+``plan_time`` turns the protocol's limits (turn time, match time, time left)
+into a ``Budget``: the engine's search limit, when to tell it to stop, and
+when the reply goes out whatever it is doing. ``hint_by`` keeps that last
+promise: the engine thinks in a thread of its own, and at the reply time the
+caller gets the best move known so far. The pbrain brain and the match runner's
+in-process levels share both.
+
+>>> budget = plan_time(TimeControl(timeout_turn=200), 0)
+>>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3)
+(0.095, 0.12, 0.16)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from gomoku.board import Board, Point
+
+UNLIMITED_MS = 2147483647
+"""What managers send as ``time_left`` when the match time is unlimited."""
+
+DEFAULT_TIMEOUT_TURN_MS = 5000
+"""The turn time assumed until the manager sends ``INFO timeout_turn``."""
+
+# The reply margin: what a move costs besides the search (Python, the pipe,
+# the manager), taken off every deadline.
+REPLY_MARGIN = 0.06
+# Below this much search time the brain plays the greedy level at once.
+FAST_THRESHOLD = 0.03
+# The longest the deadline timer waits (seconds): a day.
+MAX_TIMER = 86400.0
+# The reply goes out by this share of the turn time less HARD_MARGIN, searched or not.
+HARD_SHARE = 0.95
+HARD_MARGIN = 0.03
+
+
+@dataclass
+class TimeControl:
+    """The limits the manager announced, in milliseconds as the protocol has them.
+
+    ``timeout_turn`` 0 means "as fast as possible"; ``timeout_match`` 0 means no
+    match limit; ``time_left`` is None until the manager sends it (or when it
+    is ``UNLIMITED_MS``). ``used`` is the time the brain has spent on its own
+    moves this game: without ``time_left``, the match time left is
+    ``timeout_match`` less it.
+    """
+
+    timeout_turn: int = DEFAULT_TIMEOUT_TURN_MS
+    timeout_match: int = 0
+    time_left: int | None = None
+    used: int = 0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The time for one move, in seconds.
+
+    ``search`` goes to the engine as its limit; ``deadline`` is when the brain
+    tells the engine to stop regardless; ``reply`` is when the answer goes out
+    whatever the engine is doing (the best move known by then). ``fast`` asks
+    for the greedy level (no search): the time is too short for anything else.
+    """
+
+    search: float
+    deadline: float
+    fast: bool = False
+    reply: float = MAX_TIMER
+
+
+def moves_to_go(ply: int) -> int:
+    """How many more moves of ours to spread the match time over.
+
+    >>> moves_to_go(0), moves_to_go(60), moves_to_go(400)
+    (30, 15, 10)
+    """
+    return max(10, 30 - ply // 4)
+
+
+def plan_time(control: TimeControl, ply: int) -> Budget:
+    """The budget for the move at ``ply`` (the number of stones on the board).
+
+    The engine stops within 5% + 20 ms of its limit, and the brain stops it at
+    the deadline anyway, so ``search * 1.05 + 0.02 <= deadline``; the deadline
+    keeps ``REPLY_MARGIN`` and a tenth of the turn time clear of the turn
+    limit, and spends at most half of the match time left. The reply goes out
+    by ``reply`` in any case: 95% of the turn time less 30 ms (at least half
+    of it), and at most 60% of the match time left.
+
+    >>> budget = plan_time(TimeControl(timeout_turn=1000), 0)
+    >>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3), budget.fast
+    (0.781, 0.84, 0.92, False)
+    >>> plan_time(TimeControl(timeout_turn=0), 0).fast
+    True
+    >>> plan_time(TimeControl(timeout_turn=10000, time_left=3000), 0).deadline < 1.5
+    True
+    """
+    deadlines = []
+    shares = []
+    if control.timeout_turn <= 0:
+        return Budget(0.0, REPLY_MARGIN, fast=True, reply=REPLY_MARGIN)
+    turn = min(control.timeout_turn, UNLIMITED_MS) / 1000
+    deadlines.append(turn * 0.9 - REPLY_MARGIN)
+    replies = [max(turn * HARD_SHARE - HARD_MARGIN, turn * 0.5)]
+    left = control.time_left
+    if left is None and control.timeout_match > 0:
+        left = control.timeout_match - control.used
+    if left is not None and left < UNLIMITED_MS:
+        seconds = max(left, 0) / 1000
+        deadlines.append(seconds * 0.5 - REPLY_MARGIN)
+        shares.append(seconds / moves_to_go(ply))
+        replies.append(seconds * 0.6)
+    deadline = min(deadlines)
+    reply = max(min(replies), deadline, 0.0)
+    search = (deadline - 0.02) / 1.05
+    if shares:
+        search = min(search, min(shares))
+    if search < FAST_THRESHOLD:
+        return Budget(0.0, max(deadline, 0.0), fast=True, reply=reply)
+    return Budget(search, deadline, reply=reply)
+
+
+def hint_by(engine: Any, board: Board, limits: dict[str, Any], stop: threading.Event, reply_by: float,
+            on_info: Callable[[Any], None] | None = None) -> "Thinking":
+    """Ask ``engine`` for a hint on ``board`` (``limits`` besides stop and
+    on_info) in a thread of its own, and wait for it until ``reply_by``
+    (``time.monotonic``) at the latest: a search that overstays its limit, a
+    garbage collection or a cold cache cannot make the reply late. Past
+    ``reply_by`` the returned turn is not ``done``: ``stop`` is set, ``best``
+    holds the first move of the deepest line reported (or None), and whatever
+    the engine says later is dropped.
+    """
+    turn = Thinking()
+
+    def heard(info: Any) -> None:
+        pv = getattr(info, "pv", ())
+        if pv:
+            turn.best = tuple(pv[0])
+        if on_info is not None and not turn.answered:
+            on_info(info)
+
+    limits = {**limits, "stop": stop, "on_info": heard}
+    worker = threading.Thread(target=turn.run, args=(engine, board.copy(), limits), name="hint", daemon=True)
+    worker.start()
+    while not turn.done.wait(min(max(reply_by - time.monotonic(), 0.0), MAX_TIMER)):
+        if time.monotonic() >= reply_by:
+            stop.set()
+            break
+    turn.answered = True
+    return turn
+
+
+class Thinking:
+    """One move's search, run in a worker thread: its answer, or its failure."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.move: Point | None = None
+        self.best: Point | None = None  # the first move of the deepest line reported so far
+        self.error: Exception | None = None
+        self.answered = False  # the reply has gone out: the search's later news is dropped
+
+    def run(self, engine: Any, board: Board, limits: dict[str, Any]) -> None:
+        try:
+            hint = engine.hint(board, **limits)
+            self.move = tuple(hint.move)
+        except Exception as exc:
+            self.error = exc
+        finally:
+            self.done.set()
