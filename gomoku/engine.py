@@ -135,7 +135,7 @@ class Engine:
         from gomoku.warmup import is_warm, warm
 
         if not is_warm():
-            warm()
+            warm(("freestyle" if rules.overline else "standard",))
         board = Board(rules)
         centre = rules.centre()
         if rules.dims < 2 or rules.gravity:

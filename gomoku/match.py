@@ -755,7 +755,8 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, o
 
 
 def save_game_files(game: GameResult, config: MatchConfig, directory: Path) -> list[Path]:
-    """Write ``game-NNN.json`` (native) and ``game-NNN.psq`` into ``directory``."""
+    """Write ``game-NNN.json`` (native) and, for a flat game without gravity,
+    ``game-NNN.psq`` into ``directory`` (PSQ holds only those)."""
     from gomoku.records import GameRecord, format_psq, save_game
 
     metadata = {
@@ -766,6 +767,8 @@ def save_game_files(game: GameResult, config: MatchConfig, directory: Path) -> l
     record = GameRecord(config.rules, list(game.moves), game.result, metadata)
     stem = directory / f"game-{game.index + 1:03d}"
     save_game(record, stem.with_suffix(".json"))
+    if config.rules.dims != 2 or getattr(config.rules, "gravity", False):
+        return [stem.with_suffix(".json")]
     psq = format_psq(record, game.times_ms).splitlines()
     # Piskvork's trailer after the moves: the two players' names, then a result code.
     psq[-1:-1] = [game.x, game.o, "-1"]

@@ -146,6 +146,32 @@ def _classify_all(reach: int, exact: bool, order: np.ndarray) -> np.ndarray:
     return out
 
 
+@njit(cache=True)
+def _line_table(n: int, pattern: np.ndarray) -> np.ndarray:
+    """Every key (2 bits a cell, ``n`` cells) read for each side as a ternary
+    window, and that window's pattern: ``line[s][key]``."""
+    line = np.zeros((3, 4**n), dtype=np.uint8)
+    for key in range(4**n):
+        tx = 0
+        to = 0
+        power = 1
+        for j in range(n):
+            c = (key >> (2 * j)) & 3
+            if c == 1:
+                tx += power
+                to += 2 * power
+            elif c == 2:
+                tx += 2 * power
+                to += power
+            elif c == 3:
+                tx += 2 * power
+                to += 2 * power
+            power *= 3
+        line[1, key] = pattern[tx]
+        line[2, key] = pattern[to]
+    return line
+
+
 class Tables(NamedTuple):
     """The tables of one rule (see the module docstring)."""
 
@@ -185,13 +211,6 @@ def tables(exact: bool) -> Tables:
     digits = (idx[None, :] // (3 ** np.arange(n))[:, None]) % 3
     order = np.argsort(-(digits == 1).sum(axis=0), kind="stable")
     pattern = _classify_all(reach, exact, order)
-    # Every key (2 bits a cell) read for each side as a ternary window.
-    keys = np.arange(4**n, dtype=np.int64)
-    raw = (keys[None, :] >> (2 * np.arange(n))[:, None]) & 3
-    powers = (3 ** np.arange(n))[:, None]
-    line = np.zeros((3, 4**n), dtype=np.uint8)
-    for s in (1, 2):
-        ternary = np.where(raw == 0, 0, np.where(raw == s, 1, 2))
-        line[s] = pattern[(ternary * powers).sum(axis=0)]
+    line = _line_table(n, pattern)
     cls, order_value, eval_value = _combo_tables()
     return Tables(reach, exact, line, cls, order_value, eval_value)

@@ -183,11 +183,11 @@ def level_limits(level: str, seconds: float) -> dict[str, Any]:
     """The engine limits for a move of ``level`` with ``seconds`` on the clock.
 
     The clock sets the time; the level keeps its own depth and node caps (so
-    ``normal`` still searches 4 plies), but not its time, which is the hint's
+    ``normal`` still searches 6 plies), but not its time, which is the hint's
     default and not a brain's.
 
     >>> level_limits("normal", 2.0)
-    {'time': 2.0, 'depth': 4}
+    {'time': 2.0, 'depth': 6}
     >>> level_limits("strong", 2.0)
     {'time': 2.0}
     """
@@ -736,14 +736,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="pbrain-gomoku", description="The gomoku engine as a Gomocup pbrain brain on stdin/stdout."
     )
-    parser.add_argument("--level", default="strong", help="engine level: greedy, easy, normal, strong (default)")
+    parser.add_argument("--level", default="strong", help="engine level: greedy, easy, normal, strong (default), max")
     args = parser.parse_args(argv)
-    from gomoku.engine import check_level
+    from gomoku.engine import LEVELS
 
-    try:
-        check_level(args.level)
-    except ValueError as exc:
-        print(f"pbrain-gomoku: error: {exc}", file=sys.stderr)
+    if args.level not in LEVELS:
+        # The classic players (perfect, the seed strategies) play the small games, not a brain's.
+        print(f"pbrain-gomoku: error: unknown level {args.level!r}: choose one of {', '.join(LEVELS)}",
+              file=sys.stderr)
         return 2
     try:
         return serve(sys.stdin, sys.stdout, level=args.level)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from gomoku.board import Rules
 
-LEVELS = ("greedy", "easy", "normal", "strong")
+LEVELS = ("greedy", "easy", "normal", "strong", "max")
 """The engine's levels, for the help (``gomoku.engine.LEVELS`` checks them; not imported here to keep
 every other command's start fast)."""
 
@@ -32,7 +32,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Play A against B: each opening twice with colours swapped. A player is a level "
         f"({', '.join(LEVELS)}) or the command line of a pbrain program (quote it). Prints a progress "
         "bar on stderr, then wins, losses, draws, score and the Elo difference with its 95% interval; "
-        "saves every game as PSQ and JSON.",
+        "saves every game as JSON (and PSQ for flat boards without gravity).",
     )
     match.add_argument("a", metavar="A", help="first player: a level or a pbrain command line")
     match.add_argument("b", metavar="B", help="second player: a level or a pbrain command line")
@@ -58,10 +58,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run_pbrain(args: argparse.Namespace) -> int:
     """Serve the pbrain protocol on stdin/stdout until END."""
-    from gomoku.engine import check_level
+    from gomoku.engine import LEVELS as ENGINE_LEVELS
     from gomoku.protocol import serve
 
-    return serve(sys.stdin, sys.stdout, level=check_level(args.level))
+    if args.level not in ENGINE_LEVELS:
+        # The classic players (perfect, the seed strategies) play the small games, not a brain's.
+        raise ValueError(f"unknown level {args.level!r}: choose one of {', '.join(ENGINE_LEVELS)}")
+    return serve(sys.stdin, sys.stdout, level=args.level)
 
 
 def run_match_command(args: argparse.Namespace) -> int:
@@ -90,5 +93,5 @@ def run_match_command(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
     else:
         print(format_table(result))
-        print(f"Games saved in {out}/ (PSQ and JSON)")
+        print(f"Games saved in {out}/ (JSON, and PSQ for flat games)")
     return 0

@@ -29,7 +29,10 @@ def talk(command, script, timeout=60):
 
 
 def test_gomoku_pbrain_speaks_the_protocol_as_a_subprocess():
-    script = ["START 20", "INFO timeout_turn 500", "INFO rule 1", "BOARD"]
+    # The whole script is piped at once: BOARD arrives while START still loads the
+    # compiled search (a second or so, off the clock for a manager that waits for OK),
+    # so the turn's clock is a generous one here.
+    script = ["START 20", "INFO timeout_turn 5000", "INFO rule 1", "BOARD"]
     script += [f"{x},7,1" for x in range(3, 7)] + ["3,8,2", "4,8,2", "9,9,2", "12,12,2", "DONE"]
     script += ["ABOUT", "FOO", "TURN 99,99", "END"]
     code, lines, stderr = talk(PBRAIN, script)

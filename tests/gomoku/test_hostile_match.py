@@ -6,6 +6,7 @@ import threading
 from dataclasses import dataclass
 
 from gomoku.board import Board, Rules
+from gomoku.engine import LEVELS
 from gomoku.match import EnginePlayer
 from gomoku.protocol import TimeControl, plan_time
 
@@ -51,7 +52,7 @@ def test_a_level_searches_for_the_time_a_brain_would_plan_and_is_warmed_before_t
     assert player.move(board) == (9, 9)
     planned = plan_time(TimeControl(timeout_turn=200), 1)
     assert engine.prepared == [rules]
-    assert engine.calls[0]["time"] == planned.search and engine.calls[0]["depth"] == 4
+    assert engine.calls[0]["time"] == planned.search and engine.calls[0]["depth"] == LEVELS["normal"].depth
     assert engine.calls[0]["stop"].is_set() is False
 
 
