@@ -7,14 +7,15 @@ their set-up, so that the first hint of a new install is as fast as any
 other; an engine that finds the cache cold anyway says so (``is_warm``).
 
 >>> seconds = warm()          # cached: a fraction of a second
->>> is_warm()
-True
+>>> is_warm(), cache_is_cold()
+(True, False)
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 from gomoku.board import Board, Rules
 
@@ -42,6 +43,19 @@ def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
 def is_warm() -> bool:
     """Whether this process has its kernels loaded (a ``warm`` ran here)."""
     return _WARM
+
+
+def cache_is_cold() -> bool:
+    """Whether numba's on-disk cache lacks the search's kernels, so that the
+    next ``warm`` compiles them (tens of seconds) rather than loading them
+    (a second): the app says so while it waits."""
+    from gomoku import kproof, ksearch, kthreats
+
+    try:
+        kernels = (ksearch.root, kthreats.vcf, kproof.prove)
+        return not all(Path(k._cache._cache_file._index_path).exists() for k in kernels)
+    except AttributeError:  # another numba's cache layout: say nothing rather than something wrong
+        return False
 
 
 def main() -> int:

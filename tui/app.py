@@ -123,9 +123,11 @@ class GomokuApp(App[int]):
         return self.query_one("#board", BoardView)
 
     def on_mount(self) -> None:
-        """Show the game, and offer to resume an unfinished one."""
+        """Show the game, prepare the engine off the event loop, and offer to resume an unfinished one."""
         self.board_view.focus()
         self.refresh_all()
+        if self.analyst.prepare is not None:
+            self.prepare_engine()
         if self.offer_resume and self.autosave is not None:
             saved = self.autosave.read(self.settings)
             if saved is not None:
@@ -365,6 +367,17 @@ class GomokuApp(App[int]):
             self.thinking = None
             self.last_info = None
             self.workers.cancel_group(self, "engine")
+
+    @work(thread=True, group="prepare", exit_on_error=False)
+    def prepare_engine(self) -> None:
+        """Load (or compile, the first time) the engine's kernels in a thread: the app stays responsive."""
+        def announce(text: str) -> None:
+            self.call_from_thread(self.notify, text, timeout=30)
+
+        try:
+            self.analyst.prepare(announce)
+        except Exception as exc:  # the first hint will try again; say it in one line
+            self.call_from_thread(self.notify, f"the engine's warm-up failed: {exc}", severity="warning")
 
     @work(thread=True, exclusive=True, group="engine", exit_on_error=False)
     def think(self, board: Any, job: int, purpose: str, level: str, seconds: float,

@@ -106,6 +106,16 @@ ENGINE_LEVEL_NOTES = {
 }
 
 
+def _real_prepare(announce: Callable[[str], None]) -> None:
+    """Load the engine's compiled kernels now (a second), or compile them (the
+    first run after an install: tens of seconds), announced."""
+    from gomoku.warmup import cache_is_cold, warm
+
+    if cache_is_cold():
+        announce("preparing the engine (first run only)...")
+    warm()
+
+
 def level_note(level: str) -> str:
     """What a level is, in a line (for the new-game dialog).
 
@@ -149,13 +159,16 @@ class Analyst:
     levels_for: Callable[[Rules], tuple[str, ...]] | None = None
     level_note: Callable[[str], str] = level_note
     solved: Callable[[Board], str] = solved_text
+    prepare: Callable[[Callable[[str], None]], None] | None = None
+    """Loads (or, the first time, compiles) the engine's kernels; says so through
+    its argument when that will take long. None: nothing to prepare (fakes)."""
     _engine: EngineLike | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     @classmethod
     def default(cls, **limits: Any) -> "Analyst":
         """The real engine and attack modules, with optional extra hint limits."""
-        return cls(limits=dict(limits), levels_for=_real_levels_for)
+        return cls(limits=dict(limits), levels_for=_real_levels_for, prepare=_real_prepare)
 
     def levels_of(self, rules: Rules) -> tuple[str, ...]:
         """The levels that play ``rules``, in the order the new-game dialog offers them."""

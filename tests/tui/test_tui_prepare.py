@@ -1,0 +1,59 @@
+"""The engine is prepared (its compiled kernels loaded, or compiled the first
+time) in a thread at start: the app stays responsive and says when it is slow."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import threading
+from typing import Any, Callable
+
+from tui.app import GomokuApp
+from tui.services import Analyst
+
+
+async def test_the_app_prepares_the_engine_in_a_thread_and_says_so(
+        make_app: Callable[..., GomokuApp], fake_analyst: Analyst) -> None:
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
+
+    def prepare(announce: Callable[[str], None]) -> None:
+        announce("preparing the engine (first run only)...")
+        started.set()
+        release.wait(10)
+        finished.set()
+
+    app = make_app(analyst=dataclasses.replace(fake_analyst, prepare=prepare))
+    async with app.run_test(size=(110, 34)) as pilot:
+        for _ in range(100):
+            if started.is_set():
+                break
+            await asyncio.sleep(0.02)
+        assert started.is_set()
+        before = app.board_view.cursor
+        await pilot.press("right")  # the event loop answers while the engine prepares
+        await pilot.pause()
+        assert app.board_view.cursor != before
+        assert not finished.is_set()
+        messages = [n.message for n in app._notifications]
+        assert any("first run only" in m for m in messages)
+        release.set()
+        for _ in range(100):
+            if finished.is_set():
+                break
+            await asyncio.sleep(0.02)
+        assert finished.is_set()
+
+
+async def test_a_failed_warm_up_is_one_line_not_a_crash(
+        make_app: Callable[..., GomokuApp], fake_analyst: Analyst) -> None:
+    def prepare(announce: Any) -> None:
+        raise RuntimeError("no compiler today")
+
+    app = make_app(analyst=dataclasses.replace(fake_analyst, prepare=prepare))
+    async with app.run_test(size=(110, 34)) as pilot:
+        for _ in range(100):
+            if any("warm-up failed" in n.message for n in app._notifications):
+                break
+            await pilot.pause(0.02)
+        assert any(n.message == "the engine's warm-up failed: no compiler today" for n in app._notifications)
+        assert app.is_running
