@@ -1,0 +1,94 @@
+"""The VCT puzzle set (data/puzzles/vct-selfplay.jsonl): every line is well formed,
+and on a sample the prover finds a win that fours alone do not."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from gomoku.board import Board, Rules, Stone
+from gomoku.grid import Grid
+from gomoku.records import board_from_position
+from gomoku.vcf import VCFSearch, VCTSearch
+
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLES = [json.loads(line) for line in (ROOT / "data" / "puzzles" / "vct-selfplay.jsonl").read_text().splitlines() if line.strip()]
+SAMPLE = PUZZLES[::6]
+"""Ten of the sixty: every sixth."""
+NODES = 400_000
+
+
+def _generator():
+    """bench/make_vct_puzzles.py (bench/ is a folder of scripts, not an installed package)."""
+    spec = importlib.util.spec_from_file_location("make_vct_puzzles", ROOT / "bench" / "make_vct_puzzles.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def board_of(puzzle: dict) -> Board:
+    return board_from_position(puzzle["stones"], puzzle["to_move"], Rules.preset(puzzle["rules"]))
+
+
+def ends_in_five(board: Board, line: list) -> bool:
+    """Whether ``line`` (attacker first), replayed on ``board``, is legal throughout and
+    ends with the attacker's five (raises on an illegal move)."""
+    attacker = board.turn
+    replay = board.copy()
+    for point in line:
+        assert not replay.is_over, "the line goes on after the game ended"
+        replay.play(tuple(point))
+    return replay.winner == attacker
+
+
+def test_the_set_is_well_formed() -> None:
+    assert 40 <= len(PUZZLES) <= 80
+    assert len({p["id"] for p in PUZZLES}) == len(PUZZLES)
+    for puzzle in PUZZLES:
+        assert puzzle["kind"] == "vct" and puzzle["rules"] == "gomocup20" and puzzle["board_size"] == 20
+        board = board_of(puzzle)
+        assert not board.is_over and board.turn is Stone[puzzle["to_move"]]
+        assert puzzle["solution"] == puzzle["line"][:1] and puzzle["length"] == len(puzzle["line"])
+        # The recorded main line is a real game continuation that wins.
+        assert ends_in_five(board, puzzle["line"]), puzzle["id"]
+
+
+@pytest.mark.parametrize("puzzle", SAMPLE, ids=[p["id"] for p in SAMPLE])
+def test_the_prover_wins_where_fours_alone_do_not(puzzle: dict) -> None:
+    board = board_of(puzzle)
+    grid = Grid(board)
+    vcf = VCFSearch(grid, node_limit=NODES)
+    assert vcf.find(grid.turn) is None, "a VCF: not a VCT puzzle"
+    search = VCTSearch(VCFSearch(grid, node_limit=NODES))
+    line = search.find(grid.turn)
+    assert search.verdict == 1 and line is not None
+    assert grid.stack == [], "the prover left the grid changed"
+    points = [grid.point(i) for i in line]
+    assert len(points) % 2 == 1
+    assert ends_in_five(board, points)
+
+
+def test_the_line_must_really_win() -> None:
+    """The checker above can fail: a line cut short of its five does not win."""
+    puzzle = SAMPLE[0]
+    assert not ends_in_five(board_of(puzzle), puzzle["line"][:-1])
+
+
+def test_the_generator_takes_a_vct_position_and_leaves_a_vcf_one() -> None:
+    make = _generator()
+    puzzle = SAMPLE[1]
+    board = board_of(puzzle)
+    found = list(make.from_game(board.move_stack, board.rules, board.ply, "a test"))
+    assert len(found) == 1
+    made = found[0]
+    assert made["kind"] == "vct" and made["stones"] == puzzle["stones"] and made["to_move"] == puzzle["to_move"]
+    assert ends_in_five(board, made["line"]) and made["length"] == len(made["line"])
+    # A VCF puzzle: fours alone win there, so it is no VCT puzzle.
+    vcf = (ROOT / "data" / "puzzles" / "vcf-sample.jsonl").read_text().splitlines()[0]
+    position = json.loads(vcf)
+    size = position["board_size"]
+    rules = Rules(bounds=((0, 0), (size - 1, size - 1)), name="puzzle")
+    assert make.puzzle_of(board_from_position(position["stones"], position["to_move"], rules)) is None
