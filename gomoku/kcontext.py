@@ -10,7 +10,9 @@ and the tree search (``gomoku.ksearch``).
     ``VLINE_LEN`` (the lengths of ``line`` and ``vline``), ``LEAF_TNODES``,
     ``WIDTH``, ``ROOT_WIDTH``, ``LEAF_VCF`` (threat nodes a leaf may spend),
     ``LMR`` (1: late move reductions), ``AGE`` (the search's generation),
-    ``VCF_DEPTH`` (attacking moves of the VCF inside a VCT), ``SELDEPTH``.
+    ``VCF_DEPTH`` (attacking moves of the VCF inside a VCT), ``SELDEPTH``,
+    ``LAYOUT`` (the grid's layout number), ``NODE_VCT`` (threat nodes a tree
+    node two or more plies from the leaves may spend proving a VCT; 0: none).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -32,6 +34,11 @@ and the tree search (``gomoku.ksearch``).
     Each ply's move list and ordering scores.
 ``threat_moves`` int32[MAX_VCF + 1, size]
     Each VCF level's attacking moves (a VCF of ``MAX_VCF`` attacking moves at most).
+``proof_tree`` int32[6, P], ``proof_flags`` int16[2, P]
+    The VCT prover's tree (``gomoku.kproof``), P nodes: rows move, parent,
+    first child, next sibling, proof number, disproof number; and expanded,
+    depth. Made once (numpy leaves the pages untouched until used) and reused
+    by every proof.
 
 >>> ctx = new_context(size=100, tt_entries=1024, table_entries=1024)
 >>> int(ctx.stats[NODE_LIMIT]), ctx.tt_key.size
@@ -47,7 +54,7 @@ from numba.experimental import structref
 MAX_PLY = 64
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
- ROOT_WIDTH, LEAF_VCF, LMR, AGE, VCF_DEPTH, SELDEPTH, LAYOUT) = range(17)
+ ROOT_WIDTH, LEAF_VCF, LMR, AGE, VCF_DEPTH, SELDEPTH, LAYOUT, NODE_VCT) = range(18)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -57,7 +64,7 @@ TABLE_ENTRY_BYTES = 8 + 4
 
 CONTEXT_FIELDS = ("stats", "stop", "line", "vline", "vcf_key", "vcf_depth", "vct_key", "vct_depth",
                   "tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout",
-                  "pv", "pv_len", "killers", "history", "moves", "scores", "threat_moves")
+                  "pv", "pv_len", "killers", "history", "moves", "scores", "threat_moves", "proof_tree", "proof_flags")
 
 
 @structref.register
@@ -95,9 +102,9 @@ def _power_of_two(n: int) -> int:
     return 1 << max(10, int(n).bit_length() - 1)
 
 
-def new_context(size: int, tt_entries: int, table_entries: int) -> Context:
+def new_context(size: int, tt_entries: int, table_entries: int, proof_entries: int = 1 << 16) -> Context:
     """A fresh context for grids of ``size`` cells and tables of about these sizes
-    (rounded down to powers of two)."""
+    (rounded down to powers of two; the prover's tree exactly ``proof_entries``)."""
     t = _power_of_two(tt_entries)
     v = _power_of_two(table_entries)
     stats = np.zeros(32, dtype=np.int64)
@@ -125,6 +132,8 @@ def new_context(size: int, tt_entries: int, table_entries: int) -> Context:
         moves=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
         scores=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
         threat_moves=np.zeros((MAX_VCF + 1, size), dtype=np.int32),
+        proof_tree=np.empty((6, max(16, proof_entries)), dtype=np.int32),
+        proof_flags=np.empty((2, max(16, proof_entries)), dtype=np.int16),
     )
 
 
@@ -137,6 +146,16 @@ def resize_for_grid(ctx: Context, size: int) -> Context:
         scores=np.zeros((MAX_PLY + 2, size), dtype=np.int32),
         threat_moves=np.zeros((MAX_VCF + 1, size), dtype=np.int32),
     )
+
+
+def touch(ctx: Context) -> None:
+    """Write every page of the tables once, now: a table fresh from the system
+    costs a page fault at each first touch, which made a search's first
+    threat checks ten times slower than the next ones."""
+    for name in ("vcf_key", "vcf_depth", "vct_key", "vct_depth", "tt_key", "tt_move", "tt_score",
+                 "tt_depth", "tt_flag", "tt_age", "tt_layout", "proof_tree", "proof_flags"):
+        pages = getattr(ctx, name).reshape(-1).view(np.uint8)
+        pages[::4096] = pages[::4096]
 
 
 def clear_tables(ctx: Context) -> None:

@@ -7,10 +7,10 @@ how many leaves must still be proven (``pn``) or disproven (``dn``) to settle
 it, and the next node to expand is the one that settles the root cheapest.
 Narrow forcing lines, the shape of a long VCT, cost little however deep.
 
-The tree lives in arrays allocated per call (``cap`` nodes, 26 bytes each):
-``move`` int32 (the cell played to reach the node), ``parent``, ``child``
-(first child) and ``sibling`` int32, ``pn`` and ``dn`` int32 (``INF`` for
-infinity), ``done`` uint8 (1 once expanded), ``depth`` int16. Even depths are
+The tree lives in the context's ``proof_tree`` and ``proof_flags`` (at most
+``cap`` nodes, 28 bytes each): ``move`` (the cell played to reach the node),
+``parent``, ``child`` (first child) and ``sibling``, ``pn`` and ``dn`` (``INF``
+for infinity), ``done`` (1 once expanded) and ``depth``. Even depths are
 OR nodes (the attacker to move: one child must win), odd depths AND nodes
 (the defender to move: every reply must lose).
 
@@ -32,7 +32,7 @@ stop flag) like every kernel.
 >>> from gomoku.kcontext import new_context, VLINE_LEN
 >>> board = Board(moves=[(0, 2), (10, 10), (1, 2), (10, 12), (2, 0), (12, 10), (2, 1), (12, 12)])
 >>> grid = Grid(board)                      # X to move: (2, 2) makes two open threes
->>> ctx = new_context(grid.size, 1024, 1 << 14)
+>>> ctx = new_context(grid.size, 1024, 1 << 14, 100_000)
 >>> int(prove(grid.state, ctx, 1, 100_000, 8))
 1
 >>> for i in ctx.vline[:ctx.stats[VLINE_LEN]]:  # the main line, replayed, is won
@@ -55,7 +55,7 @@ INF = 1 << 28
 VCF_BUDGET = 30
 """Threat nodes the short VCF of an OR node may spend when it is expanded."""
 MAX_TREE_DEPTH = 120
-NODE_BYTES = 26
+NODE_BYTES = 28
 PROVEN, DISPROVEN, OPEN = 1, 0, -1
 
 
@@ -171,16 +171,11 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     stats = ctx.stats
     saved_turn = g.meta[0]
     g.meta[0] = attacker
-    # Left uninitialised (no page is touched until a node is made there): a
-    # node's fields are all set when it is made.
-    mv = np.empty(cap, dtype=np.int32)
-    parent = np.empty(cap, dtype=np.int32)
-    child = np.empty(cap, dtype=np.int32)
-    sibling = np.empty(cap, dtype=np.int32)
-    pn = np.empty(cap, dtype=np.int32)
-    dn = np.empty(cap, dtype=np.int32)
-    done = np.empty(cap, dtype=np.uint8)
-    depth = np.empty(cap, dtype=np.int16)
+    # The context's tree, reused: a node's fields are all set when it is made.
+    tree, flags = ctx.proof_tree, ctx.proof_flags
+    cap = min(cap, tree.shape[1])
+    mv, parent, child, sibling, pn, dn = tree[0], tree[1], tree[2], tree[3], tree[4], tree[5]
+    done, depth = flags[0], flags[1]
     buf = np.empty(g.cells.size, dtype=np.int32)
     buf2 = np.empty(g.cells.size, dtype=np.int32)
     mv[0] = -1

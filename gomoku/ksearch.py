@@ -42,10 +42,11 @@ from numba import njit
 
 from gomoku.kcontext import (ABORT, AGE, CUTOFFS, EXACT, LAYOUT, LEAF_TNODES, LEAF_VCF, LINE_LEN, LMR,
                              LOWER, MAX_PLY, NODE_LIMIT, NODES, ROOT_WIDTH, SELDEPTH, TNODES, UPPER,
-                             WIDTH, Context)
+                             VLINE_LEN, WIDTH, NODE_VCT, Context)
 from gomoku.kgrid import GridState, evaluate, first, pop, push
+from gomoku.kproof import prove
 from gomoku.kthreats import vcf
-from gomoku.patterns import C_B4, C_B4F3, C_F4, C_FIVE
+from gomoku.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 
 WIN = 1_000_000
 WIN_THRESHOLD = WIN - 10_000
@@ -156,6 +157,29 @@ def _leaf(g: GridState, ctx: Context, ply: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _threat_count(g: GridState, s: int) -> int:
+    """Cells where ``s`` makes a four or an open three."""
+    c = g.count
+    return c[s, C_F4] + c[s, C_B4F3] + c[s, C_B4] + c[s, C_F3F3] + c[s, C_F3]
+
+
+@njit(cache=True, nogil=True)
+def _node_vct(g: GridState, ctx: Context, s: int) -> int:
+    """The length of a VCT of ``s`` proven within ``stats[NODE_VCT]`` threat
+    nodes (0: none proven); only that budget's own abort is forgiven."""
+    stats = ctx.stats
+    saved = stats[NODE_LIMIT]
+    total = stats[NODES] + stats[TNODES]
+    budget = stats[NODE_VCT]
+    stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
+    verdict = prove(g, ctx, s, 8 * budget, 6)
+    stats[NODE_LIMIT] = saved
+    if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
+        stats[ABORT] = 0
+    return stats[VLINE_LEN] if verdict == 1 else 0
+
+
+@njit(cache=True, nogil=True)
 def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: int) -> int:
     """The value of the position for the side to move, within (alpha, beta)."""
     ctx.pv_len[ply] = 0
@@ -181,6 +205,16 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             return WIN - ply - 3
         if depth <= 0 or ply >= MAX_PLY:
             return _leaf(g, ctx, ply)
+        if depth >= 2 and ctx.stats[NODE_VCT] > 0 and _threat_count(g, s) > 0:
+            # A VCT of the side to move settles the node (the opponent's quiet move
+            # before it let it happen): a small proof budget, where it pays.
+            n = _node_vct(g, ctx, s)
+            if n > 0:
+                ctx.pv[ply, 0] = ctx.vline[0]
+                ctx.pv_len[ply] = 1
+                return WIN - ply - n
+            if ctx.stats[ABORT] != 0:
+                return 0
     elif ply >= MAX_PLY:
         return evaluate(g)
     tt_move = -1

@@ -53,6 +53,8 @@ WIDTH = 10
 """Candidate cells searched at the other nodes."""
 VCF_NODES = 400_000
 """Threat nodes a VCF at the root may try when the search has no time or node limit."""
+NODE_VCT_NODES = 300
+"""Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 DEFAULT_MEMORY_MB = 160
@@ -76,6 +78,8 @@ class Searcher:
         """Take away the opponent's VCT at the root, as its VCF."""
         self.root_vct = True
         """Look for a VCT of the side to move at the root (after its VCF)."""
+        self.node_vct = NODE_VCT_NODES
+        """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
         self.ctx: K.Context | None = None
         self.layout = 0
 
@@ -100,7 +104,8 @@ class Searcher:
     def _context(self, size: int) -> K.Context:
         ctx = self.ctx
         if ctx is None:
-            ctx = K.new_context(size, self.tt_entries, self.table_entries)
+            ctx = K.new_context(size, self.tt_entries, self.table_entries, self.proof_nodes)
+            K.touch(ctx)
         elif ctx.history.shape[1] != size:
             ctx = K.resize_for_grid(ctx, size)
         else:
@@ -171,6 +176,7 @@ class _Run:
         stats[K.AGE] += 1
         stats[K.LAYOUT] = searcher.layout
         stats[K.VCF_DEPTH] = 10
+        stats[K.NODE_VCT] = searcher.node_vct
 
     @property
     def nodes(self) -> int:

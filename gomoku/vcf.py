@@ -78,7 +78,7 @@ class VCFSearch:
         ctx: Context | None = None,
     ) -> None:
         self.grid = grid
-        self.ctx = ctx if ctx is not None else new_context(grid.size, 1 << 10, table_size)
+        self.ctx = ctx if ctx is not None else new_context(grid.size, 1 << 10, table_size, 1 << 21)
         self.node_limit = node_limit
         self.deadline = deadline
         self.stop = stop

@@ -36,6 +36,9 @@ class Watch:
         self.deadline = deadline
         self.stop = stop
         self.phase_deadline: float | None = None
+        self._lock = threading.Lock()
+        """Held while the flag is read-and-raised or a phase changes: a phase that
+        just ended never raises the flag over the next one."""
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -49,16 +52,18 @@ class Watch:
     def phase(self, deadline: float | None) -> None:
         """Stop the kernels at ``deadline`` too (None: only at the search's own);
         lowers the flag if nothing else holds it up."""
-        self.phase_deadline = deadline
-        if not self.expired:
-            self.flag[0] = 0
+        with self._lock:
+            self.phase_deadline = deadline
+            if not self.expired:
+                self.flag[0] = 0
 
     def _run(self) -> None:
         while not self._done.wait(POLL):
-            if self.expired:
-                self.flag[0] = 1
-            elif self.phase_deadline is not None and _time.perf_counter() >= self.phase_deadline:
-                self.flag[0] = 1
+            with self._lock:
+                if self.expired:
+                    self.flag[0] = 1
+                elif self.phase_deadline is not None and _time.perf_counter() >= self.phase_deadline:
+                    self.flag[0] = 1
 
     def __enter__(self) -> "Watch":
         self.flag[0] = 1 if self.expired else 0
