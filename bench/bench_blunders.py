@@ -12,6 +12,9 @@ a long forcing sequence, each move judged by the VCT prover.
 
 An unproven win counts as not held; an unknown verdict on a defence counts as
 held (the opponent has no VCT *that the prover finds*), and is reported apart.
+The judge is only as strong as the prover within its budget: in full, it is
+also run on each position's labelled ``best`` move (which should hold) and
+``played`` move (which should not), and those counts are printed beside.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from gomoku.vcf import VCFSearch, VCTSearch
 BLUNDERS = Path(__file__).resolve().parents[2] / "shared" / "data" / "puzzles" / "blunders.jsonl"
 NODES, SECONDS = 2_000_000, 10.0
 """The prover's budget for one judgement (the issue asks 60 s; this keeps the bench to minutes)."""
-POSITION_SECONDS = 180.0
+POSITION_SECONDS = 90.0
 """All the judgements of one missed win together (a quiet move has many replies)."""
 TREE_NODES = 1 << 22
 """The proof tree's capacity (26 bytes a node, touched only as used)."""
@@ -105,19 +108,32 @@ def stops_it(board: Board, move, nodes: int, seconds: float) -> tuple[bool, int]
     return verdict != 1, verdict
 
 
+def judge(board: Board, kind: str, move, budget: tuple[int, float, float]) -> tuple[bool, str, int | None]:
+    """Whether ``move`` holds on a blunder position of ``kind``, how it was judged,
+    and for a defence the prover's verdict on the opponent's VCT."""
+    nodes, seconds, total = budget
+    if kind == "missed_win":
+        ok, how = still_wins(board, move, nodes, seconds, total)
+        return ok, how, None
+    ok, verdict = stops_it(board, move, nodes, seconds)
+    return ok, {1: "the opponent's VCT is proven", 0: "no VCT", -1: "unknown"}[verdict], verdict
+
+
 def suite(quick: bool) -> Iterator[dict]:
-    """The hint on every blunder position, each move judged."""
+    """The hint on every blunder position, each move judged; in full, the judge
+    itself checked on the labelled moves (``best`` should hold, ``played`` not)."""
     if not BLUNDERS.exists():
         yield {"name": "blunders.held", "value": None, "unit": "skipped: no shared blunder file"}
         return
     lines = [json.loads(line) for line in BLUNDERS.read_text().splitlines() if line.strip()]
-    nodes, seconds, total, hint_time = (NODES, SECONDS, POSITION_SECONDS, 1.0)
+    budget, hint_time = (NODES, SECONDS, POSITION_SECONDS), 1.0
     if quick:
-        lines, nodes, seconds, total, hint_time = lines[:3], 50_000, 0.5, 2.0, 0.3
+        lines, budget, hint_time = lines[:3], (50_000, 0.5, 2.0), 0.3
     rules = Rules.preset("gomocup20")
     held = {"missed_win": 0, "missed_defence": 0}
     count = {"missed_win": 0, "missed_defence": 0}
     failed, unknown, times = [], [], []
+    check = {"best": [], "played": []}
     for puzzle in lines:
         board = board_from_position(puzzle["stones"], puzzle["to_move"], rules)
         start = time.perf_counter()
@@ -125,17 +141,18 @@ def suite(quick: bool) -> Iterator[dict]:
         times.append(time.perf_counter() - start)
         kind = puzzle["kind"]
         count[kind] += 1
-        if kind == "missed_win":
-            ok, how = still_wins(board, move, nodes, seconds, total)
-        else:
-            ok, verdict = stops_it(board, move, nodes, seconds)
-            how = {1: "the opponent's VCT is proven", 0: "no VCT", -1: "unknown"}[verdict]
-            if verdict == -1:
-                unknown.append(puzzle["id"])
+        ok, how, verdict = judge(board, kind, move, budget)
+        if verdict == -1:
+            unknown.append(puzzle["id"])
         held[kind] += ok
         if not ok:
             failed.append(f"{puzzle['id']} {list(move)} ({how})")
+        if not quick:
+            for label in check:
+                if judge(board, kind, tuple(puzzle[label]), budget)[0]:
+                    check[label].append(puzzle["id"])
     n = len(lines)
+    nodes, seconds, _ = budget
     yield {"name": "blunders.held", "value": sum(held.values()), "unit": f"of {n} positions ({hint_time} s hints; target >= 20 of 25)"}
     for kind in held:
         yield {"name": f"blunders.held.{kind}", "value": held[kind], "unit": f"of {count[kind]}"}
@@ -143,6 +160,13 @@ def suite(quick: bool) -> Iterator[dict]:
     yield {"name": "blunders.defence_unknown", "value": len(unknown), "unit": "counted held: the prover ran out of budget (" + (", ".join(unknown) or "none") + ")"}
     yield {"name": "blunders.median_hint_time", "value": round(statistics.median(times), 3), "unit": "s"}
     yield {"name": "blunders.judge_budget", "value": nodes, "unit": f"prover nodes a judgement ({seconds} s at most)"}
+    if not quick:
+        yield {"name": "blunders.judge_check.best_held", "value": len(check["best"]), "unit": f"of {n}: the labelled best move judged held (ideally all)"}
+        yield {
+            "name": "blunders.judge_check.played_held",
+            "value": len(check["played"]),
+            "unit": f"of {n}: the labelled losing move judged held (ideally none: the judge's blind spots): " + (", ".join(check["played"]) or "none"),
+        }
 
 
 def run(quick: bool) -> Iterator[dict]:

@@ -11,7 +11,7 @@ proof's main line (one defender reply at each step). A few positions a game at
 most, spaced apart, so one long attack does not fill the set.
 
     .venv/bin/python -m bench.make_vct_puzzles --out data/puzzles/vct-selfplay.jsonl \\
-        --games 30 --target 60 /work/matches/*/game-*.json
+        --games 40 --target 60 /work/matches/*/game-*.json
 
 Each line: ``id``, ``source``, ``kind`` ("vct"), ``board_size``, ``rules``
 (a preset name), ``to_move``, ``stones`` (as in the shared puzzle format),
