@@ -200,6 +200,10 @@ class Engine:
         level = check_level(level or self.level)
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); no move to hint")
+        if level not in ("greedy", *self._classic_names()) and not board.rules.gravity:
+            from gomoku.warmup import ensure_loaded
+
+            ensure_loaded(board.rules.overline)  # before the clock starts
         start = _time.perf_counter()
         if level == "greedy":
             return self._greedy(board, start)
@@ -236,6 +240,12 @@ class Engine:
             forced_win=last.forced_win,
             level=level,
         )
+
+    @staticmethod
+    def _classic_names() -> tuple[str, ...]:
+        from gomoku.classic.players import PLAYERS
+
+        return tuple(PLAYERS)
 
     def _easy_choice(self, board: Board, best: Point) -> Point:
         """A move near the best for ``easy``: its best-ordered candidates, each
@@ -320,6 +330,10 @@ class Engine:
         return self._analyse(board.copy(), limit or Limit(memory_mb=self.memory_mb), stop)
 
     def _analyse(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
+        if not board.rules.gravity:
+            from gomoku.warmup import ensure_loaded
+
+            ensure_loaded(board.rules.overline)
         with self._lock:
             yield from self._search(board, limit, stop)
 

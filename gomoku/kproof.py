@@ -267,6 +267,13 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                 pn[c], dn[c] = INF, 0
             else:
                 pn[c], dn[c] = start_pn, start_dn
+        if stats[ABORT] != 0:
+            # Cut short in the middle of an expansion: the node keeps no verdict
+            # (no child, not expanded); back to the root and stop.
+            child[node] = -1
+            for _ in range(depth[node]):
+                move(g, -1, -1)
+            break
         done[node] = 1
         # Back up to the root, the numbers of every node on the way.
         while True:

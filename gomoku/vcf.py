@@ -160,9 +160,12 @@ def solve(
     length) with what is left of the limits (``moves`` is then the proof's
     main line: one reply of the defender at each step).
     """
-    start = _time.perf_counter()
     if board.is_over:
         return VCFResult(None, 0, 0, 0.0, True)
+    from gomoku.warmup import ensure_loaded
+
+    ensure_loaded(board.rules.overline)  # before the clock starts
+    start = _time.perf_counter()
     grid = Grid(board)
     deadline = start + time if time is not None else None
     search = VCFSearch(grid, node_limit=nodes, deadline=deadline, stop=stop)

@@ -20,24 +20,37 @@ from pathlib import Path
 from gomoku.board import Board, Rules
 
 _WARM = False
+_WARMING = False
 
 
 def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
     """Run every kernel once on small positions (loading or compiling them); the seconds it took."""
-    global _WARM
+    global _WARM, _WARMING
     from gomoku.searchtypes import Limit
     from gomoku.search import Searcher
     from gomoku.vcf import solve
 
     start = time.perf_counter()
-    for name in rules_names:
-        rules = Rules.preset(name)
-        board = Board(rules, [(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2), (2, 0)])
-        for _ in Searcher(4).search(board, Limit(nodes=3000)):
-            pass
-        solve(board, nodes=2000, vct=True)
+    _WARMING = True
+    try:
+        for name in rules_names:
+            rules = Rules.preset(name)
+            board = Board(rules, [(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2), (2, 0)])
+            for _ in Searcher(4).search(board, Limit(nodes=3000)):
+                pass
+            solve(board, nodes=2000, vct=True)
+    finally:
+        _WARMING = False
     _WARM = True
     return time.perf_counter() - start
+
+
+def ensure_loaded(overline: bool = True) -> None:
+    """Load the kernels (``warm``) unless this process has them already: a
+    caller calls this before it starts a clock, so that loading them (a second
+    or so) is never taken from a search's time."""
+    if not _WARM and not _WARMING:
+        warm(("freestyle" if overline else "standard",))
 
 
 def is_warm() -> bool:

@@ -123,7 +123,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if result.moves is None:
         what = "VCF or VCT" if args.vct else "VCF"
         if result.complete:
-            how = "none within 40 fours" + (", nor 3 threats with threes" if args.vct else "")
+            how = "none within 40 fours" + (", nor any VCT with threes" if args.vct else "")
         else:
             how = f"searched {result.nodes} nodes in {result.time:.2f} s"
         print(f"no {what} found for {side} ({how})")

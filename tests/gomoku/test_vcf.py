@@ -228,3 +228,28 @@ def test_every_vcf_found_is_a_real_win_wherever_it_is(board: Board, offset: tupl
         for p in result.moves:
             replay.play(p)
         assert replay.winner == board.turn
+
+
+def test_a_proof_cut_short_is_no_disproof() -> None:
+    # The stop flag up before the first expansion: the prover has no verdict (-1),
+    # never "no VCT" (it used to mark the half-expanded root as disproven).
+    from gomoku import kproof
+    from gomoku.kcontext import new_context
+
+    board = Board(moves=DOUBLE_THREE)
+    grid = Grid(board)
+    ctx = new_context(grid.size, 1024, 4096, 1000)
+    ctx.stop[0] = 1
+    assert kproof.prove(grid.state, ctx, 1, 1000, 10) == -1
+    assert grid.hash == board.hash and grid.stack == []
+    ctx.stop[0] = 0
+    ctx.stats[4] = 0  # ABORT
+    assert kproof.prove(grid.state, ctx, 1, 1000, 10) == 1
+
+
+def test_solve_out_of_time_says_so() -> None:
+    board = Board(moves=DOUBLE_THREE)
+    stop = threading.Event()
+    stop.set()
+    result = solve(board, vct=True, stop=stop)
+    assert not result.found and not result.complete
