@@ -36,6 +36,9 @@ MIN_MARGIN = 8
 from a stone, still sees its whole line windows inside the block."""
 GRID_CELLS = 1 << 15
 """Cells a grid may hold at the full margin before it falls back to ``MIN_MARGIN``."""
+MAX_GRID_CELLS = 1 << 20
+"""The most cells a search lays out (about 60 MB); a board that needs more (thousands of
+stones strung out along a diagonal) is searched by the plain search instead."""
 RING = 5
 """Wall cells around each block: a line key reaches 4 cells each side (5 under exact five)."""
 
@@ -145,19 +148,30 @@ class Grid:
         lines = {d if d in _SQUARE_LINES else (-d[0], -d[1]) for d in rules.directions}
         return lines == _SQUARE_LINES and len(rules.directions) == 4
 
+    @staticmethod
+    def layout(board: Board, margin: int = MARGIN) -> list[tuple[list[int], list[int]]]:
+        """The blocks a grid of ``board`` would have (nothing allocated): for each
+        group of stones, the box of their squares of ``margin`` cells."""
+        seeds = list(board.stones) or [board.rules.centre()]
+        boxes = _boxes(seeds, margin, board.rules.bounds)
+        if margin > MIN_MARGIN and _cells(boxes) > GRID_CELLS:
+            # Stones strung out far and wide: a narrower margin keeps the grid
+            # (its memory and the time to build it) to the stones' own size.
+            boxes = _boxes(seeds, MIN_MARGIN, board.rules.bounds)
+        return boxes
+
+    @staticmethod
+    def cells_for(board: Board) -> int:
+        """How many cells a grid of ``board`` would take (its memory is ~60 bytes a cell)."""
+        return _cells(Grid.layout(board))
+
     def __init__(self, board: Board, margin: int = MARGIN) -> None:
         rules = board.rules
         if not self.supports(rules):
             raise ValueError("the pattern grid plays five in a row on the rows, columns and diagonals of a two-dimensional board only")
         self.rules = rules
         t = tables(not rules.overline)
-        stones = list(board.stones)
-        seeds = stones or [rules.centre()]
-        boxes = _boxes(seeds, margin, rules.bounds)
-        if margin > MIN_MARGIN and _cells(boxes) > GRID_CELLS:
-            # Stones strung out far and wide: a narrower margin keeps the grid
-            # (its memory and the time to build it) to the stones' own size.
-            boxes = _boxes(seeds, MIN_MARGIN, rules.bounds)
+        boxes = self.layout(board, margin)
         self.boxes = boxes
         width = sum(h[0] - l[0] + 1 + RING for l, h in boxes) + RING
         height = max(h[1] - l[1] + 1 for l, h in boxes) + 2 * RING

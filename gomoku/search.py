@@ -41,7 +41,7 @@ from gomoku import kcontext as K
 from gomoku import kproof, ksearch, kthreats
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.watch import Watch
-from gomoku.grid import Grid
+from gomoku.grid import MAX_GRID_CELLS, Grid
 from gomoku.kgrid import HEIGHT
 from gomoku.patterns import C_B4, C_F3, C_FIVE
 from gomoku.plain import PlainSearch
@@ -82,6 +82,9 @@ class Searcher:
         """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
         self.ctx: K.Context | None = None
         self.layout = 0
+        self.layout_seconds: float | None = None
+        """How long the last search took to lay the board onto its grid (``layout_cells`` cells)."""
+        self.layout_cells: int | None = None
 
     @property
     def tt_entries(self) -> int:
@@ -140,12 +143,16 @@ class Searcher:
             if self.ctx is not None:
                 K.clear_tables(self.ctx)
             self.rules = board.rules
-        if not Grid.supports(board.rules):
+        if not Grid.supports(board.rules) or Grid.cells_for(board) > MAX_GRID_CELLS:
+            # Other geometries, and boards whose stones would need a grid past its
+            # memory cap (the plain search keeps its time on any board).
             yield from PlainSearch(board.copy(), limit, stop, start).run()
             return
         deadline = start + limit.time if limit.time is not None else None
         with Watch(np.zeros(1, dtype=np.uint8), deadline=deadline, stop=stop) as watch:
             grid = Grid(board)
+            self.layout_seconds = _time.perf_counter() - start
+            self.layout_cells = grid.size
             ctx = self._context(grid.size)
             watch.flag = ctx.stop
             watch.phase(None)

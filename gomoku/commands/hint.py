@@ -104,7 +104,24 @@ def run_hint(args: argparse.Namespace) -> int:
         print(f"forced win for {side}")
     print(f"score {hint.score:.0f}, depth {hint.depth}, {hint.nodes} nodes, {hint.time:.2f} s ({hint.level})")
     print("line: " + " ".join(format_point(p) for p in hint.pv))
+    note = _overrun_note(engine, hint.time, args.time)
+    if note:
+        print(note)
     return 0
+
+
+def _overrun_note(engine: Engine, spent: float, limit: float | None) -> str:
+    """What took the time, when a hint ran past its limit's 5% + 20 ms (laying a
+    board of stones strung out far and wide onto the search's grid can)."""
+    if limit is None or spent <= limit * 1.05 + 0.02:
+        return ""
+    searcher = engine._searcher
+    layout = getattr(searcher, "layout_seconds", None)
+    cells = getattr(searcher, "layout_cells", None)
+    if layout is not None and layout > limit * 0.5:
+        return (f"note: {spent:.2f} s of a {limit:g} s limit: laying the stones onto the search's grid "
+                f"({cells:,} cells) took {layout:.2f} s")
+    return f"note: {spent:.2f} s of a {limit:g} s limit"
 
 
 def run_solve(args: argparse.Namespace) -> int:

@@ -68,7 +68,9 @@ def test_strung_out_groups_are_read_as_the_board_reads_them(board: Board) -> Non
                 fives = [q for q in line if board.five_through(q, s)]
             finally:
                 del board.stones[p]
-            if not board.five_through(p, s):
+            # (A side that already has a five to make is left out: a stone next to
+            # its four makes a "four" on the same line whose five is the old one.)
+            if not board.five_through(p, s) and not grid.fives[s]:
                 assert (i in grid.fours[s]) == bool(fives), (p, s, fives)
 
 
@@ -104,3 +106,14 @@ def test_the_plain_search_sees_a_five_on_a_line_with_long_steps() -> None:
     hint = Engine().hint(board, nodes=300)
     assert hint.move in [(-2, -1), (8, 4)]
     assert hint.forced_win
+
+
+def test_a_board_past_the_grids_memory_cap_is_searched_by_the_plain_search() -> None:
+    # 600 stones four apart along a diagonal: their squares overlap into one box of
+    # millions of cells (seconds to lay out, hundreds of MB); the plain search takes it.
+    from gomoku.grid import MAX_GRID_CELLS
+
+    board = Board(moves=[(4 * i, 4 * i) for i in range(600)])
+    assert Grid.cells_for(board) > MAX_GRID_CELLS
+    hint = Engine().hint(board, time=0.05)
+    assert hint.move not in board.stones
