@@ -29,8 +29,7 @@ from gomoku.records import board_from_position
 ROOT = Path(__file__).resolve().parents[1]
 BLUNDERS = ROOT.parent / "shared" / "data" / "puzzles" / "blunders.jsonl"
 OWN = ROOT / "data" / "puzzles" / "vct-selfplay.jsonl"
-OPENING = [(9, 9), (10, 10), (10, 9), (8, 10), (11, 9)]
-"""A fixed start for the games of the memory figure."""
+OPENINGS = ROOT / "data" / "openings" / "balanced20.json"
 
 
 def positions(count: int | None = None) -> tuple[list[Board], str]:
@@ -174,7 +173,9 @@ def memory(quick: bool) -> Iterator[dict]:
         yield {"name": "engine.peak_rss.default", "value": None, "unit": f"skipped {why} (target < 350 MB)"}
         return
     moves, seconds = 10, 1.0
-    code = f"OPENING = {OPENING!r}\n" + GAME
+    # A balanced opening: the game lasts its ten moves (a sharp one is won in five).
+    opening = [tuple(p) for p in json.loads(OPENINGS.read_text())[0]]
+    code = f"OPENING = {opening!r}\n" + GAME
     for memory_mb in ("default", "50"):
         start = time.perf_counter()
         done = subprocess.run(
