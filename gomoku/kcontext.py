@@ -51,6 +51,8 @@ import numpy as np
 from numba import types
 from numba.experimental import structref
 
+from gomoku.krecord import Record
+
 MAX_PLY = 64
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
@@ -75,19 +77,10 @@ class ContextType(types.StructRef):
         return tuple((name, types.unliteral(typ)) for name, typ in fields)
 
 
-class Context(structref.StructRefProxy):
+class Context(Record):
     """The arrays of a compiled search (see the module docstring), by name."""
 
-    def __new__(klass, **fields):
-        self = structref.StructRefProxy.__new__(klass, *[fields[name] for name in CONTEXT_FIELDS])
-        self._fields = fields  # the same arrays, for Python to read without a kernel call
-        return self
-
-    def __getattr__(self, name: str):
-        try:
-            return self.__dict__["_fields"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+    FIELDS = CONTEXT_FIELDS
 
     def _replace(self, **changes) -> "Context":
         """A new context with some arrays replaced (the others shared)."""

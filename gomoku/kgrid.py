@@ -54,6 +54,7 @@ import numpy as np
 from numba import njit, types
 from numba.experimental import structref
 
+from gomoku.krecord import Record
 from gomoku.patterns import C_F4, C_FIVE
 
 EMPTY, WALL = 0, 3
@@ -74,19 +75,10 @@ class GridStateType(types.StructRef):
         return tuple((name, types.unliteral(typ)) for name, typ in fields)
 
 
-class GridState(structref.StructRefProxy):
+class GridState(Record):
     """The arrays of a compiled grid (see the module docstring), by name."""
 
-    def __new__(klass, **fields):
-        self = structref.StructRefProxy.__new__(klass, *[fields[name] for name in GRID_FIELDS])
-        self._fields = fields  # the same arrays, for Python to read without a kernel call
-        return self
-
-    def __getattr__(self, name: str):
-        try:
-            return self.__dict__["_fields"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+    FIELDS = GRID_FIELDS
 
 
 structref.define_proxy(GridState, GridStateType, list(GRID_FIELDS))

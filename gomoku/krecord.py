@@ -1,0 +1,47 @@
+"""A record of named numpy arrays that numba kernels take as one reference.
+
+A kernel that takes a tuple of twenty arrays copies and reference-counts all
+twenty at every call (most of a node's time, measured); a numba StructRef is
+one pointer. ``Record`` is the Python side shared by the kernels' records
+(``kgrid.GridState``, ``kcontext.Context``): made with keyword arguments, its
+fields read from Python without a kernel call (the same arrays the kernels
+change). Each record also needs its numba type, a ``types.StructRef``
+subclass registered at module level (numba's cache finds it by name).
+
+>>> import numpy as np
+>>> from numba import njit, types
+>>> from numba.experimental import structref
+>>> @structref.register
+... class PairType(types.StructRef):
+...     pass
+>>> class Pair(Record):
+...     FIELDS = ("a", "b")
+>>> structref.define_proxy(Pair, PairType, list(Pair.FIELDS))
+>>> @njit
+... def total(pair):
+...     return pair.a.sum() + pair.b.sum()
+>>> pair = Pair(a=np.ones(3), b=np.arange(3.0))
+>>> float(total(pair)), pair.b[2]
+(6.0, np.float64(2.0))
+"""
+
+from __future__ import annotations
+
+from numba.experimental import structref
+
+
+class Record(structref.StructRefProxy):
+    """Base of the kernels' records: ``FIELDS`` names them in order."""
+
+    FIELDS: tuple[str, ...] = ()
+
+    def __new__(klass, **fields):
+        self = structref.StructRefProxy.__new__(klass, *[fields[name] for name in klass.FIELDS])
+        self._fields = fields  # the same arrays, for Python to read without a kernel call
+        return self
+
+    def __getattr__(self, name: str):
+        try:
+            return self.__dict__["_fields"][name]
+        except KeyError:
+            raise AttributeError(name) from None
