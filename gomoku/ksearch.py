@@ -205,7 +205,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             return WIN - ply - 3
         if depth <= 0 or ply >= MAX_PLY:
             return _leaf(g, ctx, ply)
-        if depth >= 2 and ctx.stats[NODE_VCT] > 0 and _threat_count(g, s) > 0:
+        if ply <= 3 and depth >= 2 and ctx.stats[NODE_VCT] > 0 and _threat_count(g, s) > 0:
             # A VCT of the side to move settles the node (the opponent's quiet move
             # before it let it happen): a small proof budget, where it pays.
             n = _node_vct(g, ctx, s)

@@ -53,7 +53,7 @@ WIDTH = 10
 """Candidate cells searched at the other nodes."""
 VCF_NODES = 400_000
 """Threat nodes a VCF at the root may try when the search has no time or node limit."""
-NODE_VCT_NODES = 300
+NODE_VCT_NODES = 400
 """Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
