@@ -134,6 +134,21 @@ class BrainProcess:
             pass
         return float("nan")
 
+    def waited_ms(self) -> float:
+        """How long the brain's threads have waited for a CPU, all told (``/proc/PID/task/*/schedstat``):
+        a late reply with as much waiting behind it was the machine's, not the brain's."""
+        total = 0
+        try:
+            for task in os.listdir(f"/proc/{self.process.pid}/task"):
+                try:
+                    with open(f"/proc/{self.process.pid}/task/{task}/schedstat", encoding="ascii") as handle:
+                        total += int(handle.read().split()[1])
+                except (OSError, IndexError, ValueError):
+                    pass
+        except OSError:
+            pass
+        return total / 1e6
+
     def restart_if_dead(self) -> None:
         if self.process.poll() is not None:
             self.start()
@@ -147,8 +162,10 @@ class BrainProcess:
             self.process.wait()
 
 
-def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: list[float]) -> tuple[str, str]:
-    """One game from ``opening``: (result, how): result X, O or draw; how "five", "full" or a forfeit kind."""
+def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: list[float],
+              late: list[tuple[float, float]]) -> tuple[str, str]:
+    """One game from ``opening``: (result, how): result X, O or draw; how "five", "full" or a forfeit kind.
+    Each reply time goes into ``replies``; a late one into ``late`` too, with the brain's wait for a CPU."""
     rules = Rules.preset("gomocup20")
     board = Board(rules, moves=opening)
     players = {Stone.X: x, Stone.O: o}
@@ -158,6 +175,7 @@ def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: l
         side = board.turn
         brain = players[side]
         try:
+            waited = brain.waited_ms()
             if told[side]:
                 sent = brain.send(f"TURN {board.move_stack[-1][0]},{board.move_stack[-1][1]}")
             else:
@@ -170,6 +188,7 @@ def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: l
             elapsed = when - sent
             replies.append(elapsed * 1000)
             if elapsed > limit:
+                late.append((elapsed * 1000, brain.waited_ms() - waited))
                 raise Forfeit("late", f"{brain.name} answered in {elapsed * 1000:.0f} ms")
             if line.startswith(("ERROR", "UNKNOWN")):
                 raise Forfeit("error", f"{brain.name} answered {line[:60]!r}")
@@ -190,6 +209,8 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
     openings = load_openings(SHARED if SHARED.exists() else LOCAL, rules)
     a, b = BrainProcess("A", turn_ms), BrainProcess("B", turn_ms)
     replies: list[float] = []
+    late: list[tuple[float, float]] = []
+    load = [os.getloadavg()[0]]
     outcomes: dict[str, int] = {}
     results: dict[str, int] = {}
     rss: dict[str, list[float]] = {"A": [], "B": []}
@@ -199,7 +220,7 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
         for index in range(games):
             opening = openings[(index // 2) % len(openings)]
             x, o = (a, b) if index % 2 == 0 else (b, a)
-            result, how = play_game(x, o, opening, replies)
+            result, how = play_game(x, o, opening, replies, late)
             outcomes[how] = outcomes.get(how, 0) + 1
             results[result] = results.get(result, 0) + 1
             for brain in (a, b):
@@ -217,6 +238,7 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
         a.close()
         b.close()
     seconds = time.monotonic() - started
+    load.append(os.getloadavg()[0])
     what = f"{games} games of pbrain-gomoku against itself, timeout_turn {turn_ms} ms, max_memory 50 MB"
     forfeits = {k: v for k, v in outcomes.items() if k not in ("five", "full")}
     yield {"name": "soak.games", "value": games, "unit": f"games ({what}; {seconds:.0f} s)"}
@@ -238,6 +260,12 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
            "unit": f"ms, the worst reply (timeout_turn {turn_ms})"}
     yield {"name": "soak.replies_past_timeout_turn", "value": sum(1 for r in replies if r > turn_ms),
            "unit": f"replies later than {turn_ms} ms"}
+    starved = sum(1 for ms, waited in late if waited >= ms - turn_ms)
+    yield {"name": "soak.late_replies_starved", "value": starved,
+           "unit": "late replies for which the brain waited for a CPU at least as long as it was late "
+                   f"(the machine's load average {load[0]:.1f} at the start, {load[1]:.1f} at the end)"}
+    yield {"name": "soak.late_reply_details", "value": [[round(ms), round(waited)] for ms, waited in late[:50]],
+           "unit": "ms: each late reply and how long the brain's threads waited for a CPU meanwhile"}
     yield {"name": "soak.deadline_replies", "value": a.deadline_replies + b.deadline_replies,
            "unit": "moves the brains answered at their hard deadline, the search still running"}
     for name, values in rss.items():
