@@ -134,6 +134,16 @@ class BrainProcess:
             pass
         return float("nan")
 
+    def cpu_ms(self) -> float:
+        """The CPU time the brain has used, all its threads (also those gone) told: a late reply with
+        little CPU behind it was the machine's doing (the brain was not let run), not the brain's."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as handle:
+                fields = handle.read().rpartition(")")[2].split()
+            return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return float("nan")
+
     def restart_if_dead(self) -> None:
         if self.process.poll() is not None:
             self.start()
@@ -147,8 +157,10 @@ class BrainProcess:
             self.process.wait()
 
 
-def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: list[float]) -> tuple[str, str]:
-    """One game from ``opening``: (result, how): result X, O or draw; how "five", "full" or a forfeit kind."""
+def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: list[float],
+              late: list[tuple[float, float]]) -> tuple[str, str]:
+    """One game from ``opening``: (result, how): result X, O or draw; how "five", "full" or a forfeit kind.
+    Each reply time goes into ``replies``; a late one into ``late`` too, with the CPU the brain used for it."""
     rules = Rules.preset("gomocup20")
     board = Board(rules, moves=opening)
     players = {Stone.X: x, Stone.O: o}
@@ -158,6 +170,7 @@ def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: l
         side = board.turn
         brain = players[side]
         try:
+            cpu = brain.cpu_ms()
             if told[side]:
                 sent = brain.send(f"TURN {board.move_stack[-1][0]},{board.move_stack[-1][1]}")
             else:
@@ -170,6 +183,7 @@ def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: l
             elapsed = when - sent
             replies.append(elapsed * 1000)
             if elapsed > limit:
+                late.append((elapsed * 1000, brain.cpu_ms() - cpu))
                 raise Forfeit("late", f"{brain.name} answered in {elapsed * 1000:.0f} ms")
             if line.startswith(("ERROR", "UNKNOWN")):
                 raise Forfeit("error", f"{brain.name} answered {line[:60]!r}")
@@ -190,6 +204,8 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
     openings = load_openings(SHARED if SHARED.exists() else LOCAL, rules)
     a, b = BrainProcess("A", turn_ms), BrainProcess("B", turn_ms)
     replies: list[float] = []
+    late: list[tuple[float, float]] = []
+    load = [os.getloadavg()[0]]
     outcomes: dict[str, int] = {}
     results: dict[str, int] = {}
     rss: dict[str, list[float]] = {"A": [], "B": []}
@@ -199,7 +215,7 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
         for index in range(games):
             opening = openings[(index // 2) % len(openings)]
             x, o = (a, b) if index % 2 == 0 else (b, a)
-            result, how = play_game(x, o, opening, replies)
+            result, how = play_game(x, o, opening, replies, late)
             outcomes[how] = outcomes.get(how, 0) + 1
             results[result] = results.get(result, 0) + 1
             for brain in (a, b):
@@ -217,6 +233,7 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
         a.close()
         b.close()
     seconds = time.monotonic() - started
+    load.append(os.getloadavg()[0])
     what = f"{games} games of pbrain-gomoku against itself, timeout_turn {turn_ms} ms, max_memory 50 MB"
     forfeits = {k: v for k, v in outcomes.items() if k not in ("five", "full")}
     yield {"name": "soak.games", "value": games, "unit": f"games ({what}; {seconds:.0f} s)"}
@@ -238,6 +255,12 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
            "unit": f"ms, the worst reply (timeout_turn {turn_ms})"}
     yield {"name": "soak.replies_past_timeout_turn", "value": sum(1 for r in replies if r > turn_ms),
            "unit": f"replies later than {turn_ms} ms"}
+    starved = sum(1 for ms, cpu in late if cpu <= turn_ms)
+    yield {"name": "soak.late_replies_starved", "value": starved,
+           "unit": f"late replies for which the brain had at most {turn_ms} ms of CPU: the machine did not let it "
+                   f"run (load average {load[0]:.1f} at the start, {load[1]:.1f} at the end; 2 cores)"}
+    yield {"name": "soak.late_reply_details", "value": [[round(ms), round(cpu)] for ms, cpu in late[:50]],
+           "unit": "ms: each late reply, and the CPU time the brain used for it (10 ms ticks)"}
     yield {"name": "soak.deadline_replies", "value": a.deadline_replies + b.deadline_replies,
            "unit": "moves the brains answered at their hard deadline, the search still running"}
     for name, values in rss.items():
@@ -280,7 +303,13 @@ def fuzz(sessions: int) -> Iterator[dict]:
     yield {"name": "fuzz.sessions", "value": len(counts), "unit": f"fuzzed pbrain sessions checked against the "
            f"model ({seconds:.0f} s)"}
     yield {"name": "fuzz.commands", "value": sum(counts), "unit": "commands and bad lines in those sessions"}
-    failure = "" if done.returncode == 0 else (done.stdout.strip().splitlines() or ["?"])[-1]
+    failure = ""
+    if done.returncode != 0:
+        # What broke, for the notes: the assertion lines, the falsifying example, and the summary.
+        lines = done.stdout.splitlines()
+        kept = [line for line in lines if line.startswith(("E ", "Falsifying", "Flaky", "FAILED"))
+                or "data.draw" in line or "Draw " in line]
+        failure = " | ".join(kept or lines[-5:])[:4000]
     yield {"name": "fuzz.passed", "value": done.returncode == 0, "unit": failure or "every session as the model said"}
 
 

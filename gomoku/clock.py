@@ -128,11 +128,12 @@ def hint_by(engine: Any, board: Board, limits: dict[str, Any], stop: threading.E
             on_info: Callable[[Any], None] | None = None) -> "Thinking":
     """Ask ``engine`` for a hint on ``board`` (``limits`` besides stop and
     on_info) in a thread of its own, and wait for it until ``reply_by``
-    (``time.monotonic``) at the latest: a search that overstays its limit, a
-    garbage collection or a cold cache cannot make the reply late. Past
-    ``reply_by`` the returned turn is not ``done``: ``stop`` is set, ``best``
-    holds the first move of the deepest line reported (or None), and whatever
-    the engine says later is dropped.
+    (``time.monotonic``) at the latest: a search that overstays its limit or a
+    cold cache cannot make the reply late, as long as the engine's thread lets
+    this one run (Python code does, every few milliseconds; compiled code must
+    release the GIL). Past ``reply_by`` the returned turn is not ``done``:
+    ``stop`` is set, ``best`` holds the first move of the deepest line
+    reported (or None), and whatever the engine says later is dropped.
     """
     turn = Thinking()
 
