@@ -39,3 +39,4 @@ bench-quick: $(RUN_STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	find gomoku -name "*.nbi" -delete -o -name "*.nbc" -delete
