@@ -45,22 +45,13 @@ from gomoku.kcontext import (ABORT, AGE, CUTOFFS, EXACT, LAYOUT, LEAF_TNODES, LE
                              VLINE_LEN, WIDTH, NODE_VCT, Context)
 from gomoku.kgrid import GridState, evaluate, first, pop, push
 from gomoku.kproof import prove
-from gomoku.kthreats import vcf
+from gomoku.kthreats import tick, vcf
 from gomoku.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 
 WIN = 1_000_000
 WIN_THRESHOLD = WIN - 10_000
 QUIET = 400
 """Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
-
-
-@njit(cache=True, nogil=True)
-def _tick(ctx: Context) -> bool:
-    ctx.stats[NODES] += 1
-    limit = ctx.stats[NODE_LIMIT]
-    if ctx.stop[0] != 0 or (limit >= 0 and ctx.stats[NODES] + ctx.stats[TNODES] >= limit):
-        ctx.stats[ABORT] = 1
-    return ctx.stats[ABORT] != 0
 
 
 @njit(cache=True, nogil=True)
@@ -183,7 +174,7 @@ def _node_vct(g: GridState, ctx: Context, s: int) -> int:
 def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: int) -> int:
     """The value of the position for the side to move, within (alpha, beta)."""
     ctx.pv_len[ply] = 0
-    if _tick(ctx):
+    if tick(ctx, NODES):
         return 0
     if ply > ctx.stats[SELDEPTH]:
         ctx.stats[SELDEPTH] = ply
@@ -315,7 +306,7 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
     best_j = 0
     for j in range(n):
         q = ctx.moves[0, j]
-        if _tick(ctx):
+        if tick(ctx, NODES):
             break
         push(g, q)
         if j == 0:

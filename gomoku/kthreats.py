@@ -34,9 +34,10 @@ SALT = np.array([0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D], dtype=np.uint64)
 
 
 @njit(cache=True, nogil=True)
-def tick(ctx: Context) -> bool:
-    """Count a threat node; True when the search must unwind."""
-    ctx.stats[TNODES] += 1
+def tick(ctx: Context, counter: int) -> bool:
+    """Count a node in ``stats[counter]`` (``NODES`` for the tree, ``TNODES`` for
+    the threat searches); True when the search must unwind (node limit, stop flag)."""
+    ctx.stats[counter] += 1
     limit = ctx.stats[NODE_LIMIT]
     if ctx.stop[0] != 0 or (limit >= 0 and ctx.stats[NODES] + ctx.stats[TNODES] >= limit):
         ctx.stats[ABORT] = 1
@@ -100,7 +101,7 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
     ctx.stats[GREW] = 0
     for t in range(n):
         q = moves[t]
-        if tick(ctx):
+        if tick(ctx, TNODES):
             return False
         push(g, q)
         n = g.count[s, C_FIVE]
