@@ -200,7 +200,7 @@ class Engine:
         level = check_level(level or self.level)
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); no move to hint")
-        if level not in ("greedy", *self._classic_names()) and not board.rules.gravity:
+        if level in LEVELS and level != "greedy" and not board.rules.gravity:
             from gomoku.warmup import ensure_loaded
 
             ensure_loaded(board.rules.overline)  # before the clock starts
@@ -240,12 +240,6 @@ class Engine:
             forced_win=last.forced_win,
             level=level,
         )
-
-    @staticmethod
-    def _classic_names() -> tuple[str, ...]:
-        from gomoku.classic.players import PLAYERS
-
-        return tuple(PLAYERS)
 
     def _easy_choice(self, board: Board, best: Point) -> Point:
         """A move near the best for ``easy``: its best-ordered candidates, each

@@ -10,7 +10,7 @@ and the tree search (``gomoku.ksearch``).
     ``VLINE_LEN`` (the lengths of ``line`` and ``vline``), ``LEAF_TNODES``,
     ``WIDTH``, ``ROOT_WIDTH``, ``LEAF_VCF`` (threat nodes a leaf may spend),
     ``LMR`` (1: late move reductions), ``AGE`` (the search's generation),
-    ``VCF_DEPTH`` (attacking moves of the VCF inside a VCT), ``SELDEPTH``,
+    ``SELDEPTH``,
     ``LAYOUT`` (the grid's layout number), ``NODE_VCT`` (threat nodes a tree
     node two or more plies from the leaves may spend proving a VCT; 0: none).
 ``stop`` uint8[1]
@@ -20,8 +20,8 @@ and the tree search (``gomoku.ksearch``).
     The winning line of the last VCF / VCT found (cells, attacker first).
 ``vcf_key``, ``vcf_depth`` (uint64 / int32 [V])
     The VCF table: positions (hash, salted by the attacker) disproven to a
-    depth (``COMPLETE``: at any depth). ``vct_key``, ``vct_depth`` the same
-    for VCT. V is a power of two; a slot is ``hash & (V - 1)``.
+    depth (``COMPLETE``: at any depth). V is a power of two; a slot is
+    ``hash & (V - 1)``.
 ``tt_key``, ``tt_move``, ``tt_score``, ``tt_depth``, ``tt_flag``, ``tt_age``
     The transposition table (uint64, int32, int32, int8, int8, uint8 [T]).
     ``tt_move`` is a cell of the grid whose layout number is ``tt_layout``
@@ -56,7 +56,7 @@ from gomoku.krecord import Record
 MAX_PLY = 64
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
- ROOT_WIDTH, LEAF_VCF, LMR, AGE, VCF_DEPTH, SELDEPTH, LAYOUT, NODE_VCT) = range(18)
+ ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT) = range(17)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -64,7 +64,7 @@ TT_ENTRY_BYTES = 8 + 4 + 4 + 1 + 1 + 1 + 4
 TABLE_ENTRY_BYTES = 8 + 4
 
 
-CONTEXT_FIELDS = ("stats", "stop", "line", "vline", "vcf_key", "vcf_depth", "vct_key", "vct_depth",
+CONTEXT_FIELDS = ("stats", "stop", "line", "vline", "vcf_key", "vcf_depth",
                   "tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout",
                   "pv", "pv_len", "killers", "history", "moves", "scores", "threat_moves", "proof_tree", "proof_flags")
 
@@ -109,8 +109,6 @@ def new_context(size: int, tt_entries: int, table_entries: int, proof_entries: i
         vline=np.zeros(512, dtype=np.int32),
         vcf_key=np.zeros(v, dtype=np.uint64),
         vcf_depth=np.zeros(v, dtype=np.int32),
-        vct_key=np.zeros(v // 2, dtype=np.uint64),
-        vct_depth=np.zeros(v // 2, dtype=np.int32),
         tt_key=np.zeros(t, dtype=np.uint64),
         tt_move=np.full(t, -1, dtype=np.int32),
         tt_score=np.zeros(t, dtype=np.int32),
@@ -145,7 +143,7 @@ def touch(ctx: Context) -> None:
     """Write every page of the tables once, now: a table fresh from the system
     costs a page fault at each first touch, which made a search's first
     threat checks ten times slower than the next ones."""
-    for name in ("vcf_key", "vcf_depth", "vct_key", "vct_depth", "tt_key", "tt_move", "tt_score",
+    for name in ("vcf_key", "vcf_depth", "tt_key", "tt_move", "tt_score",
                  "tt_depth", "tt_flag", "tt_age", "tt_layout", "proof_tree", "proof_flags"):
         pages = getattr(ctx, name).reshape(-1).view(np.uint8)
         pages[::4096] = pages[::4096]
@@ -153,7 +151,7 @@ def touch(ctx: Context) -> None:
 
 def clear_tables(ctx: Context) -> None:
     """Forget every table entry (the rules changed)."""
-    for a in (ctx.vcf_key, ctx.vct_key, ctx.tt_key):
+    for a in (ctx.vcf_key, ctx.tt_key):
         a[:] = 0
     ctx.tt_move[:] = -1
     ctx.tt_layout[:] = -1

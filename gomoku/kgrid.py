@@ -291,15 +291,6 @@ def first(g: GridState, s: int, cls: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def has_line(g: GridState, i: int, s: int, code: int) -> bool:
-    """Whether ``s`` makes pattern ``code`` or better on some line by playing ``i``."""
-    for d in range(4):
-        if g.line[s, g.keys[4 * i + d]] >= code:
-            return True
-    return False
-
-
-@njit(cache=True, nogil=True)
 def evaluate(g: GridState) -> int:
     """Static value for the side to move (its potential minus the opponent's)."""
     s = g.meta[TURN]

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.kcontext import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
-from gomoku.kgrid import GridState, find, first, pop, push
+from gomoku.kgrid import GridState, first, pop, push
 from gomoku.patterns import C_B4, C_B4F3, C_F4, C_FIVE
 
 SALT = np.array([0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D], dtype=np.uint64)
@@ -42,15 +42,6 @@ def tick(ctx: Context, counter: int) -> bool:
     if ctx.stop[0] != 0 or (limit >= 0 and ctx.stats[NODES] + ctx.stats[TNODES] >= limit):
         ctx.stats[ABORT] = 1
     return ctx.stats[ABORT] != 0
-
-
-@njit(cache=True, nogil=True)
-def ordered(g: GridState, s: int, cells: np.ndarray) -> np.ndarray:
-    """``cells`` by ``s``'s ordering value, best first (lower cell first on ties)."""
-    keys = np.empty(cells.size, dtype=np.int64)
-    for j in range(cells.size):
-        keys[j] = -np.int64(g.order[s, cells[j]]) * (1 << 32) + cells[j]
-    return cells[np.argsort(keys)]
 
 
 @njit(cache=True, nogil=True)

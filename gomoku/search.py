@@ -35,17 +35,16 @@ import threading
 import time as _time
 from typing import Iterator
 
-import numpy as np
 
 from gomoku import kcontext as K
 from gomoku import kproof, ksearch, kthreats
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.watch import Watch
 from gomoku.grid import MAX_GRID_CELLS, Grid
-from gomoku.kgrid import HEIGHT
+from gomoku.kgrid import find
 from gomoku.patterns import C_B4, C_F3, C_FIVE
 from gomoku.plain import PlainSearch
-from gomoku.searchtypes import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted, SearchInfo
+from gomoku.searchtypes import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchInfo
 
 ROOT_WIDTH = 20
 """Candidate cells searched at the root (after forced replies and the TT move)."""
@@ -94,7 +93,7 @@ class Searcher:
 
     @property
     def table_entries(self) -> int:
-        """Entries of the VCF table (the VCT's has half) at this budget."""
+        """Entries of the VCF table at this budget."""
         budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
         return max(1024, int(budget * 1024 * 1024 * 0.2 / K.TABLE_ENTRY_BYTES))
 
@@ -148,14 +147,14 @@ class Searcher:
             # memory cap (the plain search keeps its time on any board).
             yield from PlainSearch(board.copy(), limit, stop, start).run()
             return
+        grid = Grid(board)
+        self.layout_seconds = _time.perf_counter() - start
+        self.layout_cells = grid.size
+        ctx = self._context(grid.size)
+        # The deadline counts from ``start``: a grid that took long to lay out leaves
+        # the kernels less time (none, past it: the flag is up as they begin).
         deadline = start + limit.time if limit.time is not None else None
-        with Watch(np.zeros(1, dtype=np.uint8), deadline=deadline, stop=stop) as watch:
-            grid = Grid(board)
-            self.layout_seconds = _time.perf_counter() - start
-            self.layout_cells = grid.size
-            ctx = self._context(grid.size)
-            watch.flag = ctx.stop
-            watch.phase(None)
+        with Watch(ctx.stop, deadline=deadline, stop=stop) as watch:
             yield from _Run(self, grid, ctx, limit, watch, start).run()
 
 
@@ -182,7 +181,6 @@ class _Run:
         stats[K.LMR] = 1 if searcher.lmr else 0
         stats[K.AGE] += 1
         stats[K.LAYOUT] = searcher.layout
-        stats[K.VCF_DEPTH] = 10
         stats[K.NODE_VCT] = searcher.node_vct
 
     @property
@@ -254,9 +252,9 @@ class _Run:
         loses to the threat."""
         g = self.g
         o = 3 - s
-        tried = set(threat) | {int(i) for i in kgrid_find(g, s, C_B4)} | {int(i) for i in kgrid_find(g, o, C_B4)}
+        tried = set(threat) | {int(i) for i in find(g, s, C_B4)} | {int(i) for i in find(g, o, C_B4)}
         if vct:
-            tried |= {int(i) for i in kgrid_find(g, o, C_F3)}
+            tried |= {int(i) for i in find(g, o, C_F3)}
         tried = {q for q in tried if q >= 0 and g.cells[q] == 0}
         order = sorted(tried, key=lambda q: (-(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
         refuted, unknown = [], []
@@ -287,10 +285,10 @@ class _Run:
         o = 3 - s
         # Forced at the root: a five to make, a five to block.
         if g.count[s, C_FIVE]:
-            yield self.info(1, WIN - 1, [int(kgrid_find(g, s, C_FIVE)[0])], 1.0)
+            yield self.info(1, WIN - 1, [int(find(g, s, C_FIVE)[0])], 1.0)
             return
         if g.count[o, C_FIVE]:
-            blocks = sorted(int(i) for i in kgrid_find(g, o, C_FIVE))
+            blocks = sorted(int(i) for i in find(g, o, C_FIVE))
             if len(blocks) > 1:
                 yield self.info(1, -(WIN - 2), [blocks[0]], 1.0)
                 return
@@ -348,13 +346,6 @@ class _Run:
             yield self.info(depth, score, best_line, ebf)
             if abs(score) > WIN_THRESHOLD or n == 1:
                 return
-
-
-def kgrid_find(g, s: int, strongest: int) -> np.ndarray:
-    """The candidate cells where ``s`` has a threat of class ``strongest`` or better."""
-    from gomoku.kgrid import find
-
-    return find(g, s, strongest)
 
 
 def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:

@@ -21,7 +21,7 @@ from gomoku import kproof, kthreats
 from gomoku.board import Board, Point
 from gomoku.watch import Watch
 from gomoku.grid import Grid
-from gomoku.kcontext import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VCF_DEPTH, VLINE_LEN, Context, new_context
+from gomoku.kcontext import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VLINE_LEN, Context, new_context
 from gomoku.searchtypes import SearchAborted
 
 MAX_DEPTH = 40

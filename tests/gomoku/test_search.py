@@ -308,8 +308,7 @@ def test_transposition_table_is_bounded_by_memory() -> None:
         list(searcher.search(board, Limit(nodes=200)))
         ctx = searcher.ctx
         tables = sum(a.nbytes for a in (ctx.tt_key, ctx.tt_move, ctx.tt_score, ctx.tt_depth, ctx.tt_flag,
-                                         ctx.tt_age, ctx.tt_layout, ctx.vcf_key, ctx.vcf_depth,
-                                         ctx.vct_key, ctx.vct_depth))
+                                         ctx.tt_age, ctx.tt_layout, ctx.vcf_key, ctx.vcf_depth))
         assert tables <= mb * 1024 * 1024
         sizes.append(ctx.tt_key.size)
     assert sizes[0] < sizes[1]
