@@ -56,6 +56,10 @@ NODE_VCT_NODES = 400
 """Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
+VCT_SHARE = 0.3
+"""The share of the time the root's VCT of the side to move may take."""
+VCT_SHARE_WINNING = 0.6
+"""That share when the previous search of the game found a forced win."""
 DEFAULT_MEMORY_MB = 160
 """The tables' budget when none is given (the Gomocup allows 350 MB in all)."""
 
@@ -77,6 +81,8 @@ class Searcher:
         """Take away the opponent's VCT at the root, as its VCF."""
         self.root_vct = True
         """Look for a VCT of the side to move at the root (after its VCF)."""
+        self.winning = False
+        """Whether the last search found a forced win (the next one looks harder for it)."""
         self.node_vct = NODE_VCT_NODES
         """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
         self.ctx: K.Context | None = None
@@ -242,37 +248,63 @@ class _Run:
             stats[K.NODE_LIMIT] = saved
             watch.phase(None)
 
+    def _left(self, share: float) -> float:
+        """What is left of the first ``share`` of the time or node budget (a
+        share of 0.2 when there is neither)."""
+        used = 0.0
+        if self.deadline is not None:
+            used = (_time.perf_counter() - self.start) / max(self.deadline - self.start, 1e-9)
+        if self.limit.nodes is not None:
+            used = max(used, self.nodes / max(self.limit.nodes, 1))
+        if self.deadline is None and self.limit.nodes is None:
+            return 0.2
+        return share - used
+
     def _defences(self, s: int, threat: list[int], vct: bool = False) -> list[int]:
         """The moves worth searching against the opponent's VCF ``threat`` (with
-        ``vct``, its VCT): among the threat's cells and the cells where either
-        side makes a four (for a VCT, also where the opponent makes an open
-        three), those after which the solver proves the opponent has no such
-        win any more; if it proves that of none in the time or nodes given (at
-        most half of either), those it could not prove lost. Every other move
-        loses to the threat."""
+        ``vct``, its VCT): those after which the solver proves the opponent has
+        no such win any more; if it proves that of none, those it could not
+        prove lost. Every other move loses to the threat.
+
+        First the threat's cells and the cells where either side makes a four
+        (for a VCT, also where the opponent makes an open three), a small
+        budget each; if none is proven to refute the threat, the moves still
+        unknown and (for a VCT) the counter-attacks that make an open three,
+        with what is left of half the time (or nodes)."""
         g = self.g
         o = 3 - s
-        tried = set(threat) | {int(i) for i in find(g, s, C_B4)} | {int(i) for i in find(g, o, C_B4)}
-        if vct:
-            tried |= {int(i) for i in find(g, o, C_F3)}
-        tried = {q for q in tried if q >= 0 and g.cells[q] == 0}
-        order = sorted(tried, key=lambda q: (-(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
-        refuted, unknown = [], []
-        spent = self.nodes
-        for n, q in enumerate(order):
-            self.grid.push(q)
-            try:
-                share = 0.4 / max(8, len(order))
-                line = self._threats(o, share, 20)
-                if line is None and not self.aborted and vct:
-                    line = self._threats(o, share, 0, vct=True)
-            finally:
-                self.grid.pop()
-            if line is None:
-                (unknown if self.aborted else refuted).append(q)
-            late = self.deadline is not None and _time.perf_counter() > self.start + 0.5 * (self.deadline - self.start)
-            if late or (self.limit.nodes is not None and self.nodes - spent > self.limit.nodes // 2):
-                unknown.extend(order[n + 1:])
+
+        def empty(cells) -> set[int]:
+            return {int(q) for q in cells if q >= 0 and g.cells[q] == 0}
+
+        def ranked(cells: set[int]) -> list[int]:
+            return sorted(cells, key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
+
+        first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set()))
+        order = ranked(first)
+        refuted: list[int] = []
+        unknown: list[int] = []
+        for attempt in (0, 1):
+            unknown = []
+            for n, q in enumerate(order):
+                share = 0.4 / max(8, len(order)) if attempt == 0 else self._left(0.5) / (len(order) - n)
+                if share <= 0.002 or self._left(0.5) <= 0:
+                    # Out of budget: the first cells stay in, untried counter-attacks not.
+                    unknown.extend(q for q in order[n:] if q in first)
+                    break
+                self.grid.push(q)
+                try:
+                    line = self._threats(o, share, 20)
+                    if line is None and not self.aborted and vct:
+                        line = self._threats(o, share, 0, vct=True)
+                finally:
+                    self.grid.pop()
+                if line is None:
+                    (unknown if self.aborted else refuted).append(q)
+            if refuted or self.watch.expired:
+                break
+            order = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
+            if not order:
                 break
         return refuted or unknown
 
@@ -298,10 +330,16 @@ class _Run:
         # A VCF for the side to move wins outright; then threes too (VCT).
         line = self._threats(s, 0.5, 20)
         if line is not None:
+            self.searcher.winning = True
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
-        line = self._threats(s, 0.2, 0, vct=True) if self.searcher.root_vct else None
+        # More of the time when the last search of this game found a win: it is
+        # most likely still there, and playing it out is what matters.
+        share = VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE
+        self.searcher.winning = False
+        line = self._threats(s, share, 0, vct=True) if self.searcher.root_vct else None
         if line is not None:
+            self.searcher.winning = True
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
         # A VCF (or a short VCT) the opponent could start if it were to move:
@@ -343,6 +381,7 @@ class _Run:
             ebf = done / previous if previous else float(done)
             previous = max(1, done)
             best_line = line or best_line
+            self.searcher.winning = score > WIN_THRESHOLD
             yield self.info(depth, score, best_line, ebf)
             if abs(score) > WIN_THRESHOLD or n == 1:
                 return
