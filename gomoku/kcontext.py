@@ -48,7 +48,7 @@ and the tree search (``gomoku.ksearch``).
 from __future__ import annotations
 
 import numpy as np
-from numba import types
+from numba import njit, types
 from numba.experimental import structref
 
 from gomoku.krecord import Record
@@ -89,6 +89,15 @@ class Context(Record):
 
 
 structref.define_proxy(Context, ContextType, list(CONTEXT_FIELDS))
+
+
+@njit(cache=True)
+def _make_context(fields):
+    """A Context of the fields in order (a cached constructor: see ``Record``)."""
+    return Context(*fields)
+
+
+Context.MAKE = staticmethod(_make_context)
 
 
 def _power_of_two(n: int) -> int:

@@ -84,6 +84,15 @@ class GridState(Record):
 structref.define_proxy(GridState, GridStateType, list(GRID_FIELDS))
 
 
+@njit(cache=True)
+def _make_grid(fields):
+    """A GridState of the fields in order (a cached constructor: see ``krecord.Record``)."""
+    return GridState(*fields)
+
+
+GridState.MAKE = staticmethod(_make_grid)
+
+
 @njit(cache=True, nogil=True)
 def _digit_shift(offset: int, reach: int) -> int:
     """Bit shift of the key digit holding the cell ``offset`` away (``patterns.key_digit``)."""

@@ -31,12 +31,24 @@ from numba.experimental import structref
 
 
 class Record(structref.StructRefProxy):
-    """Base of the kernels' records: ``FIELDS`` names them in order."""
+    """Base of the kernels' records: ``FIELDS`` names them in order.
+
+    ``MAKE``, when a subclass sets it, is a cached kernel that takes the
+    fields as one tuple and returns the record (``Klass(*fields)`` in its
+    body). Without it numba's own constructor is used, which is compiled
+    anew in every process (half a second or more for twenty fields): the
+    first hint of a process would pay for it.
+    """
 
     FIELDS: tuple[str, ...] = ()
+    MAKE = None
 
     def __new__(klass, **fields):
-        self = structref.StructRefProxy.__new__(klass, *[fields[name] for name in klass.FIELDS])
+        values = tuple(fields[name] for name in klass.FIELDS)
+        if klass.MAKE is not None:
+            self = klass.MAKE(values)
+        else:
+            self = structref.StructRefProxy.__new__(klass, *values)
         self._fields = fields  # the same arrays, for Python to read without a kernel call
         return self
 
