@@ -262,26 +262,23 @@ class _Run:
 
     def _defences(self, s: int, threat: list[int], vct: bool = False) -> list[int]:
         """The moves worth searching against the opponent's VCF ``threat`` (with
-        ``vct``, its VCT): those after which the solver proves the opponent has
-        no such win any more; if it proves that of none, those it could not
-        prove lost. Every other move loses to the threat.
+        ``vct``, its VCT): among the threat's cells and the cells where either
+        side makes a four (for a VCT, also where the opponent makes an open
+        three), those after which the solver proves the opponent has no such
+        win any more; if it proves that of none, those it could not prove lost.
+        Every other move loses to the threat.
 
-        First the threat's cells and the cells where either side makes a four
-        (for a VCT, also where the opponent makes an open three), a small
-        budget each; if none is proven to refute the threat, the moves still
-        unknown and (for a VCT) the counter-attacks that make an open three,
-        with what is left of half the time (or nodes)."""
+        (A counter-attack that makes an open three of our own is not a defence:
+        the opponent blocks it and its win is back.) Two passes: a small budget
+        each, then what is left of half the time (or nodes) for the moves still
+        unknown."""
         g = self.g
         o = 3 - s
-
-        def empty(cells) -> set[int]:
-            return {int(q) for q in cells if q >= 0 and g.cells[q] == 0}
-
-        def ranked(cells: set[int]) -> list[int]:
-            return sorted(cells, key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
-
-        first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set()))
-        order = ranked(first)
+        tried = set(threat) | {int(i) for i in find(g, s, C_B4)} | {int(i) for i in find(g, o, C_B4)}
+        if vct:
+            tried |= {int(i) for i in find(g, o, C_F3)}
+        order = sorted((q for q in tried if q >= 0 and g.cells[q] == 0),
+                       key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
         refuted: list[int] = []
         unknown: list[int] = []
         for attempt in (0, 1):
@@ -289,8 +286,7 @@ class _Run:
             for n, q in enumerate(order):
                 share = 0.4 / max(8, len(order)) if attempt == 0 else self._left(0.5) / (len(order) - n)
                 if share <= 0.002 or self._left(0.5) <= 0:
-                    # Out of budget: the first cells stay in, untried counter-attacks not.
-                    unknown.extend(q for q in order[n:] if q in first)
+                    unknown.extend(order[n:])
                     break
                 self.grid.push(q)
                 try:
@@ -301,11 +297,9 @@ class _Run:
                     self.grid.pop()
                 if line is None:
                     (unknown if self.aborted else refuted).append(q)
-            if refuted or self.watch.expired:
+            if refuted or not unknown or self.watch.expired:
                 break
-            order = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
-            if not order:
-                break
+            order = unknown
         return refuted or unknown
 
     def run(self) -> Iterator[SearchInfo]:
