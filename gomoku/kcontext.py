@@ -39,6 +39,12 @@ and the tree search (``gomoku.ksearch``).
     first child, next sibling, proof number, disproof number; and expanded,
     depth. Made once (numpy leaves the pages untouched until used) and reused
     by every proof.
+``proof_key`` uint64[Q], ``proof_won`` uint8[Q]
+    The prover's table of settled positions: the key (hash, salted by the
+    attacker and by whose turn it is) and 1 if the attacker wins there, 0 if
+    not. Q is a power of two; a slot is ``key & (Q - 1)``. It outlives a proof:
+    a threat sequence met again (in another order, at the next move) is
+    settled at once.
 
 >>> ctx = new_context(size=100, tt_entries=1024, table_entries=1024)
 >>> int(ctx.stats[NODE_LIMIT]), ctx.tt_key.size
@@ -66,7 +72,8 @@ TABLE_ENTRY_BYTES = 8 + 4
 
 CONTEXT_FIELDS = ("stats", "stop", "line", "vline", "vcf_key", "vcf_depth",
                   "tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout",
-                  "pv", "pv_len", "killers", "history", "moves", "scores", "threat_moves", "proof_tree", "proof_flags")
+                  "pv", "pv_len", "killers", "history", "moves", "scores", "threat_moves", "proof_tree", "proof_flags",
+                  "proof_key", "proof_won")
 
 
 @structref.register
@@ -134,6 +141,8 @@ def new_context(size: int, tt_entries: int, table_entries: int, proof_entries: i
         threat_moves=np.zeros((MAX_VCF + 1, size), dtype=np.int32),
         proof_tree=np.empty((6, max(16, proof_entries)), dtype=np.int32),
         proof_flags=np.empty((2, max(16, proof_entries)), dtype=np.int16),
+        proof_key=np.zeros(_power_of_two(proof_entries // 2), dtype=np.uint64),
+        proof_won=np.zeros(_power_of_two(proof_entries // 2), dtype=np.uint8),
     )
 
 
@@ -153,14 +162,14 @@ def touch(ctx: Context) -> None:
     costs a page fault at each first touch, which made a search's first
     threat checks ten times slower than the next ones."""
     for name in ("vcf_key", "vcf_depth", "tt_key", "tt_move", "tt_score",
-                 "tt_depth", "tt_flag", "tt_age", "tt_layout", "proof_tree", "proof_flags"):
+                 "tt_depth", "tt_flag", "tt_age", "tt_layout", "proof_tree", "proof_flags", "proof_key", "proof_won"):
         pages = getattr(ctx, name).reshape(-1).view(np.uint8)
         pages[::4096] = pages[::4096]
 
 
 def clear_tables(ctx: Context) -> None:
     """Forget every table entry (the rules changed)."""
-    for a in (ctx.vcf_key, ctx.tt_key):
+    for a in (ctx.vcf_key, ctx.tt_key, ctx.proof_key):
         a[:] = 0
     ctx.tt_move[:] = -1
     ctx.tt_layout[:] = -1

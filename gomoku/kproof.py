@@ -7,6 +7,10 @@ how many leaves must still be proven (``pn``) or disproven (``dn``) to settle
 it, and the next node to expand is the one that settles the root cheapest.
 Narrow forcing lines, the shape of a long VCT, cost little however deep.
 
+A table of settled positions (``proof_key``, ``proof_won``) outlives the
+tree: a node settled once is settled for every later proof in the context (a
+transposition, the next move's proof). A child found there is a leaf.
+
 The tree lives in the context's ``proof_tree`` and ``proof_flags`` (at most
 ``cap`` nodes, 28 bytes each): ``move`` (the cell played to reach the node),
 ``parent``, ``child`` (first child) and ``sibling``, ``pn`` and ``dn`` (``INF``
@@ -52,10 +56,15 @@ from gomoku.kthreats import vcf
 from gomoku.patterns import C_B4, C_F3, C_F4, C_FIVE
 
 INF = 1 << 28
+SALT = np.array([0, 0x1B873593A5B12C4F, 0x68E31DA4CC9E2D51], dtype=np.uint64)
+"""Salts of the prover's table keys: by attacker, ..."""
+AND_SALT = np.uint64(0x7FEB352D9E3779B9)
+"""... and for a position with the defender to move."""
 VCF_BUDGET = 30
 """Threat nodes the short VCF of an OR node may spend when it is expanded."""
 MAX_TREE_DEPTH = 120
-NODE_BYTES = 28
+NODE_BYTES = 33
+"""Bytes of the prover's memory per tree node: 28 for the node, half a table entry (9) besides."""
 PROVEN, DISPROVEN, OPEN = 1, 0, -1
 
 
@@ -123,6 +132,25 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _key(g: GridState, a: int, or_node: bool) -> np.uint64:
+    """The table key of the position on the grid, ``a`` attacking, with the
+    attacker (``or_node``) or the defender to move."""
+    key = g.hash[0] ^ SALT[a]
+    if not or_node:
+        key ^= AND_SALT
+    return key
+
+
+@njit(cache=True, nogil=True)
+def _known(ctx: Context, key: np.uint64) -> int:
+    """PROVEN or DISPROVEN from the table, or OPEN."""
+    slot = key & np.uint64(ctx.proof_key.size - 1)
+    if ctx.proof_key[slot] == key:
+        return PROVEN if ctx.proof_won[slot] else DISPROVEN
+    return OPEN
+
+
+@njit(cache=True, nogil=True)
 def _every_reply_loses(g: GridState, a: int, buf: np.ndarray) -> bool:
     """At an AND node: whether every reply leaves the attacker a five or an open
     four the defender cannot answer (a double three, a four-three): proven
@@ -161,6 +189,48 @@ def _finish_line(g: GridState, ctx: Context, a: int, k: int) -> int:
             ctx.vline[k + j] = ctx.line[j]
         return k + ctx.stats[LINE_LEN]
     return k
+
+
+@njit(cache=True, nogil=True)
+def _table_line(g: GridState, ctx: Context, a: int, or_node: bool, k: int, buf: np.ndarray, buf2: np.ndarray) -> tuple[int, int]:
+    """Go on with the main line in ``vline`` at ``k`` from a proven node that
+    was not expanded (settled on the spot or by the table): at an OR node a
+    move whose position is proven (by the threats, or the table), at an AND
+    node the first reply; then how the last OR node wins. The line's new
+    length and the moves left on the grid for the caller to take back."""
+    pushed = 0
+    while k < ctx.vline.size - 64:
+        if or_node:
+            if _status(g, a, True) == PROVEN:
+                break
+            n = _moves(g, a, True, buf)
+            found = -1
+            for j in range(n):
+                move(g, buf[j], 1)
+                st = _status(g, a, False)
+                if st == OPEN:
+                    st = _known(ctx, _key(g, a, False))
+                if st == OPEN and _every_reply_loses(g, a, buf2):
+                    st = PROVEN
+                move(g, -1, -1)
+                if st == PROVEN:
+                    found = buf[j]
+                    break
+            if found < 0:
+                break  # proven by its VCF (or its entry was overwritten)
+            ctx.vline[k] = found
+        else:
+            if _moves(g, a, False, buf) == 0:
+                break
+            found = buf[0]
+            ctx.vline[k] = found
+        k += 1
+        move(g, found, 1)
+        pushed += 1
+        or_node = not or_node
+    if or_node:
+        k = _finish_line(g, ctx, a, k)
+    return k, pushed
 
 
 @njit(cache=True, nogil=True)
@@ -231,6 +301,8 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             q = buf[j]
             move(g, q, 1)
             st = _status(g, attacker, not or_node)
+            if st == OPEN:
+                st = _known(ctx, _key(g, attacker, not or_node))
             if st == OPEN and or_node and _every_reply_loses(g, attacker, buf2):
                 st = PROVEN
             # Numbers to start from, read off the threat counts: an AND node has
@@ -297,6 +369,11 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                     p = min(p, dn[c])
                     c = sibling[c]
                 pn[node], dn[node] = s, p
+            if pn[node] == 0 or dn[node] == 0:
+                key = _key(g, attacker, or_node)
+                slot = key & np.uint64(ctx.proof_key.size - 1)
+                ctx.proof_key[slot] = key
+                ctx.proof_won[slot] = 1 if pn[node] == 0 else 0
             if node == 0:
                 break
             move(g, -1, -1)
@@ -318,17 +395,8 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             k += 1
             move(g, mv[node], 1)
             pushed += 1
-        if depth[node] % 2 == 0:
-            k = _finish_line(g, ctx, attacker, k)
-        else:
-            # An AND leaf proven at once: one of the defender's replies, then the win.
-            if _moves(g, attacker, False, buf) > 0:
-                r = buf[0]
-                move(g, r, 1)
-                ctx.vline[k] = r
-                k = _finish_line(g, ctx, attacker, k + 1)
-                move(g, -1, -1)
-        for _ in range(pushed):
+        k, extra = _table_line(g, ctx, attacker, depth[node] % 2 == 0, k, buf, buf2)
+        for _ in range(pushed + extra):
             move(g, -1, -1)
         stats[VLINE_LEN] = k
     elif dn[0] == 0:
