@@ -227,7 +227,9 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv[ply, 0] = tt_move
                     ctx.pv_len[ply] = 1
                 return score
-    n, forced = _gen(g, ctx, ply, tt_move, ctx.stats[WIDTH])
+    # Fewer moves the nearer the leaves (move-count pruning): the last plies
+    # only refine the best few.
+    n, forced = _gen(g, ctx, ply, tt_move, min(ctx.stats[WIDTH], 3 + 2 * depth))
     if n == 0:
         return evaluate(g)
     next_depth = depth if forced else depth - 1
