@@ -22,7 +22,7 @@ from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo
 LEVELS: dict[str, Limit] = {
     "greedy": Limit(depth=1),
     "easy": Limit(depth=2, time=0.3),
-    "normal": Limit(depth=6, time=0.5),
+    "normal": Limit(depth=4, time=0.3),
     "strong": Limit(time=1.0),
     "max": Limit(time=5.0),
 }
@@ -33,7 +33,8 @@ LEVELS: dict[str, Limit] = {
 - ``easy``: alpha-beta 2 plies deep (at most 0.3 s) that looks for no VCT and
   plays at random among its moves that score near the best: a casual
   player can beat it.
-- ``normal``: 6 plies (at most 0.5 s), VCF and VCT at the root.
+- ``normal``: 4 plies (at most 0.3 s), VCF at the root and the defence
+  against the opponent's VCT, but no VCT of its own.
 - ``strong``: iterative deepening for 1 second (the hint's default): as deep as
   the time allows, VCF and VCT first.
 - ``max``: as ``strong``, with all the time it is given (5 s when none is).
@@ -41,6 +42,10 @@ LEVELS: dict[str, Limit] = {
 A time given to ``hint`` replaces the time of ``strong`` and ``max``; ``easy``
 and ``normal`` keep their own when it is shorter (and their depth).
 """
+
+ROOT_THREATS = {"easy": (False, False), "normal": (False, True)}
+"""What a level looks for at the root besides VCFs: (its own VCT, the
+opponent's VCT to take away); both for the others."""
 
 EASY_MARGIN = 120
 """``easy`` plays any of its candidate moves that scores within this of the best."""
@@ -165,7 +170,7 @@ class Engine:
         >>> Engine().limit("strong", time=2.0)
         Limit(time=2.0, nodes=None, depth=None, memory_mb=None)
         >>> Engine().limit("normal", time=2.0)          # normal keeps its own caps
-        Limit(time=0.5, nodes=None, depth=6, memory_mb=None)
+        Limit(time=0.3, nodes=None, depth=4, memory_mb=None)
         """
         base = LEVELS.get(check_level(level or self.level), Limit(depth=1))
         for name, value in (("time", time), ("nodes", nodes), ("depth", depth)):
@@ -213,7 +218,7 @@ class Engine:
         last: SearchInfo | None = None
         with self._lock:
             searcher = self.searcher
-            searcher.root_vct = searcher.vct_defence = level != "easy"
+            searcher.root_vct, searcher.vct_defence = ROOT_THREATS.get(level, (True, True))
             try:
                 for info in self._search(board.copy(), limit, stop):
                     last = info

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from gomoku.board import Board
+from gomoku.board import Board, Rules
 from gomoku.engine import LEVELS, Engine
 
 QUIET = [(0, 0), (1, 1)]
@@ -33,7 +33,7 @@ def test_easy_is_repeatable_with_a_seed() -> None:
 def test_weaker_levels_keep_their_caps_under_a_longer_clock() -> None:
     engine = Engine()
     assert engine.limit("easy", time=5.0) == engine.limit("easy")
-    assert engine.limit("normal", time=0.1).time == 0.1 and engine.limit("normal", time=0.1).depth == 6
+    assert engine.limit("normal", time=0.1).time == 0.1 and engine.limit("normal", time=0.1).depth == 4
     assert engine.limit("max").time == LEVELS["max"].time > LEVELS["strong"].time
     assert engine.limit("max", time=0.2).time == 0.2  # all the time it is given, no more
 
@@ -64,3 +64,18 @@ def test_stop_from_another_thread_ends_a_long_search_and_keeps_a_legal_move() ->
     worker.join(10)
     assert not worker.is_alive()
     assert result and result[0].move not in board.stones
+
+
+def test_normal_looks_for_no_vct_of_its_own_but_strong_does() -> None:
+    import json
+    from pathlib import Path
+
+    from gomoku.records import board_from_position
+
+    path = Path(__file__).resolve().parents[2] / "data" / "puzzles" / "vct-selfplay.jsonl"
+    puzzle = next(p for p in map(json.loads, path.read_text().splitlines()) if p["id"] == "vct-004")
+    board = board_from_position(puzzle["stones"], puzzle["to_move"], Rules.preset(puzzle["rules"]))
+    strong = Engine("strong").hint(board, nodes=400_000)
+    normal = Engine("normal").hint(board, nodes=400_000)
+    assert strong.forced_win and tuple(strong.move) in {tuple(m) for m in puzzle["solution"]}
+    assert not normal.forced_win
