@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["tui.app", "tui.game", "tui.storage", "tui.services", "tui.widgets.board_view",
+MODULES = ["tui.app", "tui.thinking", "tui.game", "tui.storage", "tui.services", "tui.widgets.board_view",
            "tui.widgets.layout", "tui.widgets.panels", "tui.screens.dialogs", "tui.screenshot"]
 
 
