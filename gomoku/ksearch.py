@@ -155,13 +155,12 @@ def _threat_count(g: GridState, s: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _node_vct(g: GridState, ctx: Context, s: int) -> int:
-    """The length of a VCT of ``s`` proven within ``stats[NODE_VCT]`` threat
-    nodes (0: none proven); only that budget's own abort is forgiven."""
+def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
+    """The length of a VCT of ``s`` proven within ``budget`` threat nodes (0:
+    none proven); only that budget's own abort is forgiven."""
     stats = ctx.stats
     saved = stats[NODE_LIMIT]
     total = stats[NODES] + stats[TNODES]
-    budget = stats[NODE_VCT]
     stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
     verdict = prove(g, ctx, s, 8 * budget, 6)
     stats[NODE_LIMIT] = saved
@@ -199,7 +198,9 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         if ply <= 3 and depth >= 2 and ctx.stats[NODE_VCT] > 0 and _threat_count(g, s) > 0:
             # A VCT of the side to move settles the node (the opponent's quiet move
             # before it let it happen): a small proof budget, where it pays.
-            n = _node_vct(g, ctx, s)
+            # The opponent's answer to a root move gets the most: few nodes, and
+            # the question that matters (does our move let a VCT through?).
+            n = _node_vct(g, ctx, s, ctx.stats[NODE_VCT] * (4 if ply == 1 else 1))
             if n > 0:
                 ctx.pv[ply, 0] = ctx.vline[0]
                 ctx.pv_len[ply] = 1
