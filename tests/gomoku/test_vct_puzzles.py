@@ -11,6 +11,7 @@ import pytest
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.grid import Grid
+from gomoku.kcontext import resize_for_grid
 from gomoku.records import board_from_position
 from gomoku.vcf import VCFSearch, VCTSearch
 
@@ -92,3 +93,37 @@ def test_the_generator_takes_a_vct_position_and_leaves_a_vcf_one() -> None:
     size = position["board_size"]
     rules = Rules(bounds=((0, 0), (size - 1, size - 1)), name="puzzle")
     assert make.puzzle_of(board_from_position(position["stones"], position["to_move"], rules)) is None
+
+
+def test_the_provers_table_settles_a_proof_met_again() -> None:
+    """A proof run twice in one context: the second is settled from the table of
+    settled positions in a few nodes, and its main line still wins."""
+    puzzle = max(SAMPLE, key=lambda p: p["nodes"])
+    board = board_of(puzzle)
+    grid = Grid(board)
+    search = VCTSearch(VCFSearch(grid, node_limit=NODES))
+    first = search.find(grid.turn)
+    spent = search.vcf.nodes
+    again = search.find(grid.turn)
+    assert first is not None and again is not None and search.verdict == 1
+    assert search.vcf.nodes - spent < spent // 4
+    assert ends_in_five(board, [grid.point(i) for i in again])
+
+
+def test_a_position_after_the_attack_begins_is_settled_from_the_table() -> None:
+    """The next move's proof (the attacker's move and the defender's first reply
+    played) is found in the same context at a fraction of the first one's cost."""
+    puzzle = max(SAMPLE, key=lambda p: p["nodes"])
+    board = board_of(puzzle)
+    grid = Grid(board)
+    search = VCTSearch(VCFSearch(grid, node_limit=NODES))
+    line = search.find(grid.turn)
+    spent = search.vcf.nodes
+    later = board.copy()
+    for i in line[:2]:
+        later.play(grid.point(i))
+    grid2 = Grid(later)
+    ctx = resize_for_grid(search.vcf.ctx, grid2.size)  # the tables kept, the per-cell arrays made to fit
+    search2 = VCTSearch(VCFSearch(grid2, node_limit=NODES, ctx=ctx))
+    assert search2.find(grid2.turn) is not None
+    assert search2.vcf.nodes - spent < spent // 4
