@@ -11,11 +11,11 @@ depth, from a generator (``Searcher.search``), so the CLI, the protocol and
 the app can show progress and stop it.
 
 At the root, before any tree: a five to make or to block; a VCF for the side
-to move (up to half the time); a VCT (fours and open threes, by the
-proof-number search of ``gomoku.kproof``, however long); and the opponent's
-VCF or VCT, were it to move, which narrows the root to the moves that take it
-away. A win found there is
-played and reported as forced.
+to move (up to half the time); the opponent's VCF or VCT, were it to move; a
+VCT of the side to move (fours and open threes, by the proof-number search of
+``gomoku.kproof``, however long; given more time when the opponent threatens
+one). A win found there is played and reported as forced; the opponent's
+threat narrows the root to the moves that take it away.
 
 The tree's move choice is described in ``gomoku.ksearch``. The search deepens
 until its time is spent (a depth that does not finish still counts when its
@@ -60,6 +60,10 @@ VCT_SHARE = 0.3
 """The share of the time the root's VCT of the side to move may take."""
 VCT_SHARE_WINNING = 0.6
 """That share when the previous search of the game found a forced win."""
+VCT_SHARE_THREATENED = 0.45
+"""That share when the opponent threatens a VCF or a VCT (the tree will have few moves to search)."""
+DEFENCE_SHARE = 0.8
+"""The checks of the defences against such a threat stop by this share of the time (or nodes)."""
 DEFAULT_MEMORY_MB = 160
 """The tables' budget when none is given (the Gomocup allows 350 MB in all)."""
 
@@ -262,31 +266,38 @@ class _Run:
 
     def _defences(self, s: int, threat: list[int], vct: bool = False) -> list[int]:
         """The moves worth searching against the opponent's VCF ``threat`` (with
-        ``vct``, its VCT): among the threat's cells and the cells where either
-        side makes a four (for a VCT, also where the opponent makes an open
-        three), those after which the solver proves the opponent has no such
-        win any more; if it proves that of none, those it could not prove lost.
-        Every other move loses to the threat.
+        ``vct``, its VCT): those after which the solver proves the opponent has
+        no such win any more; if it proves that of none, those it could not
+        prove lost. Every other move loses to the threat.
 
-        (A counter-attack that makes an open three of our own is not a defence:
-        the opponent blocks it and its win is back.) Two passes: a small budget
-        each, then what is left of half the time (or nodes) for the moves still
-        unknown."""
+        First the threat's cells and the cells where either side makes a four
+        (for a VCT, also where the opponent makes an open three), a small
+        budget each; if none is proven to refute the threat, the moves still
+        unknown and (for a VCT) our counter-attacks, the cells where we make an
+        open three, with what is left of ``DEFENCE_SHARE`` of the time (or
+        nodes). A counter-attack is kept only when proven to refute the threat:
+        the opponent must answer it first; whether its win comes back after
+        that, the tree judges."""
         g = self.g
         o = 3 - s
-        tried = set(threat) | {int(i) for i in find(g, s, C_B4)} | {int(i) for i in find(g, o, C_B4)}
-        if vct:
-            tried |= {int(i) for i in find(g, o, C_F3)}
-        order = sorted((q for q in tried if q >= 0 and g.cells[q] == 0),
-                       key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
+
+        def empty(cells) -> set[int]:
+            return {int(q) for q in cells if q >= 0 and g.cells[q] == 0}
+
+        def ranked(cells: set[int]) -> list[int]:
+            return sorted(cells, key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
+
+        first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set()))
+        order = ranked(first)
         refuted: list[int] = []
         unknown: list[int] = []
         for attempt in (0, 1):
             unknown = []
             for n, q in enumerate(order):
-                share = 0.4 / max(8, len(order)) if attempt == 0 else self._left(0.5) / (len(order) - n)
-                if share <= 0.002 or self._left(0.5) <= 0:
-                    unknown.extend(order[n:])
+                share = 0.4 / max(8, len(order)) if attempt == 0 else self._left(DEFENCE_SHARE) / (len(order) - n)
+                if share <= 0.002 or self._left(DEFENCE_SHARE) <= 0:
+                    # Out of budget: the first cells stay in, untried counter-attacks not.
+                    unknown.extend(q for q in order[n:] if q in first)
                     break
                 self.grid.push(q)
                 try:
@@ -295,11 +306,15 @@ class _Run:
                         line = self._threats(o, share, 0, vct=True)
                 finally:
                     self.grid.pop()
-                if line is None:
-                    (unknown if self.aborted else refuted).append(q)
-            if refuted or not unknown or self.watch.expired:
+                if line is None and not self.aborted:
+                    refuted.append(q)
+                elif line is None and q in first:
+                    unknown.append(q)  # a counter-attack is kept only when proven to refute
+            if refuted or self.watch.expired:
                 break
-            order = unknown
+            order = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
+            if not order:
+                break
         return refuted or unknown
 
     def run(self) -> Iterator[SearchInfo]:
@@ -327,25 +342,24 @@ class _Run:
             self.searcher.winning = True
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
-        # More of the time when the last search of this game found a win: it is
-        # most likely still there, and playing it out is what matters.
-        share = VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE
+        # A VCF (or a VCT) the opponent could start if it were to move: then
+        # only the moves that take it away are worth searching (below).
+        threat = self._threats(o, 0.1, 20)
+        threat_vct = False
+        if threat is None and self.searcher.vct_defence:
+            threat = self._threats(o, 0.15, 0, vct=True)
+            threat_vct = threat is not None
+        # Our own VCT: more of the time when the last search of this game found
+        # a win (it is most likely still there) or when the opponent threatens one
+        # (the tree will have few moves to search).
+        share = VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE_THREATENED if threat is not None else VCT_SHARE
         self.searcher.winning = False
         line = self._threats(s, share, 0, vct=True) if self.searcher.root_vct else None
         if line is not None:
             self.searcher.winning = True
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
-        # A VCF (or a short VCT) the opponent could start if it were to move:
-        # only the moves that take it away (or a four that does) are worth searching.
-        defences = None
-        threat = self._threats(o, 0.1, 20)
-        if threat is not None:
-            defences = self._defences(s, threat)
-        elif self.searcher.vct_defence:
-            threat = self._threats(o, 0.15, 0, vct=True)
-            if threat is not None:
-                defences = self._defences(s, threat, vct=True)
+        defences = self._defences(s, threat, vct=threat_vct) if threat is not None else None
         if self.watch.expired and not defences:
             defences = None
         # Iterative deepening.
