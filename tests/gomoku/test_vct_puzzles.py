@@ -95,17 +95,23 @@ def test_the_generator_takes_a_vct_position_and_leaves_a_vcf_one() -> None:
     assert make.puzzle_of(board_from_position(position["stones"], position["to_move"], rules)) is None
 
 
+def _hardest_proved():
+    """The sample's costliest puzzle proved once: its board, grid, search,
+    line and the threat nodes that took."""
+    board = board_of(max(SAMPLE, key=lambda p: p["nodes"]))
+    grid = Grid(board)
+    search = VCTSearch(VCFSearch(grid, node_limit=NODES))
+    line = search.find(grid.turn)
+    assert line is not None
+    return board, grid, search, line, search.vcf.nodes
+
+
 def test_the_provers_table_settles_a_proof_met_again() -> None:
     """A proof run twice in one context: the second is settled from the table of
     settled positions in a few nodes, and its main line still wins."""
-    puzzle = max(SAMPLE, key=lambda p: p["nodes"])
-    board = board_of(puzzle)
-    grid = Grid(board)
-    search = VCTSearch(VCFSearch(grid, node_limit=NODES))
-    first = search.find(grid.turn)
-    spent = search.vcf.nodes
+    board, grid, search, _, spent = _hardest_proved()
     again = search.find(grid.turn)
-    assert first is not None and again is not None and search.verdict == 1
+    assert again is not None and search.verdict == 1
     assert search.vcf.nodes - spent < spent // 4
     assert ends_in_five(board, [grid.point(i) for i in again])
 
@@ -113,12 +119,7 @@ def test_the_provers_table_settles_a_proof_met_again() -> None:
 def test_a_position_after_the_attack_begins_is_settled_from_the_table() -> None:
     """The next move's proof (the attacker's move and the defender's first reply
     played) is found in the same context at a fraction of the first one's cost."""
-    puzzle = max(SAMPLE, key=lambda p: p["nodes"])
-    board = board_of(puzzle)
-    grid = Grid(board)
-    search = VCTSearch(VCFSearch(grid, node_limit=NODES))
-    line = search.find(grid.turn)
-    spent = search.vcf.nodes
+    board, grid, search, line, spent = _hardest_proved()
     later = board.copy()
     for i in line[:2]:
         later.play(grid.point(i))
