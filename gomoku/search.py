@@ -268,9 +268,7 @@ class _Run:
         """The moves worth searching against the opponent's VCF ``threat`` (with
         ``vct``, its VCT): those after which the solver proves the opponent has
         no such win any more; if it proves that of none, those it could not
-        prove lost. Every other move loses to the threat. Against a VCF, a
-        move must stop any VCT of the opponent's too to count as refuting it;
-        the moves that stop the VCF only are the fallback.
+        prove lost. Every other move loses to the threat.
 
         First the threat's cells and the cells where either side makes a four
         (for a VCT, also where the opponent makes an open three), a small
@@ -293,7 +291,6 @@ class _Run:
         order = ranked(first)
         refuted: list[int] = []
         unknown: list[int] = []
-        stops_vcf: list[int] = []  # against a VCF: moves that stop it but leave (or may leave) a VCT
         for attempt in (0, 1):
             unknown = []
             for n, q in enumerate(order):
@@ -303,18 +300,14 @@ class _Run:
                     unknown.extend(q for q in order[n:] if q in first)
                     break
                 self.grid.push(q)
-                vcf_stopped = False
                 try:
                     line = self._threats(o, share, 20)
-                    vcf_stopped = line is None and not self.aborted
-                    if vcf_stopped and (vct or self.searcher.vct_defence):
+                    if line is None and not self.aborted and vct:
                         line = self._threats(o, share, 0, vct=True)
                 finally:
                     self.grid.pop()
                 if line is None and not self.aborted:
                     refuted.append(q)
-                elif vcf_stopped and not vct:
-                    stops_vcf.append(q)
                 elif line is None and q in first:
                     unknown.append(q)  # a counter-attack is kept only when proven to refute
             if refuted or self.watch.expired:
@@ -322,7 +315,7 @@ class _Run:
             order = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
             if not order:
                 break
-        return refuted or stops_vcf + unknown
+        return refuted or unknown
 
     def run(self) -> Iterator[SearchInfo]:
         g, ctx, grid = self.g, self.ctx, self.grid
