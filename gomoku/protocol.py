@@ -183,11 +183,11 @@ def level_limits(level: str, seconds: float) -> dict[str, Any]:
     """The engine limits for a move of ``level`` with ``seconds`` on the clock.
 
     The clock sets the time; the level keeps its own depth and node caps (so
-    ``normal`` still searches 6 plies), but not its time, which is the hint's
+    ``normal`` still searches 4 plies), but not its time, which is the hint's
     default and not a brain's.
 
     >>> level_limits("normal", 2.0)
-    {'time': 2.0, 'depth': 6}
+    {'time': 2.0, 'depth': 4}
     >>> level_limits("strong", 2.0)
     {'time': 2.0}
     """

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import Board, Stone
+from gomoku.engine import LEVELS
 from gomoku.protocol import (
     ABOUT,
     Brain,
@@ -685,7 +686,7 @@ def test_the_real_engine_keeps_its_level_depth_under_a_clock():
     brain = Brain(lambda mb: Recording(), write=out.append, level="normal")
     for line in ["START 20", "INFO timeout_turn 300", "TURN 10,10"]:
         brain.handle(line)
-    assert seen[0]["depth"] == 6 and seen[0]["time"] < 0.3  # normal: 6 plies, on the clock
+    assert seen[0]["depth"] == LEVELS["normal"].depth == 4 and seen[0]["time"] < 0.3  # normal: 4 plies, on the clock
     assert moves(out)[-1].count(",") == 1
 
 
