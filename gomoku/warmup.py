@@ -62,10 +62,10 @@ def cache_is_cold() -> bool:
     """Whether numba's on-disk cache lacks the search's kernels, so that the
     next ``warm`` compiles them (tens of seconds) rather than loading them
     (a second): the app says so while it waits."""
-    from gomoku import kproof, ksearch, kthreats
+    from gomoku import kcontext, kgrid, kproof, ksearch, kthreats
 
     try:
-        kernels = (ksearch.root, kthreats.vcf, kproof.prove)
+        kernels = (ksearch.root, kthreats.vcf, kproof.prove, kgrid._make_grid, kcontext._make_context)
         return not all(Path(k._cache._cache_file._index_path).exists() for k in kernels)
     except AttributeError:  # another numba's cache layout: say nothing rather than something wrong
         return False
