@@ -151,6 +151,14 @@ def _known(ctx: Context, key: np.uint64) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _remember(ctx: Context, key: np.uint64, won: bool) -> None:
+    """Put a settled position in the table (its slot's old entry goes)."""
+    slot = key & np.uint64(ctx.proof_key.size - 1)
+    ctx.proof_key[slot] = key
+    ctx.proof_won[slot] = 1 if won else 0
+
+
+@njit(cache=True, nogil=True)
 def _every_reply_loses(g: GridState, a: int, buf: np.ndarray) -> bool:
     """At an AND node: whether every reply leaves the attacker a five or an open
     four the defender cannot answer (a double three, a four-three): proven
@@ -370,10 +378,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                     c = sibling[c]
                 pn[node], dn[node] = s, p
             if pn[node] == 0 or dn[node] == 0:
-                key = _key(g, attacker, or_node)
-                slot = key & np.uint64(ctx.proof_key.size - 1)
-                ctx.proof_key[slot] = key
-                ctx.proof_won[slot] = 1 if pn[node] == 0 else 0
+                _remember(ctx, _key(g, attacker, or_node), pn[node] == 0)
             if node == 0:
                 break
             move(g, -1, -1)

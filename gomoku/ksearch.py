@@ -50,6 +50,8 @@ from gomoku.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 
 WIN = 1_000_000
 WIN_THRESHOLD = WIN - 10_000
+PLY1_VCT = 4
+"""How many times the usual VCT budget the opponent's answer to a root move gets."""
 QUIET = 400
 """Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
 
@@ -200,7 +202,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             # before it let it happen): a small proof budget, where it pays.
             # The opponent's answer to a root move gets the most: few nodes, and
             # the question that matters (does our move let a VCT through?).
-            n = _node_vct(g, ctx, s, ctx.stats[NODE_VCT] * (4 if ply == 1 else 1))
+            n = _node_vct(g, ctx, s, ctx.stats[NODE_VCT] * (PLY1_VCT if ply == 1 else 1))
             if n > 0:
                 ctx.pv[ply, 0] = ctx.vline[0]
                 ctx.pv_len[ply] = 1

@@ -294,8 +294,9 @@ class _Run:
         for attempt in (0, 1):
             unknown = []
             for n, q in enumerate(order):
-                share = 0.4 / max(8, len(order)) if attempt == 0 else self._left(DEFENCE_SHARE) / (len(order) - n)
-                if share <= 0.002 or self._left(DEFENCE_SHARE) <= 0:
+                left = self._left(DEFENCE_SHARE)
+                share = 0.4 / max(8, len(order)) if attempt == 0 else left / (len(order) - n)
+                if share <= 0.002 or left <= 0:
                     # Out of budget: the first cells stay in, untried counter-attacks not.
                     unknown.extend(q for q in order[n:] if q in first)
                     break
