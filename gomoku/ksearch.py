@@ -82,15 +82,17 @@ def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, mov
 
 
 @njit(cache=True, nogil=True)
-def _gen(g: GridState, ctx: Context, ply: int, tt_move: int, width: int) -> tuple[int, bool]:
-    """The moves of a node into ``ctx.moves[ply]``: their number and whether they
-    are forced (searched at full depth, never narrowed)."""
+def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]:
+    """The moves of a node into ``ctx.moves[ply]``, unordered, with their ordering
+    values in ``ctx.scores[ply]``: their number and whether they are forced
+    (searched at full depth, never narrowed)."""
     s = g.meta[0]
     o = 3 - s
     moves = ctx.moves[ply]
     scores = ctx.scores[ply]
     if g.count[o, C_FIVE] > 0:
         moves[0] = first(g, o, C_FIVE)
+        scores[0] = 0
         return 1, True
     threat = g.count[o, C_F4] > 0
     n = 0
@@ -110,18 +112,24 @@ def _gen(g: GridState, ctx: Context, ply: int, tt_move: int, width: int) -> tupl
         moves[n] = q
         scores[n] = v
         n += 1
-    # The best ``width`` first, by selection (all of them when forced by a threat).
-    keep = n if threat else min(n, width)
-    for i in range(keep):
-        b = i
-        for j in range(i + 1, n):
-            if scores[j] > scores[b] or (scores[j] == scores[b] and moves[j] < moves[b]):
-                b = j
-        if b != i:
-            moves[i], moves[b] = moves[b], moves[i]
-            scores[i], scores[b] = scores[b], scores[i]
-    n = keep
-    return n, False
+    return n, threat
+
+
+@njit(cache=True, nogil=True)
+def _pick(ctx: Context, ply: int, i: int, n: int) -> int:
+    """Bring the best of moves ``i`` to ``n - 1`` to place ``i`` (ties: the lower
+    cell) and return it. A node picks its moves one at a time: most nodes are
+    cut off after their first move or two, and never sort the rest."""
+    moves = ctx.moves[ply]
+    scores = ctx.scores[ply]
+    b = i
+    for j in range(i + 1, n):
+        if scores[j] > scores[b] or (scores[j] == scores[b] and moves[j] < moves[b]):
+            b = j
+    if b != i:
+        moves[i], moves[b] = moves[b], moves[i]
+        scores[i], scores[b] = scores[b], scores[i]
+    return moves[i]
 
 
 @njit(cache=True, nogil=True)
@@ -232,16 +240,20 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 return score
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
-    n, forced = _gen(g, ctx, ply, tt_move, min(ctx.stats[WIDTH], 3 + 2 * depth))
+    n, threat = _gen(g, ctx, ply, tt_move)
     if n == 0:
         return evaluate(g)
+    forced = n == 1 and g.count[o, C_FIVE] > 0
+    total = n
+    if not threat:
+        n = min(n, ctx.stats[WIDTH], 3 + 2 * depth)
     next_depth = depth if forced else depth - 1
     best = -WIN - 1
     best_move = -1
     original_alpha = alpha
     reduce = ctx.stats[LMR] != 0 and not forced and depth >= 2
     for j in range(n):
-        q = ctx.moves[ply, j]
+        q = _pick(ctx, ply, j, total)
         push(g, q)
         if j == 0:
             score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
@@ -296,7 +308,12 @@ def root_moves(g: GridState, ctx: Context) -> int:
         m = ctx.tt_move[slot]
         if m >= 0 and g.cells[m] == 0:
             tt_move = m
-    n, _ = _gen(g, ctx, 0, tt_move, ctx.stats[ROOT_WIDTH])
+    n, threat = _gen(g, ctx, 0, tt_move)
+    total = n
+    if not threat:
+        n = min(n, ctx.stats[ROOT_WIDTH])
+    for j in range(n):
+        _pick(ctx, 0, j, total)
     return n
 
 
