@@ -19,8 +19,10 @@ also run on each position's labelled ``best`` move (which should hold) and
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Iterator
@@ -45,7 +47,8 @@ TREE_NODES = 1 << 22
 def has_vct(grid: Grid, attacker: int, nodes: int, seconds: float) -> int:
     """The prover's verdict for ``attacker`` (taken to be to move) on ``grid``:
     1 proven, 0 disproven, -1 unknown (the budget ran out first)."""
-    search = VCTSearch(VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds), tree_nodes=TREE_NODES)
+    tree = max(TREE_NODES, 1 << (2 * nodes - 1).bit_length())
+    search = VCTSearch(VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds), tree_nodes=tree)
     try:
         search.find(attacker)
     except SearchAborted:
@@ -119,16 +122,21 @@ def judge(board: Board, kind: str, move, budget: tuple[int, float, float]) -> tu
     return ok, {1: "the opponent's VCT is proven", 0: "no VCT", -1: "unknown"}[verdict], verdict
 
 
-def suite(quick: bool) -> Iterator[dict]:
+def suite(quick: bool, seconds: float | None = None, check_judge: bool = True) -> Iterator[dict]:
     """The hint on every blunder position, each move judged; in full, the judge
-    itself checked on the labelled moves (``best`` should hold, ``played`` not)."""
+    itself checked on the labelled moves (``best`` should hold, ``played`` not).
+    ``seconds`` sets the judge's time (a judgement, and all of a missed win's
+    together), its nodes in proportion."""
     if not BLUNDERS.exists():
         yield {"name": "blunders.held", "value": None, "unit": "skipped: no shared blunder file"}
         return
     lines = [json.loads(line) for line in BLUNDERS.read_text().splitlines() if line.strip()]
     budget, hint_time = (NODES, SECONDS, POSITION_SECONDS), 1.0
+    if seconds is not None:
+        budget = (int(NODES / SECONDS * seconds), seconds, max(seconds, POSITION_SECONDS))
     if quick:
         lines, budget, hint_time = lines[:3], (50_000, 0.5, 2.0), 0.3
+    check_judge = check_judge and not quick
     rules = Rules.preset("gomocup20")
     held = {"missed_win": 0, "missed_defence": 0}
     count = {"missed_win": 0, "missed_defence": 0}
@@ -147,7 +155,7 @@ def suite(quick: bool) -> Iterator[dict]:
         held[kind] += ok
         if not ok:
             failed.append(f"{puzzle['id']} {list(move)} ({how})")
-        if not quick:
+        if check_judge:
             for label in check:
                 if judge(board, kind, tuple(puzzle[label]), budget)[0]:
                     check[label].append(puzzle["id"])
@@ -160,7 +168,7 @@ def suite(quick: bool) -> Iterator[dict]:
     yield {"name": "blunders.defence_unknown", "value": len(unknown), "unit": "counted held: the prover ran out of budget (" + (", ".join(unknown) or "none") + ")"}
     yield {"name": "blunders.median_hint_time", "value": round(statistics.median(times), 3), "unit": "s"}
     yield {"name": "blunders.judge_budget", "value": nodes, "unit": f"prover nodes a judgement ({seconds} s at most)"}
-    if not quick:
+    if check_judge:
         yield {"name": "blunders.judge_check.best_held", "value": len(check["best"]), "unit": f"of {n}: the labelled best move judged held (ideally all)"}
         yield {
             "name": "blunders.judge_check.played_held",
@@ -172,3 +180,21 @@ def suite(quick: bool) -> Iterator[dict]:
 def run(quick: bool) -> Iterator[dict]:
     """The blunder suite (three positions and a small prover budget with ``quick``)."""
     yield from suite(quick)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.bench_blunders --seconds 60 --no-check``: the suite with
+    the judge's budget the issue names (about half an hour on this machine)."""
+    parser = argparse.ArgumentParser(prog="python -m bench.bench_blunders", description=main.__doc__)
+    parser.add_argument("--seconds", type=float, default=SECONDS, help=f"the judge's time a judgement (default {SECONDS:g})")
+    parser.add_argument("--no-check", action="store_true", help="do not judge the labelled best and played moves")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    for figure in suite(False, args.seconds, not args.no_check):
+        print(json.dumps(figure), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -271,9 +271,10 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     if status != OPEN:
         pn[0] = 0 if status == PROVEN else INF
         dn[0] = INF if status == PROVEN else 0
+    node = 0
     while pn[0] != 0 and dn[0] != 0 and stats[ABORT] == 0:
-        # Down to the most proving node.
-        node = 0
+        # Down to the most proving node, from the node where the last backing
+        # up stopped (the grid is there): above it nothing changed.
         while done[node]:
             best = -1
             c = child[node]
@@ -355,8 +356,12 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                 move(g, -1, -1)
             break
         done[node] = 1
-        # Back up to the root, the numbers of every node on the way.
+        # Back up towards the root, the numbers of every node on the way, until
+        # a node's numbers stay as they were: its ancestors' stay too, and the
+        # next most proving node lies below it (Allis's current-node enhancement).
+        expanded = node
         while True:
+            old_pn, old_dn = pn[node], dn[node]
             c = child[node]
             or_node = depth[node] % 2 == 0
             if c == -2:
@@ -379,7 +384,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                 pn[node], dn[node] = s, p
             if pn[node] == 0 or dn[node] == 0:
                 _remember(ctx, _key(g, attacker, or_node), pn[node] == 0)
-            if node == 0:
+            if node == 0 or (node != expanded and pn[node] == old_pn and dn[node] == old_dn):
                 break
             move(g, -1, -1)
             node = parent[node]
