@@ -12,7 +12,9 @@ and the tree search (``gomoku.ksearch``).
     ``LMR`` (1: late move reductions), ``AGE`` (the search's generation),
     ``SELDEPTH``,
     ``LAYOUT`` (the grid's layout number), ``NODE_VCT`` (threat nodes a tree
-    node two or more plies from the leaves may spend proving a VCT; 0: none).
+    node two or more plies from the leaves may spend proving a VCT; 0: none),
+    ``THREAT_EXT`` (plies the tree goes on past its depth while the side to
+    move must answer an open three; 0: none).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -62,7 +64,7 @@ from gomoku.krecord import Record
 MAX_PLY = 64
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
- ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT) = range(17)
+ ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT) = range(18)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2

@@ -42,7 +42,7 @@ from numba import njit
 
 from gomoku.kcontext import (ABORT, AGE, CUTOFFS, EXACT, LAYOUT, LEAF_TNODES, LEAF_VCF, LINE_LEN, LMR,
                              LOWER, MAX_PLY, NODE_LIMIT, NODES, ROOT_WIDTH, SELDEPTH, TNODES, UPPER,
-                             VLINE_LEN, WIDTH, NODE_VCT, Context)
+                             VLINE_LEN, WIDTH, NODE_VCT, THREAT_EXT, Context)
 from gomoku.kgrid import GridState, evaluate, first, pop, push
 from gomoku.kproof import prove
 from gomoku.kthreats import tick, vcf
@@ -203,7 +203,9 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             ctx.pv[ply, 0] = first(g, s, C_F4)
             ctx.pv_len[ply] = 1
             return WIN - ply - 3
-        if depth <= 0 or ply >= MAX_PLY:
+        if ply >= MAX_PLY or (depth <= 0 and (g.count[o, C_F4] == 0 or depth <= -ctx.stats[THREAT_EXT])):
+            # A leaf, unless the side to move must answer an open three: its
+            # blocks and counter-fours are searched on (a few plies at most).
             return _leaf(g, ctx, ply)
         if ply <= 3 and depth >= 2 and ctx.stats[NODE_VCT] > 0 and _threat_count(g, s) > 0:
             # A VCT of the side to move settles the node (the opponent's quiet move

@@ -54,6 +54,8 @@ VCF_NODES = 400_000
 """Threat nodes a VCF at the root may try when the search has no time or node limit."""
 NODE_VCT_NODES = 400
 """Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
+THREAT_EXT = 1
+"""Plies past the tree's depth searched while the side to move must answer an open three."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 VCT_SHARE = 0.3
@@ -89,6 +91,8 @@ class Searcher:
         """Whether the last search found a forced win (the next one looks harder for it)."""
         self.node_vct = NODE_VCT_NODES
         """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
+        self.threat_ext = THREAT_EXT
+        """Plies the tree searches on past its depth while an open three must be answered."""
         self.ctx: K.Context | None = None
         self.layout = 0
         self.layout_seconds: float | None = None
@@ -192,6 +196,7 @@ class _Run:
         stats[K.AGE] += 1
         stats[K.LAYOUT] = searcher.layout
         stats[K.NODE_VCT] = searcher.node_vct
+        stats[K.THREAT_EXT] = searcher.threat_ext
 
     @property
     def nodes(self) -> int:
