@@ -16,6 +16,9 @@ Move choice at a node, most forcing first:
   ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Late quiet moves are
   first searched a ply shallower (late move reductions).
 
+A node past the tree's depth whose side to move must answer an open three is
+not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
+plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
 At the leaves, a short VCF for the side to move (``stats[LEAF_VCF]`` threat
 nodes while the leaves' VCFs cost no more than the tree), then the static
 evaluation. Every recursive call passes int64 arguments only (numba issue

@@ -347,3 +347,22 @@ def test_the_opponents_double_three_is_taken_away() -> None:
     grid = Grid(board)
     assert grid.state.count[1, C_F3F3] == 0 and grid.state.count[1, C_B4F3] == 0
     assert not solve(board, nodes=20_000).found
+
+
+def test_a_leaf_facing_an_open_three_is_searched_a_ply_further() -> None:
+    # X to move can make an open three. At depth 1 the tree stops at O's turn,
+    # unless THREAT_EXT lets it search O's answers to the three (one ply more).
+    from gomoku import ksearch
+    from gomoku.kcontext import ROOT_WIDTH, SELDEPTH, THREAT_EXT, WIDTH, new_context
+
+    board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 13)])
+    reached = {}
+    for ext in (0, 1, 2):
+        grid = Grid(board)
+        ctx = new_context(grid.size, 1 << 12, 1 << 12)
+        ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH], ctx.stats[THREAT_EXT] = 10, 20, ext
+        n = ksearch.root_moves(grid.state, ctx)
+        ksearch.root(grid.state, ctx, 1, n, -ksearch.WIN - 1, ksearch.WIN + 1)
+        reached[ext] = int(ctx.stats[SELDEPTH])
+        assert grid.hash == board.hash  # every move taken back
+    assert reached[0] == 1 and reached[1] == 2 and reached[2] >= 2
