@@ -163,6 +163,11 @@ def _every_reply_loses(g: GridState, a: int, buf: np.ndarray) -> bool:
     """At an AND node: whether every reply leaves the attacker a five or an open
     four the defender cannot answer (a double three, a four-three): proven
     without a node of its own."""
+    # A reply never gives the attacker a five or an open four to make: with no
+    # open four to come after the block of a four, or with one cell of it
+    # against a three (the reply takes it), a reply holds. No need to try them.
+    if g.count[a, C_F4] < (1 if g.count[a, C_FIVE] > 0 else 2):
+        return False
     n = _moves(g, a, False, buf)
     for j in range(n):
         move(g, buf[j], 1)

@@ -128,3 +128,54 @@ def test_a_position_after_the_attack_begins_is_settled_from_the_table() -> None:
     search2 = VCTSearch(VCFSearch(grid2, node_limit=NODES, ctx=ctx))
     assert search2.find(grid2.turn) is not None
     assert search2.vcf.nodes - spent < spent // 4
+
+
+def test_an_and_node_is_settled_on_the_spot_exactly_when_every_reply_loses() -> None:
+    # _every_reply_loses skips the replies when the attacker's open fours to come
+    # are too few for any reply to leave one; it must agree with trying them all.
+    import random
+
+    import numpy as np
+
+    from gomoku import kgrid, kproof
+
+    def every_reply_tried(g, a: int, buf: np.ndarray) -> bool:
+        n = kproof._moves(g, a, False, buf)
+        for r in [int(q) for q in buf[:n]]:
+            kgrid.push(g, r)
+            status = kproof._status(g, a, True)
+            kgrid.pop(g)
+            if status != kproof.PROVEN:
+                return False
+        return True
+
+    rng = random.Random(7)
+    checked = settled = 0
+    for puzzle in SAMPLE:
+        for _ in range(4):
+            g = Grid(board_of(puzzle)).state
+            a = int(g.meta[0])
+            buf = np.empty(g.cells.size, dtype=np.int32)
+            buf2 = np.empty(g.cells.size, dtype=np.int32)
+            for _ in range(6):  # a random threat sequence, every attacking move checked on the way
+                n = kproof._moves(g, a, True, buf)
+                if n == 0:
+                    break
+                for q in [int(q) for q in buf[:n]]:
+                    kgrid.push(g, q)
+                    if kproof._status(g, a, False) == kproof.OPEN:
+                        expected = every_reply_tried(g, a, buf2)
+                        assert kproof._every_reply_loses(g, a, buf2) == expected
+                        checked += 1
+                        settled += expected
+                    kgrid.pop(g)
+                kgrid.push(g, int(buf[rng.randrange(n)]))
+                if kproof._status(g, a, False) != kproof.OPEN:
+                    break
+                m = kproof._moves(g, a, False, buf2)
+                if m == 0:
+                    break
+                kgrid.push(g, int(buf2[rng.randrange(m)]))
+                if kproof._status(g, a, True) != kproof.OPEN:
+                    break
+    assert checked > 200 and settled > 0
