@@ -132,6 +132,30 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _rank(g: GridState, a: int, or_node: bool, out: np.ndarray, n: int) -> None:
+    """Order the ``n`` children's cells in ``out``, strongest first: the
+    attacker's threats by their ordering value, the defender's replies by what
+    they make and break together (ties: the lower cell). The first child wins
+    the ties of the proof numbers, so the order steers the search; and a
+    fixed order makes it independent of the candidate list's order, which
+    every move and take-back shuffles."""
+    d = 3 - a
+    order = g.order
+    for i in range(1, n):
+        q = out[i]
+        v = order[a, q] if or_node else order[a, q] + order[d, q]
+        j = i
+        while j > 0:
+            p = out[j - 1]
+            w = order[a, p] if or_node else order[a, p] + order[d, p]
+            if w > v or (w == v and p < q):
+                break
+            out[j] = p
+            j -= 1
+        out[j] = q
+
+
+@njit(cache=True, nogil=True)
 def _key(g: GridState, a: int, or_node: bool) -> np.uint64:
     """The table key of the position on the grid, ``a`` attacking, with the
     attacker (``or_node``) or the defender to move."""
@@ -300,6 +324,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             child[node] = -2  # proven by its VCF: no children
         else:
             n = _moves(g, attacker, or_node, buf)
+            _rank(g, attacker, or_node, buf, n)
         if used + n >= cap:
             stats[ABORT] = 1  # the tree is full: no verdict
             n = 0
