@@ -179,3 +179,28 @@ def test_an_and_node_is_settled_on_the_spot_exactly_when_every_reply_loses() -> 
                 if kproof._status(g, a, True) != kproof.OPEN:
                     break
     assert checked > 200 and settled > 0
+
+
+def test_a_proof_does_not_depend_on_the_order_of_the_candidate_list() -> None:
+    # Every move and take-back shuffles the grid's candidate list; the prover
+    # ranks its children itself, so the same position gets the same proof.
+    import random
+
+    from gomoku import kgrid, kproof
+    from gomoku.kcontext import NODE_LIMIT, TNODES, VLINE_LEN, new_context
+
+    rng = random.Random(3)
+    for puzzle in SAMPLE[:5]:
+        runs = []
+        for shuffle in (0, 12):
+            grid = Grid(board_of(puzzle))
+            g = grid.state
+            for _ in range(shuffle):  # a stone on and off again: the list's order changes
+                kgrid.push(g, rng.choice(grid.candidates()))
+                kgrid.pop(g)
+            ctx = new_context(grid.size, 1 << 10, 1 << 14, 1 << 18)
+            ctx.stats[NODE_LIMIT] = NODES
+            verdict = kproof.prove(g, ctx, int(g.meta[0]), 1 << 18, 10)
+            runs.append((int(verdict), int(ctx.stats[TNODES]), [grid.point(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]]))
+        assert runs[0][0] == 1
+        assert runs[0] == runs[1]
