@@ -41,14 +41,14 @@ NODES, SECONDS = 2_000_000, 10.0
 POSITION_SECONDS = 90.0
 """All the judgements of one missed win together (a quiet move has many replies)."""
 TREE_NODES = 1 << 22
-"""The proof tree's capacity (26 bytes a node, touched only as used)."""
+"""The proof tree's least capacity, twice the judge's nodes when more (28 bytes a node, touched only as used)."""
 
 
 def has_vct(grid: Grid, attacker: int, nodes: int, seconds: float) -> int:
     """The prover's verdict for ``attacker`` (taken to be to move) on ``grid``:
     1 proven, 0 disproven, -1 unknown (the budget ran out first)."""
-    tree = max(TREE_NODES, 1 << (2 * nodes - 1).bit_length())
-    search = VCTSearch(VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds), tree_nodes=tree)
+    search = VCTSearch(VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds),
+                       tree_nodes=max(TREE_NODES, 2 * nodes))
     try:
         search.find(attacker)
     except SearchAborted:

@@ -389,6 +389,8 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
         # Back up towards the root, the numbers of every node on the way, until
         # a node's numbers stay as they were: its ancestors' stay too, and the
         # next most proving node lies below it (Allis's current-node enhancement).
+        # The node just expanded always passes its numbers up: they were set
+        # before this loop (a VCF's proof), so "unchanged" says nothing there.
         expanded = node
         while True:
             old_pn, old_dn = pn[node], dn[node]

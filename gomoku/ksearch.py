@@ -87,8 +87,9 @@ def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, mov
 @njit(cache=True, nogil=True)
 def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]:
     """The moves of a node into ``ctx.moves[ply]``, unordered, with their ordering
-    values in ``ctx.scores[ply]``: their number and whether they are forced
-    (searched at full depth, never narrowed)."""
+    values in ``ctx.scores[ply]`` (``_pick`` takes them best first): their
+    number and whether they answer a threat (the block of a five, or the blocks
+    and counter-fours against an open three), so that none may be narrowed away."""
     s = g.meta[0]
     o = 3 - s
     moves = ctx.moves[ply]
@@ -248,7 +249,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     n, threat = _gen(g, ctx, ply, tt_move)
     if n == 0:
         return evaluate(g)
-    forced = n == 1 and g.count[o, C_FIVE] > 0
+    forced = n == 1 and g.count[o, C_FIVE] > 0  # the block of a five: no depth used
     total = n
     if not threat:
         n = min(n, ctx.stats[WIDTH], 3 + 2 * depth)
