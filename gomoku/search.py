@@ -66,6 +66,10 @@ VCT_SHARE_THREATENED = 0.45
 """That share when the opponent threatens a VCF or a VCT (the tree will have few moves to search)."""
 DEFENCE_SHARE = 0.8
 """The checks of the defences against such a threat stop by this share of the time (or nodes)."""
+VERIFY_DEPTH = 2
+"""From this depth on, the tree's favourite among unsettled defences gets a longer check."""
+VERIFY_SHARE = 0.5
+"""The share of the time left that check may take."""
 DEFAULT_MEMORY_MB = 160
 """The tables' budget when none is given (the Gomocup allows 350 MB in all)."""
 
@@ -305,13 +309,7 @@ class _Run:
                     # Out of budget: the first cells stay in, untried counter-attacks not.
                     unknown.extend(q for q in order[n:] if q in first)
                     break
-                self.grid.push(q)
-                try:
-                    line = self._threats(o, share, 20)
-                    if line is None and not self.aborted and vct:
-                        line = self._threats(o, share, 0, vct=True)
-                finally:
-                    self.grid.pop()
+                line = self._threat_after(q, share, vct)
                 if line is None and not self.aborted:
                     refuted.append(q)
                 elif line is None and q in first:
@@ -321,7 +319,22 @@ class _Run:
             order = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
             if not order:
                 break
+        self.unsure = set() if refuted else set(unknown)
         return refuted or unknown
+
+    def _threat_after(self, q: int, share: float, vct: bool) -> list[int] | None:
+        """The opponent's VCF (with ``vct``, then its VCT) after our move ``q``,
+        within ``share`` of the budget each, or None (``self.aborted`` tells
+        whether a limit cut the check short)."""
+        o = 3 - self.grid.turn
+        self.grid.push(q)
+        try:
+            line = self._threats(o, share, 20)
+            if line is None and not self.aborted and vct:
+                line = self._threats(o, share, 0, vct=True)
+            return line
+        finally:
+            self.grid.pop()
 
     def run(self) -> Iterator[SearchInfo]:
         g, ctx, grid = self.g, self.ctx, self.grid
@@ -365,7 +378,8 @@ class _Run:
             self.searcher.winning = True
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
-        defences = self._defences(s, threat, vct=threat_vct) if threat is not None else None
+        self.unsure: set[int] = set()
+        defences = self._defences(s, threat, vct=threat_vct or self.searcher.vct_defence) if threat is not None else None
         if self.watch.expired and not defences:
             defences = None
         # Iterative deepening.
@@ -378,8 +392,13 @@ class _Run:
         best_line = [moves[0]]
         yield self.info(0, grid.evaluate(), best_line, 1.0)
         previous = 0
-        for depth in range(1, max_depth + 1):
+        last = 0  # the score of the last depth completed
+        dropped = False
+        depth = 1
+        while depth <= max_depth:
             if self.watch.expired:
+                if dropped:
+                    yield self.info(depth - 1, min(last, 0), best_line, 0.0)
                 return  # told to stop (the clock thread may not have raised the flag yet)
             before = self.nodes
             stats[K.ABORT] = 0
@@ -387,18 +406,37 @@ class _Run:
             line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
             if stats[K.ABORT]:
                 # The unfinished depth is worth playing if its first move was
-                # searched in full and another move then proved better.
-                if line and line[0] != best_line[0]:
+                # searched in full and another move then proved better (or the
+                # move before was found to lose).
+                if line and (line[0] != best_line[0] or dropped):
                     yield self.info(depth, score, line, 0.0)
+                elif dropped:
+                    yield self.info(depth - 1, min(last, 0), best_line, 0.0)
                 return
             done = self.nodes - before
             ebf = done / previous if previous else float(done)
             previous = max(1, done)
             best_line = line or best_line
+            if best_line[0] in self.unsure and n > 1 and depth >= VERIFY_DEPTH and abs(score) <= WIN_THRESHOLD:
+                # A defence the root's checks left unsettled: before the tree
+                # plays it, a longer look whether the opponent's threat still wins.
+                q = best_line[0]
+                self.unsure.discard(q)
+                if self._threat_after(q, VERIFY_SHARE * max(0.0, self._left(1.0)), threat_vct or self.searcher.vct_defence) is not None:
+                    kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
+                    ctx.moves[0, : n - 1] = ctx.moves[0, kept].copy()
+                    ctx.scores[0, : n - 1] = ctx.scores[0, kept].copy()
+                    n -= 1
+                    best_line = [int(ctx.moves[0, 0])]
+                    dropped = True
+                    continue  # the same depth again, without it
+            dropped = False
+            last = score
             self.searcher.winning = score > WIN_THRESHOLD
             yield self.info(depth, score, best_line, ebf)
             if abs(score) > WIN_THRESHOLD or n == 1:
                 return
+            depth += 1
 
 
 def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:
