@@ -366,3 +366,40 @@ def test_a_leaf_facing_an_open_three_is_searched_a_ply_further() -> None:
         reached[ext] = int(ctx.stats[SELDEPTH])
         assert grid.hash == board.hash  # every move taken back
     assert reached[0] == 1 and reached[1] == 2 and reached[2] >= 2
+
+
+def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    # O to move against X's open three: (-1, 0) and (3, 0) hold, and the tree
+    # prefers (-1, 0). Pretend the root's quick checks settled neither; the tree's
+    # favourite then gets the longer check, here made to find it lost: the depth
+    # is searched again without it.
+    from gomoku import search
+
+    board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 14), (2, 0)])
+    plain = last(board, nodes=20_000).pv[0]
+    defences = search._Run._defences
+    threat_after = search._Run._threat_after
+    found: list[tuple[int, int]] = []
+    checked: list[tuple[int, int]] = []
+
+    def unsettled(self, s, threat, vct=False):
+        moves = defences(self, s, threat, vct)
+        found.extend(self.grid.point(q) for q in moves)
+        self.unsure = set(moves)
+        return moves
+
+    def longer_check(self, q, share, vct):
+        if not self.unsure and not checked:  # the root's own checks
+            return threat_after(self, q, share, vct)
+        checked.append(self.grid.point(q))
+        return [q] if len(checked) == 1 else None
+
+    monkeypatch.setattr(search._Run, "_defences", unsettled)
+    monkeypatch.setattr(search._Run, "_threat_after", longer_check)
+    infos = list(Searcher(8).search(board, Limit(nodes=20_000)))
+    assert sorted(found) == [(-1, 0), (3, 0)]
+    assert checked == [plain]  # the favourite, checked once
+    assert infos[-1].pv[0] in found and infos[-1].pv[0] != plain
+    # Once dropped, the move is never reported again.
+    dropped = next(k for k, info in enumerate(infos) if info.depth >= search.VERIFY_DEPTH)
+    assert all(info.pv[0] != plain for info in infos[dropped:])
