@@ -379,7 +379,7 @@ class _Run:
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
         self.unsure: set[int] = set()
-        defences = self._defences(s, threat, vct=threat_vct or self.searcher.vct_defence) if threat is not None else None
+        defences = self._defences(s, threat, vct=threat_vct) if threat is not None else None
         if self.watch.expired and not defences:
             defences = None
         # Iterative deepening.
@@ -422,7 +422,7 @@ class _Run:
                 # plays it, a longer look whether the opponent's threat still wins.
                 q = best_line[0]
                 self.unsure.discard(q)
-                if self._threat_after(q, VERIFY_SHARE * max(0.0, self._left(1.0)), threat_vct or self.searcher.vct_defence) is not None:
+                if self._threat_after(q, VERIFY_SHARE * max(0.0, self._left(1.0)), threat_vct) is not None:
                     kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
                     ctx.moves[0, : n - 1] = ctx.moves[0, kept].copy()
                     ctx.scores[0, : n - 1] = ctx.scores[0, kept].copy()
