@@ -15,7 +15,9 @@ to move (up to half the time); the opponent's VCF or VCT, were it to move; a
 VCT of the side to move (fours and open threes, by the proof-number search of
 ``gomoku.kproof``, however long; given more time when the opponent threatens
 one). A win found there is played and reported as forced; the opponent's
-threat narrows the root to the moves that take it away.
+threat narrows the root to the moves that take it away. When no move is
+proven to take a VCT away, the tree's favourite among the unsettled ones gets
+a longer check before it is played, and is dropped if found lost.
 
 The tree's move choice is described in ``gomoku.ksearch``. The search deepens
 until its time is spent (a depth that does not finish still counts when its
