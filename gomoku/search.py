@@ -190,6 +190,9 @@ class _Run:
         self.watch = watch
         self.start = start
         self.deadline = watch.deadline
+        self.unsure: set[int] = set()
+        """The defences searched without proof that they take the opponent's win
+        away (``_defences``): the tree's favourite among them is checked again."""
         searcher.layout += 1
         stats = ctx.stats
         for name in (K.NODES, K.TNODES, K.CUTOFFS, K.ABORT, K.LEAF_TNODES, K.SELDEPTH):
@@ -288,7 +291,8 @@ class _Run:
         open three, with what is left of ``DEFENCE_SHARE`` of the time (or
         nodes). A counter-attack is kept only when proven to refute the threat:
         the opponent must answer it first; whether its win comes back after
-        that, the tree judges."""
+        that, the tree judges. The moves returned unsettled go to
+        ``self.unsure``."""
         g = self.g
         o = 3 - s
 
@@ -380,7 +384,6 @@ class _Run:
             self.searcher.winning = True
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
             return
-        self.unsure: set[int] = set()
         defences = self._defences(s, threat, vct=threat_vct) if threat is not None else None
         if self.watch.expired and not defences:
             defences = None
