@@ -187,7 +187,7 @@ def run(quick: bool) -> Iterator[dict]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bench.bench_blunders --seconds 60 --no-check``: the suite with
-    the judge's budget the issue names (7 minutes on this machine)."""
+    the judge's budget the issue names (about 5 minutes on this machine)."""
     parser = argparse.ArgumentParser(prog="python -m bench.bench_blunders", description=main.__doc__)
     parser.add_argument("--seconds", type=float, default=SECONDS, help=f"the judge's time a judgement (default {SECONDS:g})")
     parser.add_argument("--no-check", action="store_true", help="do not judge the labelled best and played moves")
