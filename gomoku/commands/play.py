@@ -51,7 +51,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
     match.add_argument("--jobs", type=int, default=1, metavar="J", help="games to play at once (default: 1)")
     match.add_argument("--out", metavar="DIR",
-                       help="folder for the games (default: matches/YYYYMMDD-HHMMSS in the current folder)")
+                       help="a new or empty folder for the games (default: matches/YYYYMMDD-HHMMSS in the current folder)")
     match.add_argument("--json", action="store_true", help="print the summary as JSON")
     match.set_defaults(func=run_match_command)
 

@@ -136,3 +136,14 @@ def test_openings_that_do_not_fit_are_an_error(tmp_path, capsys):
     far.write_text("[[[40, 40]]]")
     code = main(["match", "greedy", "greedy", "--openings", str(far), "--out", str(tmp_path / "out")])
     assert code == 2 and "no opening fits" in capsys.readouterr().err
+
+
+def test_a_folder_with_another_matchs_games_is_refused_and_left_as_it_was(tmp_path, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    earlier = out / "game-001.json"
+    earlier.write_text("{\"an\": \"earlier game\"}")
+    code = main(["match", "greedy", "greedy", "--games", "1", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and "holds the games of another match" in err and err.count("\n") == 1
+    assert earlier.read_text() == "{\"an\": \"earlier game\"}" and sorted(p.name for p in out.iterdir()) == ["game-001.json"]
