@@ -30,7 +30,6 @@ from typing import Iterator
 from gomoku.board import Board, Rules
 from gomoku.engine import Engine
 from gomoku.grid import Grid
-from gomoku.kcontext import new_context
 from gomoku.patterns import C_B4, C_F4, C_FIVE
 from gomoku.records import board_from_position
 from gomoku.searchtypes import SearchAborted
@@ -48,10 +47,8 @@ TREE_NODES = 1 << 22
 def has_vct(grid: Grid, attacker: int, nodes: int, seconds: float) -> int:
     """The prover's verdict for ``attacker`` (taken to be to move) on ``grid``:
     1 proven, 0 disproven, -1 unknown (the budget ran out first)."""
-    tree = max(TREE_NODES, 2 * nodes)
-    ctx = new_context(grid.size, 1 << 10, 1 << 18, tree)  # the default context's tree would cap it
-    search = VCTSearch(VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds, ctx=ctx),
-                       tree_nodes=tree)
+    search = VCTSearch(VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds),
+                       tree_nodes=max(TREE_NODES, 2 * nodes))
     try:
         search.find(attacker)
     except SearchAborted:

@@ -159,6 +159,14 @@ def resize_for_grid(ctx: Context, size: int) -> Context:
     )
 
 
+def with_proof_tree(ctx: Context, entries: int) -> Context:
+    """The context with a prover's tree of ``entries`` nodes (its table kept)."""
+    return ctx._replace(
+        proof_tree=np.empty((6, max(16, entries)), dtype=np.int32),
+        proof_flags=np.empty((2, max(16, entries)), dtype=np.int16),
+    )
+
+
 def touch(ctx: Context) -> None:
     """Write every page of the tables once, now: a table fresh from the system
     costs a page fault at each first touch, which made a search's first

@@ -725,9 +725,9 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, o
             raise MatchError(f"--out {directory}: {exc.strerror or exc}") from None
         # Another match's games would be overwritten one by one, and a folder holding
         # games of two matches reads as one: refuse it.
-        old = sorted(directory.glob("game-*.json")) + sorted(directory.glob("game-*.psq"))
-        if old:
-            raise MatchError(f"--out {directory}: it holds the games of another match ({old[0].name} ...); "
+        old = next(directory.glob("game-*"), None)
+        if old is not None:
+            raise MatchError(f"--out {directory}: it holds the games of another match ({old.name} ...); "
                              "give a new or empty folder")
     a_name, b_name = names if names[0] != names[1] else (f"{names[0]} (A)", f"{names[1]} (B)")
     bar = Progress(progress, config.games, a_name, b_name)

@@ -402,9 +402,7 @@ class _Run:
         depth = 1
         while depth <= max_depth:
             if self.watch.expired:
-                if dropped:
-                    yield self.info(depth - 1, min(last, 0), best_line, 0.0)
-                return  # told to stop (the clock thread may not have raised the flag yet)
+                break  # told to stop (the clock thread may not have raised the flag yet)
             before = self.nodes
             stats[K.ABORT] = 0
             score = int(ksearch.root(g, ctx, depth, n, -WIN - 1, WIN + 1))
@@ -415,9 +413,8 @@ class _Run:
                 # move before was found to lose).
                 if line and (line[0] != best_line[0] or dropped):
                     yield self.info(depth, score, line, 0.0)
-                elif dropped:
-                    yield self.info(depth - 1, min(last, 0), best_line, 0.0)
-                return
+                    return
+                break
             done = self.nodes - before
             ebf = done / previous if previous else float(done)
             previous = max(1, done)
@@ -442,6 +439,10 @@ class _Run:
             if abs(score) > WIN_THRESHOLD or n == 1:
                 return
             depth += 1
+        if dropped:
+            # Stopped before the depth was searched again: the move last reported
+            # was found lost, so the next one goes out instead.
+            yield self.info(depth - 1, min(last, 0), best_line, 0.0)
 
 
 def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:

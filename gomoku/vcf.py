@@ -21,7 +21,7 @@ from gomoku import kproof, kthreats
 from gomoku.board import Board, Point
 from gomoku.watch import Watch
 from gomoku.grid import Grid
-from gomoku.kcontext import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VLINE_LEN, Context, new_context
+from gomoku.kcontext import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VLINE_LEN, Context, new_context, with_proof_tree
 from gomoku.searchtypes import SearchAborted
 
 MAX_DEPTH = 40
@@ -116,10 +116,12 @@ class VCTSearch:
     The attacker's moves are fours and open threes; the defender's replies to
     an open three are every cell where either side makes a four, so a win
     found is a real win. ``tree_nodes`` bounds the proof tree's memory
-    (26 bytes a node).
+    (28 bytes a node); a context whose tree is smaller gets one that size.
     """
 
     def __init__(self, vcf: VCFSearch, *, vcf_depth: int = 10, tree_nodes: int = 1 << 20) -> None:
+        if vcf.ctx.proof_tree.shape[1] < tree_nodes:
+            vcf.ctx = with_proof_tree(vcf.ctx, tree_nodes)
         self.vcf = vcf
         self.vcf_depth = vcf_depth
         self.tree_nodes = tree_nodes

@@ -204,3 +204,20 @@ def test_a_proof_does_not_depend_on_the_order_of_the_candidate_list() -> None:
             runs.append((int(verdict), int(ctx.stats[TNODES]), [grid.point(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]]))
         assert runs[0][0] == 1
         assert runs[0] == runs[1]
+
+
+def test_the_tree_size_asked_for_is_the_one_the_prover_gets() -> None:
+    # A context made with a tiny tree is grown to ``tree_nodes``: the same proof
+    # that fills the tiny tree (no verdict) is then found.
+    from gomoku.kcontext import new_context
+    from gomoku.searchtypes import SearchAborted
+
+    puzzle = min((p for p in SAMPLE if p["nodes"] >= 200), key=lambda p: p["nodes"])
+    grid = Grid(board_of(puzzle))
+    small = VCTSearch(VCFSearch(grid, node_limit=NODES, ctx=new_context(grid.size, 1 << 10, 1 << 14, 16)), tree_nodes=16)
+    with pytest.raises(SearchAborted):
+        small.find(grid.turn)
+    assert grid.hash == Grid(board_of(puzzle)).hash
+    big = VCTSearch(VCFSearch(grid, node_limit=NODES, ctx=new_context(grid.size, 1 << 10, 1 << 14, 16)), tree_nodes=1 << 16)
+    assert big.vcf.ctx.proof_tree.shape[1] == 1 << 16
+    assert big.find(grid.turn) is not None
