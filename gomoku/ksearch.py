@@ -57,6 +57,8 @@ PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 QUIET = 400
 """Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
+NODE_VCT_SALT = np.array([0, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1], dtype=np.uint64)
+"""Salts of the VCF table's entries that say: a node VCT of this budget found no proof here."""
 
 
 @njit(cache=True, nogil=True)
@@ -173,6 +175,10 @@ def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
     """The length of a VCT of ``s`` proven within ``budget`` threat nodes (0:
     none proven); only that budget's own abort is forgiven."""
     stats = ctx.stats
+    key = g.hash[0] ^ NODE_VCT_SALT[s]
+    slot = key & (ctx.vcf_key.size - 1)
+    if ctx.vcf_key[slot] == key and ctx.vcf_depth[slot] >= budget:
+        return 0  # tried with this budget before (an earlier depth): no proof then
     saved = stats[NODE_LIMIT]
     total = stats[NODES] + stats[TNODES]
     stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
@@ -180,6 +186,9 @@ def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
     stats[NODE_LIMIT] = saved
     if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
         stats[ABORT] = 0
+        if verdict != 1:
+            ctx.vcf_key[slot] = key
+            ctx.vcf_depth[slot] = budget
     return stats[VLINE_LEN] if verdict == 1 else 0
 
 
