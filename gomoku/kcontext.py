@@ -9,7 +9,7 @@ and the tree search (``gomoku.ksearch``).
     ``GREW`` (a VCF branch reached its depth cut), ``LINE_LEN`` and
     ``VLINE_LEN`` (the lengths of ``line`` and ``vline``), ``LEAF_TNODES``,
     ``WIDTH``, ``ROOT_WIDTH``, ``LEAF_VCF`` (threat nodes a leaf may spend),
-    ``LMR`` (1: late move reductions), ``AGE`` (the search's generation),
+    ``LMR`` (late move reductions: ten times the divisor of their formula; 0: none), ``AGE`` (the search's generation),
     ``SELDEPTH``,
     ``LAYOUT`` (the grid's layout number), ``NODE_VCT`` (threat nodes a tree
     node two or more plies from the leaves may spend proving a VCT; 0: none),

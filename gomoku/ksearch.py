@@ -278,7 +278,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 # Late moves are searched shallower first, the more so the later
                 # and the quieter (a move that makes or stops an open three is not quiet).
                 if g.order[s, q] < QUIET and g.order[o, q] < QUIET:
-                    r = int(0.6 + math.log(depth) * math.log(j) / 1.4)
+                    r = int(0.6 + math.log(depth) * math.log(j) * 10 / ctx.stats[LMR])
                 else:
                     r = 1 if j >= 6 else 0
                 r = min(r, next_depth)

@@ -58,6 +58,9 @@ NODE_VCT_NODES = 400
 """Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
 THREAT_EXT = 1
 """Plies past the tree's depth searched while the side to move must answer an open three."""
+LMR_DIVISOR = 14
+"""Late move reductions: a late quiet move at ``depth``, ``j``-th of its node, is searched
+``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies shallower first."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 VCT_SHARE = 0.3
@@ -86,6 +89,7 @@ class Searcher:
         self.root_width = root_width
         self.width = width
         self.lmr = True
+        self.lmr_divisor = LMR_DIVISOR
         """Late move reductions on (the setting exists for experiments)."""
         self.leaf_vcf = LEAF_VCF_NODES
         """Threat nodes a leaf's VCF may try (0: none)."""
@@ -201,7 +205,7 @@ class _Run:
         stats[K.WIDTH] = searcher.width
         stats[K.ROOT_WIDTH] = searcher.root_width
         stats[K.LEAF_VCF] = searcher.leaf_vcf
-        stats[K.LMR] = 1 if searcher.lmr else 0
+        stats[K.LMR] = searcher.lmr_divisor if searcher.lmr else 0
         stats[K.AGE] += 1
         stats[K.LAYOUT] = searcher.layout
         stats[K.NODE_VCT] = searcher.node_vct

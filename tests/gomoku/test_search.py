@@ -403,3 +403,28 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     # Once dropped, the move is never reported again.
     dropped = next(k for k, info in enumerate(infos) if info.depth >= search.VERIFY_DEPTH)
     assert all(info.pv[0] != plain for info in infos[dropped:])
+
+
+def test_a_node_vct_without_proof_is_not_tried_again_with_the_same_budget() -> None:
+    # A middle game where the side not to move has threes and fours to make but
+    # no VCT that 100 threat nodes prove: the first node VCT spends them all; the
+    # same question again (the next depth of the search) is answered by the table
+    # for free, while a bigger budget is tried anew.
+    import json
+    from pathlib import Path
+
+    from gomoku import ksearch
+    from gomoku.kcontext import TNODES, new_context
+
+    path = Path(__file__).resolve().parents[2] / "data" / "puzzles" / "vct-selfplay.jsonl"
+    p = json.loads(path.read_text().splitlines()[1])
+    board = board_from_position(p["stones"], p["to_move"], Rules.preset("gomocup20"))
+    grid = Grid(board)
+    ctx = new_context(grid.size, 1 << 12, 1 << 12)
+    spent = []
+    for budget in (100, 100, 200):
+        before = int(ctx.stats[TNODES])
+        assert ksearch._node_vct(grid.state, ctx, 3 - grid.turn, budget) == 0
+        spent.append(int(ctx.stats[TNODES]) - before)
+    assert spent[0] == 100 and spent[1] == 0 and spent[2] > 0
+    assert grid.hash == board.hash
