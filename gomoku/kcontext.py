@@ -14,7 +14,9 @@ and the tree search (``gomoku.ksearch``).
     ``LAYOUT`` (the grid's layout number), ``NODE_VCT`` (threat nodes a tree
     node two or more plies from the leaves may spend proving a VCT; 0: none),
     ``THREAT_EXT`` (plies the tree goes on past its depth while the side to
-    move must answer an open three; 0: none).
+    move must answer an open three; 0: none), ``PASS_CHECK`` (down to this
+    ply, a node first asks whether the opponent would have a VCT if the side to
+    move passed, and if so searches only the moves that may stop it; 0: never).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -64,7 +66,7 @@ from gomoku.krecord import Record
 MAX_PLY = 64
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
- ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT) = range(18)
+ ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT, PASS_CHECK) = range(19)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2

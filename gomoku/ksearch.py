@@ -45,7 +45,7 @@ from numba import njit
 
 from gomoku.kcontext import (ABORT, AGE, CUTOFFS, EXACT, LAYOUT, LEAF_TNODES, LEAF_VCF, LINE_LEN, LMR,
                              LOWER, MAX_PLY, NODE_LIMIT, NODES, ROOT_WIDTH, SELDEPTH, TNODES, UPPER,
-                             VLINE_LEN, WIDTH, NODE_VCT, THREAT_EXT, Context)
+                             VLINE_LEN, WIDTH, NODE_VCT, THREAT_EXT, PASS_CHECK, Context)
 from gomoku.kgrid import GridState, evaluate, first, pop, push
 from gomoku.kproof import prove
 from gomoku.kthreats import tick, vcf
@@ -193,6 +193,32 @@ def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _stoppers(g: GridState, ctx: Context, ply: int, n: int, length: int) -> int:
+    """Keep, of the ``n`` moves of ``ctx.moves[ply]``, those that may stop the
+    opponent's VCT whose main line (``length`` cells) is in ``ctx.vline``: its
+    cells, and the cells where either side makes a four or an open three.
+    Their number."""
+    s = g.meta[0]
+    o = 3 - s
+    moves = ctx.moves[ply]
+    scores = ctx.scores[ply]
+    kept = 0
+    for j in range(n):
+        q = moves[j]
+        keep = g.cls[s, q] <= C_F3 or g.cls[o, q] <= C_F3
+        if not keep:
+            for t in range(length):
+                if ctx.vline[t] == q:
+                    keep = True
+                    break
+        if keep:
+            moves[kept] = q
+            scores[kept] = scores[j]
+            kept += 1
+    return kept
+
+
+@njit(cache=True, nogil=True)
 def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: int) -> int:
     """The value of the position for the side to move, within (alpha, beta)."""
     ctx.pv_len[ply] = 0
@@ -253,9 +279,26 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv[ply, 0] = tt_move
                     ctx.pv_len[ply] = 1
                 return score
+    # The threat of a threat: would the opponent have a VCT if we passed? Then a
+    # move that does not touch it loses: only the cells of its main line, the
+    # cells where either side makes a four or an open three are searched, all of
+    # them (a quiet move that lets such a VCT in is found out two plies later).
+    passed = 0
+    if (ply <= ctx.stats[PASS_CHECK] and depth >= 2 and threats == 0 and g.count[o, C_F4] == 0
+            and _threat_count(g, o) > 0):
+        passed = _node_vct(g, ctx, o, ctx.stats[NODE_VCT] * PLY1_VCT)
+        if ctx.stats[ABORT] != 0:
+            return 0
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
     n, threat = _gen(g, ctx, ply, tt_move)
+    if passed > 0:
+        n = _stoppers(g, ctx, ply, n, passed)
+        if n == 0:
+            ctx.pv[ply, 0] = ctx.vline[0]
+            ctx.pv_len[ply] = 1
+            return -(WIN - ply - 1 - passed)
+        threat = True
     if n == 0:
         return evaluate(g)
     forced = n == 1 and g.count[o, C_FIVE] > 0  # the block of a five: no depth used

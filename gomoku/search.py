@@ -58,6 +58,8 @@ NODE_VCT_NODES = 400
 """Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
 THREAT_EXT = 1
 """Plies past the tree's depth searched while the side to move must answer an open three."""
+PASS_CHECK = 2
+"""Down to this ply, a node whose opponent would have a VCT if it passed searches only the moves that may stop it."""
 LMR_DIVISOR = 14
 """Late move reductions: a late quiet move at ``depth``, ``j``-th of its node, is searched
 ``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies shallower first."""
@@ -102,6 +104,7 @@ class Searcher:
         self.node_vct = NODE_VCT_NODES
         """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
         self.threat_ext = THREAT_EXT
+        self.pass_check = PASS_CHECK
         """Plies the tree searches on past its depth while an open three must be answered."""
         self.ctx: K.Context | None = None
         self.layout = 0
@@ -210,6 +213,7 @@ class _Run:
         stats[K.LAYOUT] = searcher.layout
         stats[K.NODE_VCT] = searcher.node_vct
         stats[K.THREAT_EXT] = searcher.threat_ext
+        stats[K.PASS_CHECK] = searcher.pass_check
 
     @property
     def nodes(self) -> int:

@@ -428,3 +428,39 @@ def test_a_node_vct_without_proof_is_not_tried_again_with_the_same_budget() -> N
         spent.append(int(ctx.stats[TNODES]) - before)
     assert spent[0] == 100 and spent[1] == 0 and spent[2] > 0
     assert grid.hash == board.hash
+
+
+def test_a_node_whose_opponent_threatens_a_vct_searches_only_the_moves_that_may_stop_it() -> None:
+    # O has two double-three points far apart: if X passes, O wins by a VCT. With
+    # the pass check, X's node searches exactly the moves that may stop it (the
+    # VCT's cells, where either side makes a four or an open three), each found
+    # lost one ply down; every move it leaves out does lose to O's VCT.
+    from gomoku import ksearch
+    from gomoku.kcontext import NODE_VCT, NODES, PASS_CHECK, ROOT_WIDTH, WIDTH, new_context
+    from gomoku.patterns import C_F3
+
+    stones = {"O": [[0, 1], [0, 2], [1, 0], [2, 0], [10, 11], [10, 12], [11, 10], [12, 10]],
+              "X": [[5, -6], [-6, 5], [6, 6], [-7, -7], [15, 3], [3, 15], [-3, 12], [12, -3]]}
+    board = board_from_position(stones, "X", Rules.preset("freestyle"))
+    grid = Grid(board)
+    g = grid.state
+    ctx = new_context(grid.size, 1 << 14, 1 << 14)
+    length = ksearch._node_vct(g, ctx, 2, 1600)
+    assert length > 0
+    line = {int(q) for q in ctx.vline[:length]}
+    stoppers = {q for q in grid.candidates() if g.cls[1, q] <= C_F3 or g.cls[2, q] <= C_F3 or q in line}
+    others = set(grid.candidates()) - stoppers
+    assert len(stoppers) > 10 and others
+    for q in sorted(others)[:12]:
+        grid.push(q)
+        assert ksearch._node_vct(g, ctx, 2, 1600) > 0, grid.point(q)
+        grid.pop()
+    for check in (2, 0):
+        ctx = new_context(grid.size, 1 << 14, 1 << 14)
+        ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH], ctx.stats[NODE_VCT], ctx.stats[PASS_CHECK] = 10, 20, 400, check
+        score = ksearch.negamax(g, ctx, 3, -ksearch.WIN - 1, ksearch.WIN + 1, 1)
+        assert score < -WIN_THRESHOLD
+        # The node itself, then one node a move searched (each lost at once).
+        searched = int(ctx.stats[NODES]) - 1
+        assert searched == (len(stoppers) if check else 9)  # without it: the width at depth 3
+    assert grid.hash == board.hash
