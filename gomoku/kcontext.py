@@ -24,8 +24,9 @@ and the tree search (``gomoku.ksearch``).
     The winning line of the last VCF / VCT found (cells, attacker first).
 ``vcf_key``, ``vcf_depth`` (uint64 / int32 [V])
     The VCF table: positions (hash, salted by the attacker) disproven to a
-    depth (``COMPLETE``: at any depth). V is a power of two; a slot is
-    ``hash & (V - 1)``.
+    depth (``COMPLETE``: at any depth); and, under another salt, positions
+    where the tree's node VCT found no proof, with the budget it had
+    (``ksearch._node_vct``). V is a power of two; a slot is ``hash & (V - 1)``.
 ``tt_key``, ``tt_move``, ``tt_score``, ``tt_depth``, ``tt_flag``, ``tt_age``
     The transposition table (uint64, int32, int32, int8, int8, uint8 [T]).
     ``tt_move`` is a cell of the grid whose layout number is ``tt_layout``

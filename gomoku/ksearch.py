@@ -8,8 +8,16 @@ Move choice at a node, most forcing first:
 * the opponent's five to block: the only move, searched without using up
   depth, since it is forced;
 * an open four (or two fours) to make: won in three plies;
+* near the root (plies 1 to 3, two plies or more from the leaves) a VCT of
+  the side to move, proven within ``stats[NODE_VCT]`` threat nodes (four times
+  that at ply 1): the node is won;
 * the opponent can make an open four next: only the cells where either side
   makes a four (the blocks and the counter-fours), none narrowed away;
+* the threat of a threat (down to ply ``stats[PASS_CHECK]``): if the opponent
+  would have a VCT were the side to move to pass, only the moves that may stop
+  it, none narrowed away: the cells of its main line and those where either
+  side makes a four or an open three. A quiet move that sets up such a VCT is
+  then seen to win two plies later, not only when the VCT starts;
 * otherwise the candidate cells (empty, within two of a stone), ordered by the
   table's move, the killers, then pattern value (the combinations of
   ``gomoku.patterns`` included) and history, narrowed to the best
@@ -21,8 +29,11 @@ not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
 plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
 At the leaves, a short VCF for the side to move (``stats[LEAF_VCF]`` threat
 nodes while the leaves' VCFs cost no more than the tree), then the static
-evaluation. Every recursive call passes int64 arguments only (numba issue
-6713: another integer type there breaks the cached code).
+evaluation. A node VCT that finds no proof is remembered in the VCF table
+(salted apart, with its budget): the next depth, which meets the same nodes
+near the root again, does not pay for it twice. Every recursive call passes
+int64 arguments only (numba issue 6713: another integer type there breaks the
+cached code).
 
 >>> from gomoku.board import Board
 >>> from gomoku.grid import Grid
