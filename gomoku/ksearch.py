@@ -304,11 +304,8 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     # only refine the best few.
     n, threat = _gen(g, ctx, ply, tt_move)
     if passed > 0:
+        # Never none: the VCT's first cell makes a four or an open three.
         n = _stoppers(g, ctx, ply, n, passed)
-        if n == 0:
-            ctx.pv[ply, 0] = ctx.vline[0]
-            ctx.pv_len[ply] = 1
-            return -(WIN - ply - 1 - passed)
         threat = True
     if n == 0:
         return evaluate(g)

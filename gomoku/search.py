@@ -91,8 +91,9 @@ class Searcher:
         self.root_width = root_width
         self.width = width
         self.lmr = True
-        self.lmr_divisor = LMR_DIVISOR
         """Late move reductions on (the setting exists for experiments)."""
+        self.lmr_divisor = LMR_DIVISOR
+        """How gently late moves are reduced (``LMR_DIVISOR``)."""
         self.leaf_vcf = LEAF_VCF_NODES
         """Threat nodes a leaf's VCF may try (0: none)."""
         self.vct_defence = True
@@ -104,8 +105,9 @@ class Searcher:
         self.node_vct = NODE_VCT_NODES
         """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
         self.threat_ext = THREAT_EXT
-        self.pass_check = PASS_CHECK
         """Plies the tree searches on past its depth while an open three must be answered."""
+        self.pass_check = PASS_CHECK
+        """Down to this ply, the threat of a threat narrows a node's moves (0: never)."""
         self.ctx: K.Context | None = None
         self.layout = 0
         self.layout_seconds: float | None = None
