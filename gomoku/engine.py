@@ -103,6 +103,7 @@ class Engine:
         self.memory_mb = memory_mb
         self.rng = random.Random(seed) if seed is not None else None
         self._searcher: Searcher | None = None
+        self._threads: int | None = None
         self._lock = threading.Lock()
         self.failure: str | None = None
         """What went wrong in the last search that failed (the greedy move was played), if one did."""
@@ -127,7 +128,20 @@ class Engine:
         """The engine's search, made on first use (its tables are kept from move to move)."""
         if self._searcher is None:
             self._searcher = Searcher(self.memory_mb)
+            if self._threads is not None:
+                self._searcher.threads = self._threads
         return self._searcher
+
+    @property
+    def threads(self) -> int:
+        """Threads a timed search uses (``search.THREADS`` unless set: at least 1)."""
+        return self._threads if self._threads is not None else self.searcher.threads
+
+    @threads.setter
+    def threads(self, n: int) -> None:
+        self._threads = max(1, int(n))
+        if self._searcher is not None:
+            self._searcher.threads = self._threads
 
     def prepare(self, rules: Rules) -> None:
         """Do now, off any clock, the one-off work of the first search under ``rules``.

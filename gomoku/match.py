@@ -82,6 +82,8 @@ class EnginePlayer:
         self.time_per_move = 0.5
         self.late_replies = 0
         """Moves answered at the reply deadline with the search still running."""
+        self.threads = 1
+        """Threads its search may use (``MatchConfig.threads``)."""
 
     def new_game(self, rules: Rules, time_per_move_ms: int) -> None:
         self.time_per_move = time_per_move_ms / 1000
@@ -89,6 +91,8 @@ class EnginePlayer:
             from gomoku.engine import Engine
 
             self.engine = Engine(self.level, seed=self.seed)
+        if hasattr(self.engine, "threads"):
+            self.engine.threads = self.threads
         warm(self.engine, rules)
 
     def move(self, board: Board) -> Point:
@@ -152,6 +156,8 @@ class BrainPlayer:
         self.messages: list[str] = []
         self.sent = -1  # how many moves of the game the brain knows; -1 before the first
         self.time_per_move_ms = 1000
+        self.threads = 1
+        """Threads the brain is told it may use (``INFO thread_num``)."""
 
     # -- the pipe ----------------------------------------------------------
     def new_game(self, rules: Rules, time_per_move_ms: int) -> None:
@@ -181,6 +187,7 @@ class BrainPlayer:
         self._send(f"INFO max_memory {self.max_memory}")
         self._send("INFO game_type 1")
         self._send(f"INFO rule {0 if rules.overline else 1}")
+        self._send(f"INFO thread_num {self.threads}")
         self.sent = -1
 
     @staticmethod
@@ -446,6 +453,8 @@ class MatchConfig:
     grace_ms: int = 1000
     openings: list[list[Point]] = field(default_factory=list)
     max_moves: int | None = None
+    threads: int = 1
+    """Threads each player's search may use (``INFO thread_num`` for a brain)."""
 
     def move_limit(self) -> int | None:
         """Plies after which an endless game is a draw (a bounded board fills up)."""
@@ -692,6 +701,9 @@ def _run_one(args: tuple[int, str, str, MatchConfig, int | None, str, PlayerFact
     index, a_spec, b_spec, config, opening, a_side, factory = args
     a = factory(a_spec, seed=index, grace_ms=config.grace_ms)
     b = factory(b_spec, seed=index + 10_000, grace_ms=config.grace_ms)
+    for player in (a, b):
+        if hasattr(player, "threads"):
+            player.threads = config.threads
     x, o = (a, b) if a_side == "X" else (b, a)
     return play_game(index, x, o, config, a_side=a_side, opening=opening)
 

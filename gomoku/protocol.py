@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import queue
 import re
 import sys
@@ -64,6 +65,10 @@ ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
 
 class ProtocolError(ValueError):
     """A command the brain understood but cannot carry out; answered ``ERROR <message>``."""
+BRAIN_THREADS = 1
+"""Threads a brain's search uses until ``INFO thread_num`` says otherwise: a
+tournament manager may run two brains at once on a machine, and the classic
+managers (Piskvork) never send the key."""
 
 
 class HintEngine(Protocol):
@@ -228,6 +233,8 @@ class Brain:
         self.clock = clock
         self.time = TimeControl()
         self.max_memory: int | None = None
+        self.threads: int | None = None
+        """Threads a search may use, from ``INFO thread_num`` (None: ``BRAIN_THREADS``)."""
         self.rule = 0
         self.size: tuple[int, int] | None = None
         self.board: Board | None = None
@@ -499,7 +506,7 @@ class Brain:
         key, _, value = arg.partition(" ")
         key = key.lower()
         value = value.strip()
-        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type"}
+        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type", "thread_num"}
         if key not in numeric:
             return  # folder, evaluate and the unknown keys: accepted, nothing to do
         number = to_int(value)
@@ -522,6 +529,9 @@ class Brain:
                 self._warm(self.engine())  # a new engine for the new limit: made now, not on a turn
         elif key == "rule":
             self._set_rule(max(number, 0))
+        elif key == "thread_num":
+            # Yixin's and Rapfi's key: threads a search may use (at most the machine's cores).
+            self.threads = max(1, min(number, os.cpu_count() or 1))
 
     def _set_rule(self, rule: int) -> None:
         """INFO rule: the position is replayed under the new rule; a rule under which
@@ -564,6 +574,8 @@ class Brain:
         if self._engine is None or memory_mb != self._engine_memory:
             self._engine = self._factory(memory_mb)
             self._engine_memory = memory_mb
+        if hasattr(self._engine, "threads"):
+            self._engine.threads = self.threads or BRAIN_THREADS
         return self._engine
 
     def _think(self) -> None:

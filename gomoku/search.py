@@ -17,7 +17,10 @@ VCT of the side to move (fours and open threes, by the proof-number search of
 one). A win found there is played and reported as forced; the opponent's
 threat narrows the root to the moves that take it away. When no move is
 proven to take a VCT away, the tree's favourite among the unsettled ones gets
-a longer check before it is played, and is dropped if found lost.
+a longer check before it is played, and is dropped if found lost; any other
+favourite gets a shorter one (does the opponent win by threats after it?).
+A timed search may take more cores: helper threads share its transposition
+table (``gomoku.helpers``).
 
 The tree's move choice is described in ``gomoku.ksearch``. The search deepens
 until its time is spent (a depth that does not finish still counts when its
@@ -33,6 +36,7 @@ early only on a forced or proven move.
 
 from __future__ import annotations
 
+import os
 import threading
 import time as _time
 from typing import Iterator
@@ -43,6 +47,7 @@ from gomoku import kproof, ksearch, kthreats
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.watch import Watch
 from gomoku.grid import MAX_GRID_CELLS, Grid
+from gomoku.helpers import Helper
 from gomoku.kgrid import find
 from gomoku.patterns import C_B4, C_F3, C_FIVE
 from gomoku.plain import PlainSearch
@@ -77,6 +82,13 @@ VERIFY_DEPTH = 2
 """From this depth on, the tree's favourite among unsettled defences gets a longer check."""
 VERIFY_SHARE = 0.5
 """The share of the time left that check may take."""
+FAVOURITE_SHARE = 0.1
+"""The share of the time a check of any other favourite of the tree may take: does the
+opponent have a VCF or a VCT after it (one too long for the tree's own node checks)?"""
+FAVOURITE_UNTIL = 0.6
+"""Favourites are checked until this share of the time is used."""
+THREADS = max(1, min(4, os.cpu_count() or 1))
+"""Threads a timed search uses by default: the machine's cores, four at most."""
 DEFAULT_MEMORY_MB = 160
 """The tables' budget when none is given (the Gomocup allows 350 MB in all)."""
 
@@ -108,6 +120,8 @@ class Searcher:
         """Plies the tree searches on past its depth while an open three must be answered."""
         self.pass_check = PASS_CHECK
         """Down to this ply, the threat of a threat narrows a node's moves (0: never)."""
+        self.threads = THREADS
+        """Threads of a timed search: the main one and ``threads - 1`` helpers."""
         self.ctx: K.Context | None = None
         self.layout = 0
         self.layout_seconds: float | None = None
@@ -202,6 +216,10 @@ class _Run:
         self.unsure: set[int] = set()
         """The defences searched without proof that they take the opponent's win
         away (``_defences``): the tree's favourite among them is checked again."""
+        self.helpers: list[Helper] = []
+        """The helper threads of the iterative deepening (``Searcher.threads``)."""
+        self.checked: set[int] = set()
+        """The tree's favourites checked already for the opponent's threats."""
         searcher.layout += 1
         stats = ctx.stats
         for name in (K.NODES, K.TNODES, K.CUTOFFS, K.ABORT, K.LEAF_TNODES, K.SELDEPTH):
@@ -223,7 +241,7 @@ class _Run:
 
     def info(self, depth: int, score: int, pv: list[int], ebf: float) -> SearchInfo:
         elapsed = _time.perf_counter() - self.start
-        nodes = self.nodes
+        nodes = self.nodes + sum(helper.nodes for helper in self.helpers)
         return SearchInfo(
             depth=depth,
             score=float(score),
@@ -404,20 +422,52 @@ class _Run:
             moves = [q for q in moves if q in defences] + [q for q in defences if q not in moves]
         n = len(moves)
         ctx.moves[0, :n] = moves
-        best_line = [moves[0]]
-        yield self.info(0, grid.evaluate(), best_line, 1.0)
+        yield self.info(0, grid.evaluate(), [moves[0]], 1.0)
+        if self.searcher.threads > 1 and self.deadline is not None and limit.nodes is None and n > 1:
+            # More cores: helpers search the same moves a depth ahead (``gomoku.helpers``).
+            self.helpers = [Helper(g, ctx, moves) for _ in range(self.searcher.threads - 1)]
+            for helper in self.helpers:
+                helper.start()
+        try:
+            yield from self._deepen(n, max_depth, threat_vct)
+        finally:
+            for helper in self.helpers:
+                helper.stop()
+
+    def _deeper(self, completed: int, n: int) -> tuple[int, int, list[int]] | None:
+        """The line of a helper that completed a depth past ``completed`` (the
+        deepest), if its move is still one of the ``n`` root moves (not dropped)."""
+        moves = {int(q) for q in self.ctx.moves[0, :n]}
+        results = [h.result for h in self.helpers if h.result is not None and h.result[0] > completed]
+        results = [r for r in results if r[2][0] in moves]
+        return max(results, key=lambda r: r[0]) if results else None
+
+    def _deepen(self, n: int, max_depth: int, threat_vct: bool) -> Iterator[SearchInfo]:
+        """Iterative deepening on the ``n`` root moves of ``ctx.moves[0]``."""
+        ctx = self.ctx
+        stats = ctx.stats
+        g = self.g
+        best_line = [int(ctx.moves[0, 0])]
         previous = 0
         last = 0  # the score of the last depth completed
         dropped = False
         depth = 1
         while depth <= max_depth:
             if self.watch.expired:
+                deeper = self._deeper(depth - 1, n)
+                if deeper is not None:
+                    yield self.info(*deeper, 0.0)
+                    return
                 break  # told to stop (the clock thread may not have raised the flag yet)
             before = self.nodes
             stats[K.ABORT] = 0
             score = int(ksearch.root(g, ctx, depth, n, -WIN - 1, WIN + 1))
             line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
             if stats[K.ABORT]:
+                deeper = self._deeper(depth - 1, n)
+                if deeper is not None:
+                    yield self.info(*deeper, 0.0)
+                    return
                 # The unfinished depth is worth playing if its first move was
                 # searched in full and another move then proved better (or the
                 # move before was found to lose).
@@ -429,12 +479,20 @@ class _Run:
             ebf = done / previous if previous else float(done)
             previous = max(1, done)
             best_line = line or best_line
-            if best_line[0] in self.unsure and n > 1 and depth >= VERIFY_DEPTH and abs(score) <= WIN_THRESHOLD:
-                # A defence the root's checks left unsettled: before the tree
-                # plays it, a longer look whether the opponent's threat still wins.
-                q = best_line[0]
+            q = best_line[0]
+            if n > 1 and depth >= VERIFY_DEPTH and abs(score) <= WIN_THRESHOLD and q not in self.checked:
+                # Before the tree plays its favourite, a longer look whether the
+                # opponent then wins by threats: a defence the root's checks left
+                # unsettled gets half the time left, any other favourite a tenth.
+                if q in self.unsure:
+                    share = VERIFY_SHARE * max(0.0, self._left(1.0))
+                elif self._left(FAVOURITE_UNTIL) > 0 and (self.deadline is not None or self.limit.nodes is not None):
+                    share = FAVOURITE_SHARE
+                else:
+                    share = 0.0
                 self.unsure.discard(q)
-                if self._threat_after(q, VERIFY_SHARE * max(0.0, self._left(1.0)), threat_vct) is not None:
+                self.checked.add(q)
+                if share > 0 and self._threat_after(q, share, True) is not None:
                     kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
                     ctx.moves[0, : n - 1] = ctx.moves[0, kept].copy()
                     ctx.scores[0, : n - 1] = ctx.scores[0, kept].copy()
@@ -445,6 +503,8 @@ class _Run:
             dropped = False
             last = score
             self.searcher.winning = score > WIN_THRESHOLD
+            for helper in self.helpers:
+                helper.ahead_of(depth)
             yield self.info(depth, score, best_line, ebf)
             if abs(score) > WIN_THRESHOLD or n == 1:
                 return

@@ -9,7 +9,7 @@ import sys
 from gomoku.board import Rules, format_point
 from gomoku.engine import DEFAULT_LEVEL, LEVELS, Engine
 from gomoku.records import read_position
-from gomoku.search import SearchInfo
+from gomoku.search import THREADS, SearchInfo
 from gomoku.vcf import solve
 
 POSITION_HELP = "moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N"
@@ -50,6 +50,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     hint.add_argument("--time", type=_seconds, metavar="SECONDS", help="search time (replaces the level's limit)")
     hint.add_argument("--nodes", type=_count, metavar="N", help="search at most N nodes (replaces the level's limit)")
     hint.add_argument("--depth", type=_count, metavar="PLIES", help="search at most this deep")
+    hint.add_argument("--threads", type=_count, metavar="T",
+                      help=f"threads a timed search uses (default: the machine's cores, four at most: {THREADS})")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
     hint.add_argument("--rules", metavar="RULES",
@@ -92,6 +94,8 @@ def run_hint(args: argparse.Namespace) -> int:
     if board.is_over:
         raise ValueError(f"the game is over ({board.result}): no move to hint")
     engine = Engine(args.level)
+    if args.threads is not None:
+        engine.threads = args.threads
     hint = engine.hint(
         board, time=args.time, nodes=args.nodes, depth=args.depth, on_info=_show_info if args.verbose else None
     )

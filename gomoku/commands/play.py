@@ -50,6 +50,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     match.add_argument("--max-moves", type=int, metavar="N",
                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
     match.add_argument("--jobs", type=int, default=1, metavar="J", help="games to play at once (default: 1)")
+    match.add_argument("--threads", type=int, default=1, metavar="T",
+                       help="threads each player's search may use, sent to brains as INFO thread_num (default: 1)")
     match.add_argument("--out", metavar="DIR",
                        help="a new or empty folder for the games (default: matches/YYYYMMDD-HHMMSS in the current folder)")
     match.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -83,8 +85,10 @@ def run_match_command(args: argparse.Namespace) -> int:
         raise MatchError(f"--max-moves must be at least 1, not {args.max_moves}")
     if args.grace < 0:
         raise MatchError(f"--grace must be 0 or more, not {args.grace}")
+    if args.threads < 1:
+        raise MatchError(f"--threads must be at least 1, not {args.threads}")
     config = MatchConfig(rules=rules, games=args.games, time_per_move_ms=args.time_per_move,
-                         grace_ms=args.grace, openings=openings, max_moves=args.max_moves)
+                         grace_ms=args.grace, openings=openings, max_moves=args.max_moves, threads=args.threads)
     out = Path(args.out) if args.out else Path("matches", time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
     result = run_match(args.a, args.b, config, jobs=args.jobs, out_dir=out, progress=sys.stderr)
     if args.json:

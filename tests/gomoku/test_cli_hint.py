@@ -58,6 +58,17 @@ def test_hint_verbose_prints_each_depth_to_stderr(capsys):
     assert depths[-1] == "2"
 
 
+def test_hint_with_two_threads_starts_one_helper(capsys, monkeypatch):
+    from gomoku import helpers
+
+    started = []
+    start = helpers.Helper.start
+    monkeypatch.setattr(helpers.Helper, "start", lambda self: (started.append(self), start(self)))
+    code, out, _ = run(capsys, "hint", "0,0 1,1 2,0", "--time", "0.3", "--threads", "2", "--json")
+    assert code == 0 and len(started) == 1  # one helper beside the main search
+    assert tuple(json.loads(out)["move"]) not in [(0, 0), (1, 1), (2, 0)]
+
+
 def test_hint_reads_a_position_file(capsys):
     code, out, _ = run(capsys, "hint", f"{PUZZLE}:1", "--nodes", "20000", "--json")
     first = json.loads(PUZZLE.read_text().splitlines()[0])
@@ -73,6 +84,7 @@ def test_hint_reads_a_position_file(capsys):
         ["hint", "0,0", "--level", "godlike"],
         ["hint", "0,0", "--time", "-1"],
         ["hint", "0,0", "--nodes", "zero"],
+        ["hint", "0,0", "--threads", "0"],
         ["solve", "nonsense"],
         ["solve", "missing-file.json"],
     ],

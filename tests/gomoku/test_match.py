@@ -408,3 +408,21 @@ def test_an_openings_file_with_a_byte_order_mark(tmp_path):
     path = tmp_path / "openings.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps([[[0, 0], [1, 1]]]).encode())
     assert load_openings(path, Rules.preset("gomocup20")) == [[(0, 0), (1, 1)]]
+
+
+def test_the_match_threads_reach_every_player(monkeypatch):
+    made = []
+
+    def factory(spec, *, seed=None, grace_ms=1000):
+        made.append(EnginePlayer("greedy", seed=seed) if spec == "greedy" else
+                    BrainPlayer([sys.executable, str(BRAINS / "simple.py")], name="simple", grace_ms=grace_ms))
+        return made[-1]
+
+    sent = []
+    send = BrainPlayer._send
+    monkeypatch.setattr(BrainPlayer, "_send", lambda self, line: (sent.append(line), send(self, line)))
+    config = MatchConfig(rules=Rules.preset("gomocup15"), games=1, time_per_move_ms=200, threads=3)
+    run_match("greedy", "simple", config, player_factory=factory)
+    engines = [p for p in made if isinstance(p, EnginePlayer)]
+    assert engines and all(p.threads == 3 and p.engine.threads == 3 for p in engines if p.engine is not None)
+    assert "INFO thread_num 3" in sent

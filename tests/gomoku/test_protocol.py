@@ -357,6 +357,27 @@ def test_max_memory_reaches_the_engine_factory():
     assert made == [None, 100, None]  # made at START (off the clock), again when the limit changes
 
 
+def test_thread_num_reaches_the_engine_capped_by_the_cores():
+    import os
+
+    from gomoku.engine import Engine
+
+    engines: list[Engine] = []
+
+    def factory(memory_mb):
+        engines.append(Engine("strong", memory_mb=memory_mb))
+        return engines[-1]
+
+    brain = Brain(factory, write=lambda line: None)
+    for line in ["START 15", "INFO thread_num 64"]:
+        brain.handle(line)
+    assert brain.threads == (os.cpu_count() or 1)
+    assert brain.engine().threads == brain.threads
+    assert brain.engine().searcher.threads == brain.threads
+    out, brain = talk(["INFO thread_num two", "INFO thread_num 0"])
+    assert "ignored" in out[0] and brain.threads == 1
+
+
 # -- the engine misbehaving ------------------------------------------------------------------------------------
 def test_an_engine_failure_still_gives_a_legal_move():
     out, brain = talk(["START 20", "TURN 10,10"], FakeEngine(fail=True))

@@ -258,6 +258,67 @@ def test_a_stop_from_another_thread_ends_an_endless_search() -> None:
     assert seen[-1].pv[0] not in board.stones
 
 
+def test_a_timed_search_with_a_helper_thread_shares_its_table_and_leaves_no_thread_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gomoku import helpers
+
+    board = Board(rules=Rules.parse("gomocup20"), moves=[(9, 9), (10, 10), (10, 9), (8, 9), (9, 10), (11, 11), (9, 8)])
+    # X's open three on the column x = 9 must be blocked.
+    made: list[helpers.Helper] = []
+    start = helpers.Helper.start
+    monkeypatch.setattr(helpers.Helper, "start", lambda self: (made.append(self), start(self)))
+    searcher = Searcher(16)
+    searcher.threads = 2
+    infos = list(searcher.search(board, Limit(time=0.5)))
+    assert not any(t.name == "gomoku-helper" for t in threading.enumerate())
+    assert infos[-1].pv[0] in {(9, 7), (9, 11)}
+    [helper] = made
+    assert helper.ctx.tt_key is searcher.ctx.tt_key and helper.ctx.moves is not searcher.ctx.moves
+    assert helper.nodes > 0  # it searched
+    assert Grid(board).hash == int(helper.grid.hash[0])  # its grid copy is back where it started
+
+
+def test_a_deeper_line_of_a_helper_is_played_if_its_move_is_still_a_root_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Helpers that "complete" depth 40 at once: the search, stopped by its clock
+    # far short of it, plays the helper's line (here with the root's last move),
+    # unless its move is not one of the root's (an occupied cell stands for a
+    # move the main search dropped).
+    from gomoku import helpers
+
+    board = Board(rules=Rules.parse("gomocup20"), moves=[(9, 9), (10, 10), (10, 9)])
+    grid = Grid(board)
+    for dropped in (False, True):
+        chosen: list[int] = []
+
+        def deep(self, dropped=dropped, chosen=chosen):
+            chosen.append(grid.index[(9, 9)] if dropped else int(self.ctx.moves[0, self.n - 1]))
+            self.result = (40, 7, chosen)
+            while self.ctx.stop[0] == 0:
+                threading.Event().wait(0.001)
+
+        monkeypatch.setattr(helpers.Helper, "_run", deep)
+        searcher = Searcher(16)
+        searcher.threads = 2
+        infos = list(searcher.search(board, Limit(time=0.2)))
+        if dropped:
+            assert infos[-1].depth < 40 and infos[-1].pv[0] not in board.stones
+        else:
+            assert (infos[-1].depth, infos[-1].score, infos[-1].pv[0]) == (40, 7, grid.point(chosen[0]))
+
+
+def test_a_stop_ends_the_helper_threads_too() -> None:
+    stop = threading.Event()
+    board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0)])
+    searcher = Searcher(16)
+    searcher.threads = 2
+    seen: list[SearchInfo] = []
+    for info in searcher.search(board, Limit(time=60.0), stop):
+        seen.append(info)
+        if info.depth >= 3:
+            stop.set()
+    assert seen[-1].depth < 10
+    assert not any(t.name == "gomoku-helper" for t in threading.enumerate())
+
+
 def test_search_of_a_finished_game_raises() -> None:
     board = Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)])
     with pytest.raises(GameOverError):
@@ -403,6 +464,44 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     # Once dropped, the move is never reported again.
     dropped = next(k for k, info in enumerate(infos) if info.depth >= search.VERIFY_DEPTH)
     assert all(info.pv[0] != plain for info in infos[dropped:])
+
+
+def test_a_favourite_that_lets_the_opponent_win_by_threats_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a real game (20x20, O to move): X threatens a VCF, and both (11, 6)
+    # and (15, 6) take it away. After (11, 6), though, X still has a VCT that
+    # takes tens of thousands of threat nodes to prove, out of the tree's reach
+    # (here its own node checks are off). The tree prefers (11, 6); the check of
+    # its favourite proves X's VCT, and the search plays another move.
+    from gomoku import search
+    from gomoku.kcontext import new_context
+    from gomoku.kproof import prove
+
+    moves = [(8, 13), (14, 8), (14, 10), (13, 7), (12, 10), (11, 15), (15, 7),
+             (15, 9), (12, 6), (13, 10), (14, 6), (13, 5), (13, 6)]
+    board = Board(rules=Rules.parse("gomocup20"), moves=moves)
+    checked: list[tuple[int, int]] = []
+    threat_after = search._Run._threat_after
+
+    def spy(self, q, share, vct):
+        if share >= search.FAVOURITE_SHARE > 0:
+            checked.append(self.grid.point(q))
+        return threat_after(self, q, share, vct)
+
+    def play(share: float) -> tuple[int, int]:
+        monkeypatch.setattr(search, "FAVOURITE_SHARE", share)
+        searcher = Searcher(64)
+        searcher.node_vct = searcher.pass_check = 0
+        return list(searcher.search(board, Limit(nodes=200_000)))[-1].pv[0]
+
+    monkeypatch.setattr(search._Run, "_threat_after", spy)
+    assert play(0.0) == (11, 6)
+    assert play(0.5) != (11, 6)
+    assert (11, 6) in checked
+    after = board.copy()
+    after.play((11, 6))
+    grid = Grid(after)
+    ctx = new_context(grid.size, 1 << 12, 1 << 16, 1 << 18)
+    assert prove(grid.state, ctx, 1, 1 << 20, 10) == 1  # X wins by threats after it
 
 
 def test_a_node_vct_without_proof_is_not_tried_again_with_the_same_budget() -> None:
