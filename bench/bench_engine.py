@@ -25,6 +25,7 @@ from typing import Iterator
 from gomoku.board import Board, Rules
 from gomoku.engine import Engine
 from gomoku.records import board_from_position
+from gomoku.search import THREADS
 
 ROOT = Path(__file__).resolve().parents[1]
 BLUNDERS = ROOT.parent / "shared" / "data" / "puzzles" / "blunders.jsonl"
@@ -50,19 +51,26 @@ def speed(quick: bool) -> Iterator[dict]:
     start = time.perf_counter()
     Engine("strong").prepare(Rules.preset("gomocup20"))
     yield {"name": "engine.in_process_load", "value": round(time.perf_counter() - start, 2), "unit": "s (loading the cached kernels into this process)"}
-    rates, depths, overshoot = [], [], []
-    for board in boards:
-        start = time.perf_counter()
-        hint = Engine("strong").hint(board, time=seconds)
-        elapsed = time.perf_counter() - start
-        overshoot.append(elapsed - seconds)
-        rates.append(round(hint.nodes / elapsed))
-        depths.append(hint.depth)
-    where = f"{len(boards)} middle games of {source}, {seconds} s"
-    yield {"name": "engine.nps", "value": round(statistics.median(rates)), "unit": f"nodes/s (median; {where}; target >= 500000)"}
-    yield {"name": "engine.nps_list", "value": rates, "unit": "nodes/s a position"}
-    yield {"name": "engine.depth", "value": statistics.median(depths), "unit": f"plies (median; {where}; target >= 12)"}
-    yield {"name": "engine.depth_list", "value": depths, "unit": "plies a position"}
+    overshoot = []
+    for threads in sorted({1, THREADS}):
+        rates, depths = [], []
+        for board in boards:
+            engine = Engine("strong")
+            engine.threads = threads
+            start = time.perf_counter()
+            hint = engine.hint(board, time=seconds)
+            elapsed = time.perf_counter() - start
+            overshoot.append(elapsed - seconds)
+            rates.append(round(hint.nodes / elapsed))
+            depths.append(hint.depth)
+        where = f"{len(boards)} middle games of {source}, {seconds} s, {threads} thread{'s' if threads > 1 else ''}"
+        suffix = "" if threads == 1 else f"_{threads}_threads"
+        yield {"name": f"engine.nps{suffix}", "value": round(statistics.median(rates)),
+               "unit": f"nodes/s (median; {where}; target >= 500000)"}
+        yield {"name": f"engine.nps_list{suffix}", "value": rates, "unit": "nodes/s a position"}
+        yield {"name": f"engine.depth{suffix}", "value": statistics.median(depths),
+               "unit": f"plies (median; {where}; target >= 12)"}
+        yield {"name": f"engine.depth_list{suffix}", "value": depths, "unit": "plies a position"}
     yield {
         "name": "engine.time_overshoot",
         "value": round(1000 * max(overshoot), 1),
