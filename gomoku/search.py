@@ -427,6 +427,7 @@ class _Run:
             # More cores: helpers search the same moves a depth ahead (``gomoku.helpers``).
             self.helpers = [Helper(g, ctx, moves) for _ in range(self.searcher.threads - 1)]
             for helper in self.helpers:
+                self.watch.follow(helper.ctx.stop)
                 helper.start()
         try:
             yield from self._deepen(n, max_depth, threat_vct)

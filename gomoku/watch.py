@@ -41,6 +41,16 @@ class Watch:
         just ended never raises the flag over the next one."""
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
+        self.followers: list[np.ndarray] = []
+        """Other flags raised when the search must end (a helper thread's), not at a phase's end."""
+
+    def follow(self, flag: np.ndarray) -> None:
+        """Raise ``flag[0]`` too when the whole search must end: a helper thread
+        stops at the deadline even if nobody stops it."""
+        with self._lock:
+            self.followers.append(flag)
+            if self.expired:
+                flag[0] = 1
 
     @property
     def expired(self) -> bool:
@@ -62,6 +72,8 @@ class Watch:
             with self._lock:
                 if self.expired:
                     self.flag[0] = 1
+                    for flag in self.followers:
+                        flag[0] = 1
                 elif self.phase_deadline is not None and _time.perf_counter() >= self.phase_deadline:
                     self.flag[0] = 1
 

@@ -305,6 +305,23 @@ def test_a_deeper_line_of_a_helper_is_played_if_its_move_is_still_a_root_move(mo
             assert (infos[-1].depth, infos[-1].score, infos[-1].pv[0]) == (40, 7, grid.point(chosen[0]))
 
 
+def test_a_helper_stops_at_the_deadline_even_if_its_search_is_left_unfinished() -> None:
+    # A caller that stops reading the search's infos (and keeps the generator):
+    # the clock still stops the helper at the deadline.
+    import time
+
+    board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0)])
+    searcher = Searcher(16)
+    searcher.threads = 2
+    search = searcher.search(board, Limit(time=0.3))
+    next(search)  # depth 0, before the helpers
+    next(search)  # depth 1: the helper runs
+    assert any(t.name == "gomoku-helper" for t in threading.enumerate())
+    time.sleep(0.6)
+    assert not any(t.name == "gomoku-helper" and t.is_alive() for t in threading.enumerate())
+    search.close()
+
+
 def test_a_stop_ends_the_helper_threads_too() -> None:
     stop = threading.Event()
     board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0)])
