@@ -102,7 +102,8 @@ class Helper:
             if depth > K.MAX_PLY:
                 break
             ctx.stats[K.ABORT] = 0
-            score = ksearch.root(self.grid, ctx, np.int64(depth), np.int64(self.n), np.int64(-ksearch.WIN - 1), np.int64(ksearch.WIN + 1))
+            window = np.int64(ksearch.WIN + 1)
+            score = ksearch.root(self.grid, ctx, np.int64(depth), np.int64(self.n), -window, window)
             if ctx.stats[K.ABORT] != 0:
                 break
             line = [int(q) for q in ctx.pv[0, : ctx.pv_len[0]]]

@@ -61,14 +61,15 @@ SATURATE = 10**18
 """A number with more digits than this has is read as +-SATURATE: no limit,
 coordinate or size of the protocol comes near it."""
 
-ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
-
-class ProtocolError(ValueError):
-    """A command the brain understood but cannot carry out; answered ``ERROR <message>``."""
 BRAIN_THREADS = 1
 """Threads a brain's search uses until ``INFO thread_num`` says otherwise: a
 tournament manager may run two brains at once on a machine, and the classic
 managers (Piskvork) never send the key."""
+
+ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
+
+class ProtocolError(ValueError):
+    """A command the brain understood but cannot carry out; answered ``ERROR <message>``."""
 
 
 class HintEngine(Protocol):

@@ -423,14 +423,16 @@ class _Run:
         n = len(moves)
         ctx.moves[0, :n] = moves
         yield self.info(0, grid.evaluate(), [moves[0]], 1.0)
-        if self.searcher.threads > 1 and self.deadline is not None and limit.nodes is None and n > 1:
+        timed_only = self.deadline is not None and limit.nodes is None and limit.depth is None
+        if self.searcher.threads > 1 and timed_only and n > 1:
             # More cores: helpers search the same moves a depth ahead (``gomoku.helpers``).
+            # Not under a node or depth limit: those searches give the same answer every time.
             self.helpers = [Helper(g, ctx, moves) for _ in range(self.searcher.threads - 1)]
             for helper in self.helpers:
                 self.watch.follow(helper.ctx.stop)
                 helper.start()
         try:
-            yield from self._deepen(n, max_depth, threat_vct)
+            yield from self._deepen(n, max_depth)
         finally:
             for helper in self.helpers:
                 helper.stop()
@@ -443,7 +445,7 @@ class _Run:
         results = [r for r in results if r[2][0] in moves]
         return max(results, key=lambda r: r[0]) if results else None
 
-    def _deepen(self, n: int, max_depth: int, threat_vct: bool) -> Iterator[SearchInfo]:
+    def _deepen(self, n: int, max_depth: int) -> Iterator[SearchInfo]:
         """Iterative deepening on the ``n`` root moves of ``ctx.moves[0]``."""
         ctx = self.ctx
         stats = ctx.stats
@@ -452,29 +454,21 @@ class _Run:
         previous = 0
         last = 0  # the score of the last depth completed
         dropped = False
+        unfinished: list[int] = []
         depth = 1
         while depth <= max_depth:
             if self.watch.expired:
-                deeper = self._deeper(depth - 1, n)
-                if deeper is not None:
-                    yield self.info(*deeper, 0.0)
-                    return
                 break  # told to stop (the clock thread may not have raised the flag yet)
             before = self.nodes
             stats[K.ABORT] = 0
             score = int(ksearch.root(g, ctx, depth, n, -WIN - 1, WIN + 1))
             line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
             if stats[K.ABORT]:
-                deeper = self._deeper(depth - 1, n)
-                if deeper is not None:
-                    yield self.info(*deeper, 0.0)
-                    return
                 # The unfinished depth is worth playing if its first move was
                 # searched in full and another move then proved better (or the
                 # move before was found to lose).
                 if line and (line[0] != best_line[0] or dropped):
-                    yield self.info(depth, score, line, 0.0)
-                    return
+                    unfinished = line
                 break
             done = self.nodes - before
             ebf = done / previous if previous else float(done)
@@ -491,7 +485,6 @@ class _Run:
                     share = FAVOURITE_SHARE
                 else:
                     share = 0.0
-                self.unsure.discard(q)
                 self.checked.add(q)
                 if share > 0 and self._threat_after(q, share, True) is not None:
                     kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
@@ -510,9 +503,15 @@ class _Run:
             if abs(score) > WIN_THRESHOLD or n == 1:
                 return
             depth += 1
-        if dropped:
-            # Stopped before the depth was searched again: the move last reported
-            # was found lost, so the next one goes out instead.
+        # Stopped short of ``depth``: a helper's deeper completed depth gives the
+        # move, else the unfinished depth's better move, else, if the move last
+        # reported was found lost, the next one.
+        deeper = self._deeper(depth - 1, n)
+        if deeper is not None:
+            yield self.info(*deeper, 0.0)
+        elif unfinished:
+            yield self.info(depth, score, unfinished, 0.0)
+        elif dropped:
             yield self.info(depth - 1, min(last, 0), best_line, 0.0)
 
 

@@ -322,6 +322,22 @@ def test_a_helper_stops_at_the_deadline_even_if_its_search_is_left_unfinished() 
     search.close()
 
 
+def test_a_search_under_a_node_or_depth_limit_keeps_to_one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gomoku import helpers
+
+    started: list[helpers.Helper] = []
+    start = helpers.Helper.start
+    monkeypatch.setattr(helpers.Helper, "start", lambda self: (started.append(self), start(self)))
+    board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0)])
+    searcher = Searcher(16)
+    searcher.threads = 2
+    for limit in (Limit(time=0.2, depth=3), Limit(time=0.2, nodes=5_000)):
+        list(searcher.search(board, limit))
+    assert started == []
+    list(searcher.search(board, Limit(time=0.2)))
+    assert len(started) == 1
+
+
 def test_a_stop_ends_the_helper_threads_too() -> None:
     stop = threading.Event()
     board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0)])
