@@ -173,3 +173,29 @@ class Thinking:
             self.error = exc
         finally:
             self.done.set()
+
+
+def level_limits(level: str, seconds: float) -> dict[str, Any]:
+    """The engine limits for a move of ``level`` with ``seconds`` on the clock.
+
+    The clock sets the time; the level keeps its own depth and node caps (so
+    ``normal`` still searches 4 plies), but not its time, which is the hint's
+    default and not a brain's.
+
+    >>> level_limits("normal", 2.0)
+    {'time': 2.0, 'depth': 4}
+    >>> level_limits("strong", 2.0)
+    {'time': 2.0}
+    """
+    limits: dict[str, Any] = {"time": seconds}
+    try:
+        from gomoku.engine import LEVELS
+    except ImportError:  # pragma: no cover - the engine is part of the package
+        return limits
+    base = LEVELS.get(level)
+    if base is not None:
+        if base.depth is not None:
+            limits["depth"] = base.depth
+        if base.nodes is not None:
+            limits["nodes"] = base.nodes
+    return limits

@@ -56,7 +56,7 @@ class EnginePlayer:
     """One of the engine's levels, in this process (a fresh engine each game).
 
     It keeps the pbrain brain's budget discipline: the search gets the time a
-    brain would plan for ``time_per_move`` (``gomoku.protocol.plan_time``), the
+    brain would plan for ``time_per_move`` (``gomoku.clock.plan_time``), the
     engine's cold start is done in ``new_game``, and the move comes back by the
     brain's reply deadline whatever the search is doing.
     """
@@ -84,8 +84,7 @@ class EnginePlayer:
         warm(self.engine, rules)
 
     def move(self, board: Board) -> Point:
-        from gomoku.clock import TimeControl, hint_by, plan_time
-        from gomoku.protocol import level_limits
+        from gomoku.clock import TimeControl, hint_by, level_limits, plan_time
 
         started = time.monotonic()
         budget = plan_time(TimeControl(timeout_turn=round(self.time_per_move * 1000)), len(board.stones))

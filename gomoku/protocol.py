@@ -28,7 +28,6 @@ import argparse
 import gc
 import os
 import queue
-import re
 import sys
 import threading
 import time
@@ -48,7 +47,17 @@ from gomoku.clock import (  # noqa: F401 - the clock's names are the protocol's 
     moves_to_go,
     plan_time,
 )
-from gomoku.protocol_io import excerpt, read_lines, safe_line
+from gomoku.clock import level_limits  # noqa: F401 - players and callers import it from here too
+from gomoku.protocol_io import (  # noqa: F401 - the parsers are the protocol's names too
+    SATURATE,
+    ProtocolError,
+    excerpt,
+    parse_coords,
+    parse_int,
+    read_lines,
+    safe_line,
+    to_int,
+)
 
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""
@@ -57,10 +66,6 @@ MAX_MEMORY = 0x7FFFFFFF
 """The most memory (bytes) ``INFO max_memory`` is taken to allow: Piskvork's own cap
 (it sends this for anything above 2047 MB); a larger value means the same."""
 
-SATURATE = 10**18
-"""A number with more digits than this has is read as +-SATURATE: no limit,
-coordinate or size of the protocol comes near it."""
-
 BRAIN_THREADS = 1
 """Threads a brain's search uses until ``INFO thread_num`` says otherwise: a
 tournament manager may run two brains at once on a machine, and the classic
@@ -68,75 +73,11 @@ managers (Piskvork) never send the key."""
 
 ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
 
-class ProtocolError(ValueError):
-    """A command the brain understood but cannot carry out; answered ``ERROR <message>``."""
-
 
 class HintEngine(Protocol):
     """What the brain needs of an engine (``gomoku.engine.Engine`` has it)."""
 
     def hint(self, board: Board, **limits: Any) -> Any: ...
-
-
-# -- parsing ------------------------------------------------------------------
-_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: the protocol is ASCII
-
-
-def to_int(text: str) -> int | None:
-    """A decimal integer, saturated at +-``SATURATE``; None if ``text`` is not one.
-
-    Python's ``int`` refuses more than 4300 digits (and takes long to read a
-    million); a number that long is read by its sign alone.
-
-    >>> to_int(" -42 "), to_int("9" * 5000) == SATURATE, to_int("0" * 5000 + "7"), to_int("4x")
-    (-42, True, 7, None)
-    """
-    text = text.strip()
-    if not _INTEGER.fullmatch(text):
-        return None
-    negative = text.startswith("-")
-    digits = text.lstrip("+-").lstrip("0") or "0"
-    if len(digits) > 18:
-        return -SATURATE if negative else SATURATE
-    return -int(digits) if negative else int(digits)
-
-
-def parse_int(text: str, what: str) -> int:
-    """A decimal integer, or ProtocolError naming ``what`` was expected.
-
-    >>> parse_int(" 42 ", "size")
-    42
-    >>> parse_int("x", "size")
-    Traceback (most recent call last):
-    ...
-    gomoku.protocol.ProtocolError: expected size as an integer, got 'x'
-    """
-    number = to_int(text)
-    if number is None:
-        raise ProtocolError(f"expected {what} as an integer, got '{excerpt(text.strip())}'")
-    return number
-
-
-def parse_coords(text: str, count: int = 2) -> tuple[int, ...]:
-    """``"x,y"`` (``count`` comma-separated integers) as a tuple.
-
-    >>> parse_coords("10, 11")
-    (10, 11)
-    >>> parse_coords("10,11,2", 3)
-    (10, 11, 2)
-    >>> parse_coords("10")
-    Traceback (most recent call last):
-    ...
-    gomoku.protocol.ProtocolError: expected x,y, got '10'
-    """
-    fields = text.strip().split(",")
-    shape = ",".join("xyf"[i] if i < 3 else "n" for i in range(count))
-    if len(fields) != count:
-        raise ProtocolError(f"expected {shape}, got '{excerpt(text.strip())}'")
-    numbers = [to_int(f) for f in fields]
-    if any(n is None for n in numbers):
-        raise ProtocolError(f"expected {shape} as integers, got '{excerpt(text.strip())}'")
-    return tuple(n for n in numbers if n is not None)
 
 
 def rules_for(width: int, height: int, rule: int) -> Rules:
@@ -183,32 +124,6 @@ def default_engine_factory(level: str = "strong") -> EngineFactory:
         return Engine(level, memory_mb=tables)
 
     return make
-
-
-def level_limits(level: str, seconds: float) -> dict[str, Any]:
-    """The engine limits for a move of ``level`` with ``seconds`` on the clock.
-
-    The clock sets the time; the level keeps its own depth and node caps (so
-    ``normal`` still searches 4 plies), but not its time, which is the hint's
-    default and not a brain's.
-
-    >>> level_limits("normal", 2.0)
-    {'time': 2.0, 'depth': 4}
-    >>> level_limits("strong", 2.0)
-    {'time': 2.0}
-    """
-    limits: dict[str, Any] = {"time": seconds}
-    try:
-        from gomoku.engine import LEVELS
-    except ImportError:  # pragma: no cover - the engine is part of the package
-        return limits
-    base = LEVELS.get(level)
-    if base is not None:
-        if base.depth is not None:
-            limits["depth"] = base.depth
-        if base.nodes is not None:
-            limits["nodes"] = base.nodes
-    return limits
 
 
 class Brain:

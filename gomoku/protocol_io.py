@@ -1,4 +1,5 @@
-"""The pbrain protocol's two streams, made safe against whatever a manager sends.
+"""The pbrain protocol's two streams, made safe against whatever a manager sends,
+and the numbers and points read from its lines (``to_int``, ``parse_coords``).
 
 Lines come in as bytes and are decoded one at a time, leniently: a byte that is
 not UTF-8 becomes U+FFFD in that line and never ends the session. A line ends
@@ -113,3 +114,73 @@ def _text_lines(lines: Iterator[str]) -> Iterator[str]:
             parts.pop()  # the line's own end
         for part in parts:
             yield part[:MAX_LINE]
+
+
+class ProtocolError(ValueError):
+    """A command the brain understood but cannot carry out; answered ``ERROR <message>``."""
+
+
+SATURATE = 10**18
+"""A number with more digits than this has is read as +-SATURATE: no limit,
+coordinate or size of the protocol comes near it."""
+
+
+# -- numbers and points ---------------------------------------------------------
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: the protocol is ASCII
+
+
+def to_int(text: str) -> int | None:
+    """A decimal integer, saturated at +-``SATURATE``; None if ``text`` is not one.
+
+    Python's ``int`` refuses more than 4300 digits (and takes long to read a
+    million); a number that long is read by its sign alone.
+
+    >>> to_int(" -42 "), to_int("9" * 5000) == SATURATE, to_int("0" * 5000 + "7"), to_int("4x")
+    (-42, True, 7, None)
+    """
+    text = text.strip()
+    if not _INTEGER.fullmatch(text):
+        return None
+    negative = text.startswith("-")
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 18:
+        return -SATURATE if negative else SATURATE
+    return -int(digits) if negative else int(digits)
+
+
+def parse_int(text: str, what: str) -> int:
+    """A decimal integer, or ProtocolError naming ``what`` was expected.
+
+    >>> parse_int(" 42 ", "size")
+    42
+    >>> parse_int("x", "size")
+    Traceback (most recent call last):
+    ...
+    gomoku.protocol_io.ProtocolError: expected size as an integer, got 'x'
+    """
+    number = to_int(text)
+    if number is None:
+        raise ProtocolError(f"expected {what} as an integer, got '{excerpt(text.strip())}'")
+    return number
+
+
+def parse_coords(text: str, count: int = 2) -> tuple[int, ...]:
+    """``"x,y"`` (``count`` comma-separated integers) as a tuple.
+
+    >>> parse_coords("10, 11")
+    (10, 11)
+    >>> parse_coords("10,11,2", 3)
+    (10, 11, 2)
+    >>> parse_coords("10")
+    Traceback (most recent call last):
+    ...
+    gomoku.protocol_io.ProtocolError: expected x,y, got '10'
+    """
+    fields = text.strip().split(",")
+    shape = ",".join("xyf"[i] if i < 3 else "n" for i in range(count))
+    if len(fields) != count:
+        raise ProtocolError(f"expected {shape}, got '{excerpt(text.strip())}'")
+    numbers = [to_int(f) for f in fields]
+    if any(n is None for n in numbers):
+        raise ProtocolError(f"expected {shape} as integers, got '{excerpt(text.strip())}'")
+    return tuple(n for n in numbers if n is not None)
