@@ -1,0 +1,272 @@
+"""The rules of a game: its geometry (dimensions, bounds, gravity, line
+directions) and its win condition (``k`` in a row, overlines or exact ``k``).
+
+>>> Rules.parse("size=7x6,k=4,gravity").describe()
+'size=7x6,k=4,gravity'
+>>> Rules().bounded
+False
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Mapping
+
+Point = tuple[int, ...]
+"""A cell of the board: one Python int per dimension, any value."""
+
+
+def line_directions(dims: int) -> tuple[Point, ...]:
+    """The line directions of a ``dims``-dimensional grid, one per line.
+
+    Each direction is a nonzero vector of -1/0/1 whose first nonzero entry is
+    positive. In two dimensions these are the four lines of the seed, in its
+    order: horizontal, vertical, and the two diagonals.
+
+    >>> line_directions(2)
+    ((1, 0), (0, 1), (1, 1), (1, -1))
+    >>> len(line_directions(3))
+    13
+    """
+    if dims < 1:
+        raise ValueError("a board needs at least one dimension")
+    found = []
+    for vector in itertools.product((0, 1, -1), repeat=dims):
+        nonzero = [c for c in vector if c]
+        if nonzero and nonzero[0] > 0:
+            found.append(vector)
+    if dims == 2:
+        return ((1, 0), (0, 1), (1, 1), (1, -1))
+    # Fewest nonzero entries first: the axes, then face diagonals, then the rest.
+    found.sort(key=lambda v: (sum(1 for c in v if c), [-c for c in v]))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The geometry and the win condition of a game.
+
+    ``k`` stones in a row win. With ``overline`` (freestyle, the default) a run
+    longer than ``k`` wins too; without it (standard, exact five) only a run
+    of exactly ``k`` does. ``bounds`` is ``None`` for the endless board, or the
+    lowest and highest point of a box (both inclusive). With ``gravity`` (a
+    bounded board only) a stone rests on the one below it along the last axis,
+    whose lowest coordinate is the bottom: Connect Four is
+    ``Rules.parse("size=7x6,k=4,gravity")``.
+
+    >>> Rules.preset("gomocup20").bounds
+    ((0, 0), (19, 19))
+    >>> Rules.preset("qubic").bounds, Rules.preset("qubic").k
+    (((0, 0, 0), (3, 3, 3)), 4)
+    """
+
+    k: int = 5
+    overline: bool = True
+    bounds: tuple[Point, Point] | None = None
+    dims: int = 2
+    name: str = "freestyle"
+    directions: tuple[Point, ...] = field(default=(), compare=False)
+    gravity: bool = False
+
+    def __post_init__(self) -> None:
+        if self.k < 1:
+            raise ValueError("the win length k must be at least 1")
+        if self.gravity and self.bounds is None:
+            raise ValueError("gravity needs a bounded board (a bottom for the stones to rest on)")
+        if not self.directions:
+            object.__setattr__(self, "directions", line_directions(self.dims))
+        if self.bounds is not None:
+            low, high = self.bounds
+            if len(low) != self.dims or len(high) != self.dims:
+                raise ValueError("bounds must have one coordinate per dimension")
+            if any(a > b for a, b in zip(low, high)):
+                raise ValueError("bounds: the low corner must not exceed the high corner")
+
+    PRESETS = ("freestyle", "standard", "gomocup20", "gomocup15", "tictactoe", "4x4", "cube3", "qubic")
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """One of the named rule sets (``Rules.PRESETS``): freestyle, standard,
+        gomocup20, gomocup15, tictactoe (3x3, three in a row), 4x4 (four in a
+        row), cube3 (3x3x3, three in a row) and qubic (4x4x4, four in a row)."""
+        if name == "freestyle":
+            return cls()
+        if name == "standard":
+            return cls(overline=False, name="standard")
+        if name == "gomocup20":
+            return cls.square(20, name="gomocup20")
+        if name == "gomocup15":
+            return cls.square(15, name="gomocup15")
+        if name == "tictactoe":
+            return cls(k=3, bounds=((0, 0), (2, 2)), name="tictactoe")
+        if name == "4x4":
+            return cls(k=4, bounds=((0, 0), (3, 3)), name="4x4")
+        if name == "cube3":
+            return cls(k=3, bounds=((0, 0, 0), (2, 2, 2)), dims=3, name="cube3")
+        if name == "qubic":
+            return cls(k=4, bounds=((0, 0, 0), (3, 3, 3)), dims=3, name="qubic")
+        raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(cls.PRESETS)}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Rules":
+        """Rules from a preset name or the general form ``size=AxB[xC...],k=N[,gravity][,exact]``.
+
+        ``size`` gives the side of each axis (one to six of them, 1 to 1000
+        cells each, at most a million cells in all); ``k`` defaults to five, or
+        to the longest side when that is shorter; ``gravity`` makes stones rest
+        on the one below along the last axis; ``exact`` makes a run longer than
+        ``k`` no win. Anything else is a ValueError with a one-line message.
+
+        >>> Rules.parse("cube3") == Rules.preset("cube3")
+        True
+        >>> connect4 = Rules.parse("size=7x6,k=4,gravity")
+        >>> connect4.bounds, connect4.k, connect4.gravity, connect4.name
+        (((0, 0), (6, 5)), 4, True, 'size=7x6,k=4,gravity')
+        >>> Rules.parse("size=3x3x3").k
+        3
+        >>> Rules.parse("size=3x3,k=4")
+        Traceback (most recent call last):
+        ...
+        ValueError: rules 'size=3x3,k=4': no line of 4 fits on a 3x3 board
+        """
+        text = text.strip()
+        if text in cls.PRESETS:
+            return cls.preset(text)
+        if "=" not in text and "," not in text:
+            raise ValueError(
+                f"unknown rules {text!r}: choose one of {', '.join(cls.PRESETS)}, "
+                "or give size=AxB,k=N[,gravity][,exact]"
+            )
+        where = f"rules {text!r}"
+        sizes: list[int] | None = None
+        k: int | None = None
+        flags: set[str] = set()
+        for part in text.split(","):
+            key, eq, value = (s.strip() for s in part.partition("="))
+            if key in ("gravity", "exact") and not eq:
+                if key in flags:
+                    raise ValueError(f"{where}: {key} is given twice")
+                flags.add(key)
+            elif key == "size" and eq:
+                if sizes is not None:
+                    raise ValueError(f"{where}: size is given twice")
+                sizes = [_parse_count(v, f"{where}: size") for v in value.lower().split("x")]
+            elif key == "k" and eq:
+                if k is not None:
+                    raise ValueError(f"{where}: k is given twice")
+                k = _parse_count(value, f"{where}: k")
+            else:
+                raise ValueError(
+                    f"{where}: unexpected {part.strip()!r}; expected size=AxB, k=N, gravity or exact"
+                )
+        if sizes is None:
+            raise ValueError(f"{where}: the size is missing (e.g. size=7x6)")
+        if not 1 <= len(sizes) <= 6:
+            raise ValueError(f"{where}: a board has one to six axes, not {len(sizes)}")
+        if max(sizes) > 1000:
+            raise ValueError(f"{where}: at most 1000 cells a side")
+        cells = 1
+        for side in sizes:
+            cells *= side
+        if cells > 1_000_000:
+            raise ValueError(f"{where}: at most a million cells, not {cells}")
+        shape = "x".join(str(side) for side in sizes)
+        if k is None:
+            k = min(5, max(sizes))
+        if k > max(sizes):
+            raise ValueError(f"{where}: no line of {k} fits on a {shape} board")
+        name = f"size={shape},k={k}" + "".join(f",{flag}" for flag in ("gravity", "exact") if flag in flags)
+        bounds = ((0,) * len(sizes), tuple(side - 1 for side in sizes))
+        rules = cls(k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name,
+                    gravity="gravity" in flags)
+        # A preset's game by its general form is the preset, name and all.
+        return next((cls.preset(n) for n in cls.PRESETS[4:] if cls.preset(n).same_game(rules)), rules)
+
+    def same_game(self, other: "Rules") -> bool:
+        """Whether ``other`` plays the same game, whatever its name.
+
+        >>> Rules.preset("tictactoe").same_game(Rules(k=3, bounds=((0, 0), (2, 2)), name="mine"))
+        True
+        """
+        return (self.k, self.overline, self.bounds, self.dims, self.gravity, self.directions) == (
+            other.k, other.overline, other.bounds, other.dims, other.gravity, other.directions)
+
+    def describe(self) -> str:
+        """The rules in the form ``Rules.parse`` reads back: the preset name, or the general form.
+
+        >>> Rules.parse("size=7x6,k=4,gravity").describe()
+        'size=7x6,k=4,gravity'
+        >>> Rules.preset("qubic").describe()
+        'qubic'
+        """
+        for name in self.PRESETS:
+            if self.same_game(Rules.preset(name)):
+                return name
+        if self.bounds is None:
+            return self.name
+        shape = "x".join(str(b - a + 1) for a, b in zip(*self.bounds))
+        return f"size={shape},k={self.k}" + (",gravity" if self.gravity else "") + (
+            "" if self.overline else ",exact")
+
+    @classmethod
+    def square(cls, size: int, *, overline: bool = True, k: int = 5, name: str = "") -> "Rules":
+        """A bounded ``size`` x ``size`` board with cells 0..size-1."""
+        if size < 1:
+            raise ValueError("a board needs at least one cell a side")
+        return cls(
+            k=k,
+            overline=overline,
+            bounds=((0, 0), (size - 1, size - 1)),
+            name=name or f"{'freestyle' if overline else 'standard'}{size}",
+        )
+
+    @property
+    def bounded(self) -> bool:
+        return self.bounds is not None
+
+    @property
+    def area(self) -> int | None:
+        """The number of cells of a bounded board, or None when endless."""
+        if self.bounds is None:
+            return None
+        area = 1
+        for a, b in zip(*self.bounds):
+            area *= b - a + 1
+        return area
+
+    def contains(self, point: Point) -> bool:
+        """Whether the point is on the board."""
+        if self.bounds is None:
+            return True
+        low, high = self.bounds
+        return all(a <= c <= b for a, c, b in zip(low, point, high))
+
+    def rests(self, point: Point, occupied: "Mapping[Point, object] | set[Point]") -> bool:
+        """Whether a stone at ``point`` rests on something: always without gravity;
+        with it, on the bottom (the lowest coordinate of the last axis) or on a stone.
+
+        >>> rules = Rules.parse("size=7x6,k=4,gravity")
+        >>> rules.rests((3, 0), {}), rules.rests((3, 1), {}), rules.rests((3, 1), {(3, 0): 1})
+        (True, False, True)
+        """
+        if not self.gravity or self.bounds is None:
+            return True
+        if point[-1] <= self.bounds[0][-1]:
+            return True
+        return point[:-1] + (point[-1] - 1,) in occupied
+
+    def centre(self) -> Point:
+        """The first move's natural cell: the origin, or the middle of a bounded board."""
+        if self.bounds is None:
+            return (0,) * self.dims
+        low, high = self.bounds
+        return tuple((a + b) // 2 for a, b in zip(low, high))
+
+
+def _parse_count(text: str, where: str) -> int:
+    """A whole number at least 1 from the rules text, or a one-line ValueError."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) < 1:
+        raise ValueError(f"{where}: expected a whole number at least 1, not {text!r}")
+    return int(text)
