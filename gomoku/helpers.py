@@ -80,6 +80,8 @@ class Helper:
         """The depth the helper searches next."""
         self.result: tuple[int, int, list[int]] | None = None
         """The deepest depth the helper completed: (depth, score, principal variation)."""
+        self._moves: list[int] | None = None
+        """Root moves for its next depth (``reroot``), if they changed."""
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
@@ -93,12 +95,23 @@ class Helper:
         with self._lock:
             self.depth = max(self.depth, depth + 2)
 
+    def reroot(self, moves: list[int]) -> None:
+        """Search only ``moves`` at the root from the next depth on (the main
+        search narrowed its root to them); its result so far is dropped."""
+        with self._lock:
+            self._moves = list(moves)
+            self.result = None
+
     def _run(self) -> None:
         ctx = self.ctx
         while ctx.stop[0] == 0:
             with self._lock:
                 depth = self.depth
                 self.depth += 1
+                if self._moves is not None:
+                    self.n = len(self._moves)
+                    ctx.moves[0, : self.n] = self._moves
+                    self._moves = None
             if depth > K.MAX_PLY:
                 break
             ctx.stats[K.ABORT] = 0

@@ -27,6 +27,11 @@ Move choice at a node, most forcing first:
 A node past the tree's depth whose side to move must answer an open three is
 not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
 plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
+A node that narrowed its moves (the width, or only the stoppers of a VCT) and
+found every move it searched lost reports a likely loss (``-LIKELY``), not a
+proven one: a move it never searched may hold. Only proven scores stop the
+search at the root.
+
 At the leaves, a short VCF for the side to move (``stats[LEAF_VCF]`` threat
 nodes while the leaves' VCFs cost no more than the tree), then the static
 evaluation. A node VCT that finds no proof is remembered in the VCF table
@@ -64,6 +69,10 @@ from gomoku.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 
 WIN = 1_000_000
 WIN_THRESHOLD = WIN - 10_000
+LIKELY = WIN_THRESHOLD - 10_000
+"""The score of a likely loss (negated, a likely win): every move the node
+searched loses, but it narrowed some away (the width, or only the moves that
+may stop the opponent's VCT). Above any evaluation, below a proven result."""
 PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 QUIET = 400
@@ -303,9 +312,12 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
     n, threat = _gen(g, ctx, ply, tt_move)
+    narrowed = False
     if passed > 0:
         # Never none: the VCT's first cell makes a four or an open three.
-        n = _stoppers(g, ctx, ply, n, passed)
+        kept = _stoppers(g, ctx, ply, n, passed)
+        narrowed = kept < n
+        n = kept
         threat = True
     if n == 0:
         return evaluate(g)
@@ -313,6 +325,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     total = n
     if not threat:
         n = min(n, ctx.stats[WIDTH], 3 + 2 * depth)
+        narrowed = n < total
     next_depth = depth if forced else depth - 1
     best = -WIN - 1
     best_move = -1
@@ -359,6 +372,10 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                         ctx.killers[ply, 0] = q
                     ctx.history[s, q] += depth * depth
                     break
+    if narrowed and best < -WIN_THRESHOLD:
+        # Every move searched loses, but some were never searched: a likely loss,
+        # not a proven one (a proven score stops the search at the root).
+        best = -LIKELY
     flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
     stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
     _tt_store(g, ctx, depth, flag, stored, best_move)

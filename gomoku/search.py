@@ -372,7 +372,6 @@ class _Run:
 
     def run(self) -> Iterator[SearchInfo]:
         g, ctx, grid = self.g, self.ctx, self.grid
-        stats = ctx.stats
         limit = self.limit
         max_depth = limit.depth if limit.depth is not None else MAX_PLY
         s = grid.turn
@@ -389,6 +388,31 @@ class _Run:
             yield self.info(1, 0, [blocks[0]], 1.0)
             if max_depth <= 1:
                 return
+        # More cores: helpers search the root's moves a depth ahead of the main
+        # search (``gomoku.helpers``), from now on: while this thread proves the
+        # root's threats, they fill the shared table for its tree. Not under a
+        # node or depth limit: those searches give the same answer every time.
+        timed_only = self.deadline is not None and limit.nodes is None and limit.depth is None
+        if self.searcher.threads > 1 and timed_only:
+            n = int(ksearch.root_moves(g, ctx))
+            if n > 1:
+                moves = [int(i) for i in ctx.moves[0, :n]]
+                self.helpers = [Helper(g, ctx, moves) for _ in range(self.searcher.threads - 1)]
+                for helper in self.helpers:
+                    self.watch.follow(helper.ctx.stop)
+                    helper.start()
+        try:
+            yield from self._root_and_deepen(max_depth)
+        finally:
+            for helper in self.helpers:
+                helper.stop()
+
+    def _root_and_deepen(self, max_depth: int) -> Iterator[SearchInfo]:
+        """The root's threats (a win of ours, the opponent's to take away), then
+        iterative deepening."""
+        g, ctx, grid = self.g, self.ctx, self.grid
+        s = grid.turn
+        o = 3 - s
         # A VCF for the side to move wins outright; then threes too (VCT).
         line = self._threats(s, 0.5, 20)
         if line is not None:
@@ -423,19 +447,10 @@ class _Run:
         n = len(moves)
         ctx.moves[0, :n] = moves
         yield self.info(0, grid.evaluate(), [moves[0]], 1.0)
-        timed_only = self.deadline is not None and limit.nodes is None and limit.depth is None
-        if self.searcher.threads > 1 and timed_only and n > 1:
-            # More cores: helpers search the same moves a depth ahead (``gomoku.helpers``).
-            # Not under a node or depth limit: those searches give the same answer every time.
-            self.helpers = [Helper(g, ctx, moves) for _ in range(self.searcher.threads - 1)]
+        if defences:
             for helper in self.helpers:
-                self.watch.follow(helper.ctx.stop)
-                helper.start()
-        try:
-            yield from self._deepen(n, max_depth)
-        finally:
-            for helper in self.helpers:
-                helper.stop()
+                helper.reroot(moves)  # the defences only, from its next depth on
+        yield from self._deepen(n, max_depth)
 
     def _deeper(self, completed: int, n: int) -> tuple[int, int, list[int]] | None:
         """The line of a helper that completed a depth past ``completed`` (the

@@ -19,6 +19,11 @@ WIN = 1_000_000
 """The score of a five made now; a win in n plies scores WIN - n."""
 WIN_THRESHOLD = WIN - 10_000
 """Scores beyond this (either sign) are wins or losses found by the search."""
+LIKELY = WIN_THRESHOLD - 10_000
+"""The score of a likely win (negated, a likely loss): the tree found every
+answer it searched lost, but it searched only the most promising ones (the
+pattern search narrows quiet positions). Above any evaluation, below a proven
+result, and the search goes on deepening."""
 MAX_PLY = 64
 """The deepest a search goes when nothing else limits it."""
 
@@ -46,7 +51,8 @@ class SearchInfo:
     """One completed depth of a search (the figures seeds 001 and 004 report).
 
     ``score`` is from the side to move's view (pattern units; beyond
-    ``WIN_THRESHOLD`` a forced win, below ``-WIN_THRESHOLD`` a forced loss);
+    ``WIN_THRESHOLD`` a forced win, below ``-WIN_THRESHOLD`` a forced loss;
+    ``LIKELY`` a likely win, not a proven one);
     ``pv`` the principal variation from the root; ``nodes`` and ``time`` the
     totals so far; ``cutoffs`` the beta cut-offs so far; ``ebf`` the effective
     branching factor (nodes of this depth / nodes of the previous one);

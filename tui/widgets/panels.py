@@ -113,14 +113,19 @@ WIN_SCORE = 1_000_000
 
 
 def format_score(score: float) -> str:
-    """A search score for people: signed, or who wins when the search proved it.
+    """A search score for people: signed, or who wins when the search proved it
+    (or found it likely).
 
     >>> format_score(12.345), format_score(-3), format_score(999_997), format_score(-999_990)
     ('+12.3', '-3.0', 'win in 3 plies', 'loss in 10 plies')
+    >>> format_score(980_000), format_score(-980_000)
+    ('likely win', 'likely loss')
     """
     if abs(score) >= WIN_SCORE - 10_000:
         plies = int(WIN_SCORE - abs(score))
         return f"{'win' if score > 0 else 'loss'} in {plies} plies"
+    if abs(score) >= WIN_SCORE - 20_000:
+        return f"likely {'win' if score > 0 else 'loss'}"
     return f"{score:+.1f}"
 
 
