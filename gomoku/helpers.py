@@ -3,7 +3,9 @@ one shared transposition table.
 
 A helper searches the same root moves as the search it helps, on its own
 copy of the grid and with its own working memory (move lists, killers,
-history, threat tables, the prover's tree), one depth ahead of it. What it
+history, threat tables, the prover's tree), one depth ahead of it. It starts
+with the search, while the main thread still proves the root's threats, and
+``reroot`` narrows its moves when those proofs narrow the root's. What it
 finds reaches the main search through the transposition table, whose arrays
 both contexts share, as entries that cut the main search's next depth short
 and as better first moves; and its last completed depth (``result``) gives
