@@ -44,6 +44,7 @@ from gomoku.board import (
     OccupiedError,
     OutOfBoundsError,
     Point,
+    Rules,
     Stone,
     format_point,
 )
@@ -512,11 +513,17 @@ def _sum_weights(
     return total_cell
 
 
+def _line_cache(table: WeightTable, rules: Rules) -> "_LineCache":
+    """The table's pattern cache for the rules' win length and overline rule."""
+    exact = not rules.overline
+    return table.cached((rules.k, exact), lambda: _LineCache(table, rules.k, exact))
+
+
 def _pattern_weight(board: Board, point: Point, table: WeightTable) -> float:
     """One cell's weight through the pattern cache (no numpy: for single cells and sparse boards)."""
     rules = board.rules
     k = rules.k
-    cache = table.cached((k, not rules.overline), lambda: _LineCache(table, k, not rules.overline))
+    cache = _line_cache(table, rules)
     stones = board.stones
     bounded = rules.bounded
     contains = rules.contains
@@ -585,7 +592,7 @@ def _grid_weights(board: Board, table: WeightTable) -> dict[Point, float] | None
     values = grid.ravel()
     strides = [math.prod(shape[a + 1 :]) for a in range(dims)]
     offsets = _offsets(k)
-    cache = table.cached((k, not rules.overline), lambda: _LineCache(table, k, not rules.overline))
+    cache = _line_cache(table, rules)
     codes = {stone: [] for stone in (Stone.X, Stone.O)}
     for direction in rules.directions:
         step = sum(d * s for d, s in zip(direction, strides))

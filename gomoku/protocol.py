@@ -44,20 +44,11 @@ from gomoku.clock import (  # noqa: F401 - the clock's names are the protocol's 
     Budget,
     TimeControl,
     hint_by,
+    level_limits,
     moves_to_go,
     plan_time,
 )
-from gomoku.clock import level_limits  # noqa: F401 - players and callers import it from here too
-from gomoku.protocol_io import (  # noqa: F401 - the parsers are the protocol's names too
-    SATURATE,
-    ProtocolError,
-    excerpt,
-    parse_coords,
-    parse_int,
-    read_lines,
-    safe_line,
-    to_int,
-)
+from gomoku.protocol_io import ProtocolError, excerpt, parse_coords, parse_int, read_lines, safe_line, to_int
 
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""
