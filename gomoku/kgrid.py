@@ -301,6 +301,8 @@ def first(g: GridState, s: int, cls: int) -> int:
 
 @njit(cache=True, nogil=True)
 def evaluate(g: GridState) -> int:
-    """Static value for the side to move (its potential minus the opponent's)."""
+    """Static value for the side to move: twice its potential minus the
+    opponent's (``evaltable.TEMPO``, written out here since numba's cache does
+    not see a change in an imported constant; a test checks the two agree)."""
     s = g.meta[TURN]
-    return (g.value[s] * 6) // 5 - g.value[3 - s]
+    return 2 * g.value[s] - g.value[3 - s]

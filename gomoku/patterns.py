@@ -16,10 +16,11 @@ five) and shared by every grid:
 ``combo_class[c]`` and ``combo_order[c]``, ``combo_eval[c]`` (9 ** 4 entries)
     A cell's four line codes for one side, ``c = sum(code[d] * 9 ** d)``, read
     as one threat class (``C_FIVE`` ... ``C_NONE``) and scored: the ordering
-    value of playing there and its share of the static evaluation. This is
-    where combinations count: a four with an open three on another line is a
-    winning threat of its own (``C_B4F3``), two fours are as good as an open
-    four, two open threes (``C_F3F3``) win unless the opponent has fours.
+    value of playing there and its share of the static evaluation (the fitted
+    ``evaltable.CELL_VALUES`` of its sorted codes). This is where combinations
+    count: a four with an open three on another line is a winning threat of its
+    own (``C_B4F3``), two fours are as good as an open four, two open threes
+    (``C_F3F3``) win unless the opponent has fours.
 
 >>> t = tables(exact=False)
 >>> key = line_key([1, 1, 1, 1, 0, 0, 0, 0])   # XXXX on the left, the cell, 4 empty
@@ -38,6 +39,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from gomoku.evaltable import CELL_VALUES, MULTISETS
+
 # Pattern codes on one line, weakest first.
 DEAD, ONE, B2, F2, B3, F3, B4, F4, FIVE = range(9)
 PATTERN_NAMES = ("dead", "one", "two", "open two", "three", "open three", "four", "open four", "five")
@@ -48,12 +51,23 @@ CLASS_NAMES = ("five", "open four", "four-three", "four", "double three", "open 
 
 ORDER_VALUE = np.array([0, 1, 6, 20, 25, 400, 500, 5000, 100000], dtype=np.int64)
 """Move-ordering value of a line pattern for the side that plays it."""
-EVAL_VALUE = np.array([0, 0, 4, 12, 12, 60, 70, 300, 1500], dtype=np.int64)
-"""Evaluation value of a line pattern: the position's potential for that side."""
 CLASS_ORDER_BONUS = np.array([0, 20000, 8000, 0, 3000, 0, 0], dtype=np.int64)
 """Ordering bonus of a combination (four-three, double three, double four)."""
-CLASS_EVAL_BONUS = np.array([0, 600, 300, 0, 150, 0, 0], dtype=np.int64)
-"""Evaluation bonus of a combination."""
+
+
+@lru_cache(maxsize=1)
+def multiset_index() -> np.ndarray:
+    """For each combination key (``9 ** 4``), the place of its four codes, sorted,
+    in ``evaltable.MULTISETS``: the row of its cell value.
+
+    >>> MULTISETS[multiset_index()[combo_key([F3, ONE, DEAD, B2])]]
+    (0, 1, 2, 5)
+    """
+    place = {m: i for i, m in enumerate(MULTISETS)}
+    out = np.zeros(9**4, dtype=np.int64)
+    for c in range(9**4):
+        out[c] = place[tuple(sorted((c // 9**d) % 9 for d in range(4)))]
+    return out
 
 
 def key_digit(offset: int, reach: int) -> int:
@@ -198,8 +212,8 @@ def _combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     cls[(count[F4] >= 1) | (fours >= 2)] = C_F4
     cls[count[FIVE] >= 1] = C_FIVE
     order = ORDER_VALUE[codes].sum(axis=0) + CLASS_ORDER_BONUS[cls]
-    value = EVAL_VALUE[codes].sum(axis=0) + CLASS_EVAL_BONUS[cls]
-    return cls, order.astype(np.int32), value.astype(np.int32)
+    value = np.array(CELL_VALUES, dtype=np.int32)[multiset_index()]
+    return cls, order.astype(np.int32), value
 
 
 @lru_cache(maxsize=2)

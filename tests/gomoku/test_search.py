@@ -406,17 +406,15 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
 
 
 def test_a_favourite_that_lets_the_opponent_win_by_threats_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    # From a real game (20x20, O to move): X threatens a VCF, and both (11, 6)
-    # and (15, 6) take it away. After (11, 6), though, X still has a VCT that
-    # takes tens of thousands of threat nodes to prove, out of the tree's reach
-    # (here its own node checks are off). The tree prefers (11, 6); the check of
-    # its favourite proves X's VCT, and the search plays another move.
+    # From a real game (20x20, X to move). The tree prefers (12, 14), which
+    # blocks O's three; after it, though, O has a VCT that takes the prover more
+    # threat nodes than the tree's own checks have (here those are off). The
+    # check of the favourite proves O's VCT, and the search plays another move.
     from gomoku import search
     from gomoku.kcontext import new_context
     from gomoku.kproof import prove
 
-    moves = [(8, 13), (14, 8), (14, 10), (13, 7), (12, 10), (11, 15), (15, 7),
-             (15, 9), (12, 6), (13, 10), (14, 6), (13, 5), (13, 6)]
+    moves = [(11, 11), (12, 11), (8, 9), (12, 12), (12, 10), (10, 12), (11, 12), (11, 13), (10, 11), (12, 13)]
     board = Board(rules=Rules.parse("gomocup20"), moves=moves)
     checked: list[tuple[int, int]] = []
     threat_after = search._Run._threat_after
@@ -433,14 +431,14 @@ def test_a_favourite_that_lets_the_opponent_win_by_threats_is_dropped(monkeypatc
         return list(searcher.search(board, Limit(nodes=200_000)))[-1].pv[0]
 
     monkeypatch.setattr(search._Run, "_threat_after", spy)
-    assert play(0.0) == (11, 6)
-    assert play(0.5) != (11, 6)
-    assert (11, 6) in checked
+    assert play(0.0) == (12, 14)
+    assert play(0.5) != (12, 14)
+    assert (12, 14) in checked
     after = board.copy()
-    after.play((11, 6))
+    after.play((12, 14))
     grid = Grid(after)
     ctx = new_context(grid.size, 1 << 12, 1 << 16, 1 << 18)
-    assert prove(grid.state, ctx, 1, 1 << 20, 10) == 1  # X wins by threats after it
+    assert prove(grid.state, ctx, 2, 1 << 20, 10) == 1  # O wins by threats after it
 
 
 def test_a_node_vct_without_proof_is_not_tried_again_with_the_same_budget() -> None:
