@@ -353,8 +353,12 @@ class _Run:
             order = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
             if not order:
                 break
-        self.unsure = set() if refuted else set(unknown)
-        return refuted or unknown
+        # The moves left unsettled stay beside the proven ones: a quick proof
+        # that a block refutes the threat says nothing of the position after it,
+        # and a better defence may need a longer proof (the tree's favourite
+        # among the unsettled gets one before it is played).
+        self.unsure = set(unknown)
+        return refuted + unknown
 
     def _threat_after(self, q: int, share: float, vct: bool) -> list[int] | None:
         """The opponent's VCF (with ``vct``, then its VCT) after our move ``q``,
