@@ -405,6 +405,32 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     assert all(info.pv[0] != plain for info in infos[dropped:])
 
 
+def test_defences_left_unsettled_are_searched_beside_the_proven_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a real game (20x20, X to move; O threatens a VCT). A quick check proves
+    # that (14, 4) refutes it; (12, 6), which a strong engine prefers, needs a
+    # proof of 400,000 threat nodes, so the quick check leaves it unsettled. The
+    # tree must still get to weigh it: it is searched beside the proven block,
+    # marked unsure (the tree's favourite among those gets the longer check).
+    from gomoku import search
+
+    moves = [(17, 7), (13, 3), (15, 5), (15, 3), (13, 4), (17, 5), (10, 0), (12, 4), (14, 2), (13, 5), (14, 3), (12, 5)]
+    board = Board(rules=Rules.parse("gomocup20"), moves=moves)
+    defences = search._Run._defences
+    seen: list[tuple[list[tuple[int, int]], set[tuple[int, int]]]] = []
+
+    def recorded(self, s, threat, vct=False):
+        moves = defences(self, s, threat, vct)
+        seen.append(([self.grid.point(q) for q in moves], {self.grid.point(q) for q in self.unsure}))
+        return moves
+
+    monkeypatch.setattr(search._Run, "_defences", recorded)
+    infos = list(Searcher(16).search(board, Limit(nodes=60_000)))
+    found, unsure = seen[-1]
+    assert (14, 4) in found and (14, 4) not in unsure
+    assert (12, 6) in found and (12, 6) in unsure
+    assert infos[-1].pv[0] in found
+
+
 def test_a_favourite_that_lets_the_opponent_win_by_threats_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
     # From a real game (20x20, X to move). The tree prefers (12, 14), which
     # blocks O's three; after it, though, O has a VCT that takes the prover more
