@@ -15,9 +15,10 @@ to move (up to half the time); the opponent's VCF or VCT, were it to move; a
 VCT of the side to move (fours and open threes, by the proof-number search of
 ``gomoku.kproof``, however long; given more time when the opponent threatens
 one). A win found there is played and reported as forced; the opponent's
-threat narrows the root to the moves that take it away. When no move is
-proven to take a VCT away, the tree's favourite among the unsettled ones gets
-a longer check before it is played, and is dropped if found lost; any other
+threat narrows the root to the moves that take it away: those proven to, and
+those the quick checks left unsettled (a block proven at once may still be
+the worse defence). The tree's favourite among the unsettled ones gets a
+longer check before it is played, and is dropped if found lost; any other
 favourite gets a shorter one (does the opponent win by threats after it?).
 A timed search may take more cores: helper threads share its transposition
 table (``gomoku.helpers``).
@@ -309,8 +310,8 @@ class _Run:
     def _defences(self, s: int, threat: list[int], vct: bool = False) -> list[int]:
         """The moves worth searching against the opponent's VCF ``threat`` (with
         ``vct``, its VCT): those after which the solver proves the opponent has
-        no such win any more; if it proves that of none, those it could not
-        prove lost. Every other move loses to the threat.
+        no such win any more, and beside them those it could not prove lost
+        (unsettled). Every other move loses to the threat.
 
         First the threat's cells and the cells where either side makes a four
         (for a VCT, also where the opponent makes an open three), a small
