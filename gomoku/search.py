@@ -215,6 +215,7 @@ class _Run:
         self.start = start
         self.deadline = watch.deadline
         self.unsure: set[int] = set()
+        self.proven = False  # some defence was proven to refute the opponent's threat
         """The defences searched without proof that they take the opponent's win
         away (``_defences``): the tree's favourite among them is checked again."""
         self.helpers: list[Helper] = []
@@ -359,6 +360,7 @@ class _Run:
         # and a better defence may need a longer proof (the tree's favourite
         # among the unsettled gets one before it is played).
         self.unsure = set(unknown)
+        self.proven = bool(refuted)
         return refuted + unknown
 
     def _threat_after(self, q: int, share: float, vct: bool) -> list[int] | None:
@@ -506,7 +508,10 @@ class _Run:
                 else:
                     share = 0.0
                 self.checked.add(q)
-                if share > 0 and self._threat_after(q, share, True) is not None:
+                lost = share > 0 and self._threat_after(q, share, True) is not None
+                if not lost and q in self.unsure and self.proven and (share <= 0 or self.aborted):
+                    lost = True  # unsettled still, while a proven defence is there to play
+                if lost:
                     kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
                     ctx.moves[0, : n - 1] = ctx.moves[0, kept].copy()
                     ctx.scores[0, : n - 1] = ctx.scores[0, kept].copy()
