@@ -18,7 +18,8 @@ one). A win found there is played and reported as forced; the opponent's
 threat narrows the root to the moves that take it away: those proven to, and
 those the quick checks left unsettled (a block proven at once may still be
 the worse defence). The tree's favourite among the unsettled ones gets a
-longer check before it is played, and is dropped if found lost; any other
+longer check before it is played, and is dropped if found lost, or if a proven
+defence is there and the check could not prove it safe; any other
 favourite gets a shorter one (does the opponent win by threats after it?).
 A timed search may take more cores: helper threads share its transposition
 table (``gomoku.helpers``).

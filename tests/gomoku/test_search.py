@@ -405,6 +405,42 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     assert all(info.pv[0] != plain for info in infos[dropped:])
 
 
+def test_an_unsettled_favourite_is_played_only_once_proven_safe_while_a_proven_defence_is_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # O to move against X's open three: (-1, 0) and (3, 0) hold, and the tree
+    # prefers the one it plays plainly. Pretend the root proved the other one and
+    # left the favourite unsettled; the favourite's longer check runs out of
+    # budget without a verdict. With a proven defence at hand, the unsettled one
+    # is not risked: the depth is searched again without it.
+    from gomoku import search
+
+    board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 14), (2, 0)])
+    plain = last(board, nodes=20_000).pv[0]
+    defences = search._Run._defences
+    threat_after = search._Run._threat_after
+    checked: list[tuple[int, int]] = []
+
+    def one_unsettled(self, s, threat, vct=False):
+        moves = defences(self, s, threat, vct)
+        self.unsure = {q for q in moves if self.grid.point(q) == plain}
+        self.proven = True
+        return moves
+
+    def inconclusive(self, q, share, vct):
+        if not checked and self.grid.point(q) != plain:
+            return threat_after(self, q, share, vct)
+        checked.append(self.grid.point(q))
+        self.aborted = True
+        return None
+
+    monkeypatch.setattr(search._Run, "_defences", one_unsettled)
+    monkeypatch.setattr(search._Run, "_threat_after", inconclusive)
+    infos = list(Searcher(8).search(board, Limit(nodes=20_000)))
+    assert checked and checked[0] == plain
+    assert infos[-1].pv[0] in ((-1, 0), (3, 0)) and infos[-1].pv[0] != plain
+
+
 def test_defences_left_unsettled_are_searched_beside_the_proven_one(monkeypatch: pytest.MonkeyPatch) -> None:
     # From a real game (20x20, X to move; O threatens a VCT). A quick check proves
     # that (14, 4) refutes it; (12, 6), which a strong engine prefers, needs a
