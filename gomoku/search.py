@@ -216,7 +216,6 @@ class _Run:
         self.start = start
         self.deadline = watch.deadline
         self.unsure: set[int] = set()
-        self.proven = False  # some defence was proven to refute the opponent's threat
         """The defences searched without proof that they take the opponent's win
         away (``_defences``): the tree's favourite among them is checked again."""
         self.helpers: list[Helper] = []
@@ -361,7 +360,6 @@ class _Run:
         # and a better defence may need a longer proof (the tree's favourite
         # among the unsettled gets one before it is played).
         self.unsure = set(unknown)
-        self.proven = bool(refuted)
         return refuted + unknown
 
     def _threat_after(self, q: int, share: float, vct: bool) -> list[int] | None:
@@ -509,10 +507,13 @@ class _Run:
                 else:
                     share = 0.0
                 self.checked.add(q)
-                lost = share > 0 and self._threat_after(q, share, True) is not None
-                if not lost and q in self.unsure and self.proven and (share <= 0 or self.aborted):
-                    lost = True  # unsettled still, while a proven defence is there to play
-                if lost:
+                threat = self._threat_after(q, share, True) if share > 0 else None
+                safe = share > 0 and threat is None and not self.aborted
+                # An unsettled defence is not risked while a proven one (any root
+                # move not unsure: the root holds only defences) is left to play.
+                risky = q in self.unsure and not safe and any(
+                    int(m) not in self.unsure for m in ctx.moves[0, :n])
+                if threat is not None or risky:
                     kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
                     ctx.moves[0, : n - 1] = ctx.moves[0, kept].copy()
                     ctx.scores[0, : n - 1] = ctx.scores[0, kept].copy()

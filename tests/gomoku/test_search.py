@@ -424,7 +424,6 @@ def test_an_unsettled_favourite_is_played_only_once_proven_safe_while_a_proven_d
     def one_unsettled(self, s, threat, vct=False):
         moves = defences(self, s, threat, vct)
         self.unsure = {q for q in moves if self.grid.point(q) == plain}
-        self.proven = True
         return moves
 
     def inconclusive(self, q, share, vct):
