@@ -43,6 +43,7 @@ import threading
 import time as _time
 from typing import Iterator
 
+import numpy as np
 
 from gomoku import kcontext as K
 from gomoku import kproof, ksearch, kthreats
@@ -332,7 +333,12 @@ class _Run:
         def ranked(cells: set[int]) -> list[int]:
             return sorted(cells, key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
 
-        first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set()))
+        # Our quiet moves that set up a double threat too: one may break the
+        # opponent's line from afar (its answers to our threats change).
+        out = np.empty(g.cells.size, dtype=np.int32)
+        setups = set(int(q) for q in out[: ksearch.setups(g, s, out)])
+        first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set())
+                      | setups)
         order = ranked(first)
         refuted: list[int] = []
         unknown: list[int] = []
