@@ -170,7 +170,19 @@ def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
 @njit(cache=True, nogil=True)
 def setups(g: GridState, s: int, out: np.ndarray) -> int:
     """The quiet cells where ``s`` sets up a threat of a threat (``_sets_up``),
-    into ``out``; their number."""
+    into ``out``; their number.
+
+    >>> from gomoku.board import Board
+    >>> from gomoku.grid import Grid
+    >>> board = Board(moves=[(0, 0), (10, 10), (2, 0), (10, 12), (1, 2), (10, 14)])
+    >>> grid = Grid(board)        # X to move: (1, 0) would make an open three
+    >>> out = np.empty(grid.state.cells.size, dtype=np.int32)
+    >>> cells = {grid.point(q) for q in out[: setups(grid.state, 1, out)]}
+    >>> (1, 3) in cells           # then (1, 0) makes two: a double three to come
+    True
+    >>> (1, 3) in {grid.point(q) for q in out[: setups(grid.state, 2, out)]}
+    False
+    """
     o = 3 - s
     base = _doubles(g, s)
     cells = g.cand[: g.meta[2]].copy()  # a move and its take-back reorder ``g.cand``

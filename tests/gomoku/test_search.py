@@ -563,3 +563,27 @@ def test_a_node_whose_opponent_threatens_a_vct_searches_only_the_moves_that_may_
         searched = int(ctx.stats[NODES]) - 1
         assert searched == (len(stoppers) if check else 9)  # without it: the width at depth 3
     assert grid.hash == board.hash
+
+
+def test_a_quiet_move_that_sets_up_a_double_threat_is_found_as_a_defence_and_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a real game (20x20, O to move). X threatens a VCT; no block is needed:
+    # O's quiet (10, 9) makes neither a three nor a four, but gives O a double
+    # three to come at (7, 6), which breaks X's VCT and wins (a strong engine
+    # finds it). Ordered among the threes and tried as a defence, it is found.
+    from gomoku import search
+
+    moves = [(7, 8), (7, 7), (7, 4), (8, 7), (9, 7), (6, 7), (5, 7), (6, 6), (6, 8), (8, 8), (5, 5), (8, 6), (8, 5)]
+    board = Board(rules=Rules.parse("gomocup20"), moves=moves)
+    defences = search._Run._defences
+    seen: list[list[tuple[int, int]]] = []
+
+    def recorded(self, s, threat, vct=False):
+        found = defences(self, s, threat, vct)
+        seen.append([self.grid.point(q) for q in found])
+        return found
+
+    monkeypatch.setattr(search._Run, "_defences", recorded)
+    infos = list(Searcher(16).search(board, Limit(nodes=1_000_000)))
+    assert seen and (10, 9) in seen[-1]
+    assert infos[-1].pv[0] == (10, 9)
+    assert infos[-1].score > 900_000
