@@ -15,14 +15,19 @@ Move choice at a node, most forcing first:
   makes a four (the blocks and the counter-fours), none narrowed away;
 * the threat of a threat (down to ply ``stats[PASS_CHECK]``): if the opponent
   would have a VCT were the side to move to pass, only the moves that may stop
-  it, none narrowed away: the cells of its main line and those where either
-  side makes a four or an open three. A quiet move that sets up such a VCT is
+  it, none narrowed away: the cells of its main line, those where either side
+  makes a four or an open three, and those where the side to move sets up a
+  double threat (below). A quiet move that sets up such a VCT is
   then seen to win two plies later, not only when the VCT starts;
 * otherwise the candidate cells (empty, within two of a stone), ordered by the
   table's move, the killers, then pattern value (the combinations of
   ``gomoku.patterns`` included) and history, narrowed to the best
-  ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Late quiet moves are
-  first searched a ply shallower (late move reductions).
+  ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Down to ply
+  ``SETUP_PLY``, a quiet move that sets up a double threat (a new cell where
+  the side to move would make a double three, a four-three or two fours) is
+  ordered next to the open threes. Late quiet moves are first searched a ply
+  shallower (late move reductions; a move that sets up a double threat is not
+  quiet).
 
 A node past the tree's depth whose side to move must answer an open three is
 not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
@@ -276,8 +281,8 @@ def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
 def _stoppers(g: GridState, ctx: Context, ply: int, n: int, length: int) -> int:
     """Keep, of the ``n`` moves of ``ctx.moves[ply]``, those that may stop the
     opponent's VCT whose main line (``length`` cells) is in ``ctx.vline``: its
-    cells, and the cells where either side makes a four or an open three.
-    Their number."""
+    cells, the cells where either side makes a four or an open three, and those
+    where the side to move sets up a double threat. Their number."""
     s = g.meta[0]
     o = 3 - s
     moves = ctx.moves[ply]

@@ -315,8 +315,9 @@ class _Run:
         no such win any more, and beside them those it could not prove lost
         (unsettled). Every other move loses to the threat.
 
-        First the threat's cells and the cells where either side makes a four
-        (for a VCT, also where the opponent makes an open three), a small
+        First the threat's cells, the cells where either side makes a four
+        (for a VCT, also where the opponent makes an open three) and our quiet
+        moves that set up a double threat (``ksearch.setups``), a small
         budget each; if none is proven to refute the threat, the moves still
         unknown and (for a VCT) our counter-attacks, the cells where we make an
         open three, with what is left of ``DEFENCE_SHARE`` of the time (or
