@@ -77,7 +77,7 @@ VCT_SHARE = 0.3
 """The share of the time the root's VCT of the side to move may take."""
 VCT_SHARE_WINNING = 0.6
 """That share when the previous search of the game found a forced win."""
-VCT_SHARE_THREATENED = 0.2
+VCT_SHARE_THREATENED = 0.45
 """That share when the opponent threatens a VCF or a VCT (the tree will have few moves to search)."""
 DEFENCE_SHARE = 0.8
 """The checks of the defences against such a threat stop by this share of the time (or nodes)."""
