@@ -489,7 +489,7 @@ def test_a_favourite_that_lets_the_opponent_win_by_threats_is_dropped(monkeypatc
         monkeypatch.setattr(search, "FAVOURITE_SHARE", share)
         searcher = Searcher(64)
         searcher.node_vct = searcher.pass_check = 0
-        return list(searcher.search(board, Limit(nodes=200_000)))[-1].pv[0]
+        return list(searcher.search(board, Limit(nodes=100_000)))[-1].pv[0]
 
     monkeypatch.setattr(search._Run, "_threat_after", spy)
     assert play(0.0) == (12, 14)
