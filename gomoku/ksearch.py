@@ -82,7 +82,7 @@ PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 QUIET = 400
 """Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
-SETUP_PLY = 2
+SETUP_PLY = 1
 """Down to this ply, a quiet move that gives the side to move a new cell of
 double threat (a double three, a four-three or two fours to make) is ordered
 next to the open threes: the threat of a threat, which no pattern value sees."""
