@@ -88,6 +88,8 @@ double threat (a double three, a four-three or two fours to make) is ordered
 next to the open threes: the threat of a threat, which no pattern value sees."""
 SETUP_BONUS = 450
 """Its ordering bonus (an open three's value is 400 and up)."""
+SETUP_MIN = 6
+"""The least ordering value of such a move: it makes at least a two (``patterns.ORDER_VALUE``)."""
 NODE_VCT_SALT = np.array([0, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1], dtype=np.uint64)
 """Salts of the VCF table's entries that say: a node VCT of this budget found no proof here."""
 
@@ -154,17 +156,18 @@ def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]
         base = _doubles(g, s)
         for j in range(n):
             q = moves[j]
-            if g.order[s, q] < QUIET and g.order[o, q] < QUIET and _sets_up(g, s, q, base):
+            if _sets_up(g, s, q, base):
                 scores[j] += SETUP_BONUS
     return n, threat
 
 
 @njit(cache=True, nogil=True)
 def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
-    """Whether ``s`` playing ``q`` gives it more cells of double threat than
-    ``base`` (``_doubles`` before): a threat of a threat. Only a move that
-    makes at least a two may (the pattern value 6 and up)."""
-    if g.order[s, q] < 6:
+    """Whether ``q`` is a quiet move (no three for either side) that gives ``s``
+    more cells of double threat than ``base`` (``_doubles`` before): a threat
+    of a threat. Only a move that makes at least a two may (``SETUP_MIN``)."""
+    v = g.order[s, q]
+    if v < SETUP_MIN or v >= QUIET or g.order[3 - s, q] >= QUIET:
         return False
     push(g, q)
     made = _doubles(g, s) > base
@@ -188,12 +191,11 @@ def setups(g: GridState, s: int, out: np.ndarray) -> int:
     >>> (1, 3) in {grid.point(q) for q in out[: setups(grid.state, 2, out)]}
     False
     """
-    o = 3 - s
     base = _doubles(g, s)
     cells = g.cand[: g.meta[2]].copy()  # a move and its take-back reorder ``g.cand``
     n = 0
     for q in cells:
-        if g.order[s, q] < QUIET and g.order[o, q] < QUIET and _sets_up(g, s, q, base):
+        if _sets_up(g, s, q, base):
             out[n] = q
             n += 1
     return n
