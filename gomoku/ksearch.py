@@ -176,29 +176,30 @@ def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def setups(g: GridState, s: int, out: np.ndarray) -> int:
-    """The quiet cells where ``s`` sets up a threat of a threat (``_sets_up``),
-    into ``out``; their number.
+def setups(g: GridState, s: int) -> np.ndarray:
+    """The candidate cells where ``s`` sets up a threat of a threat
+    (``_sets_up``), as ``kgrid.find`` gives cells.
 
     >>> from gomoku.board import Board
     >>> from gomoku.grid import Grid
     >>> board = Board(moves=[(0, 0), (10, 10), (2, 0), (10, 12), (1, 2), (10, 14)])
     >>> grid = Grid(board)        # X to move: (1, 0) would make an open three
-    >>> out = np.empty(grid.state.cells.size, dtype=np.int32)
-    >>> cells = {grid.point(q) for q in out[: setups(grid.state, 1, out)]}
-    >>> (1, 3) in cells           # then (1, 0) makes two: a double three to come
+    >>> (1, 3) in {grid.point(q) for q in setups(grid.state, 1)}
     True
-    >>> (1, 3) in {grid.point(q) for q in out[: setups(grid.state, 2, out)]}
+    >>> (1, 3) in {grid.point(q) for q in setups(grid.state, 2)}
     False
+
+    Then (1, 0) makes two open threes for X: a double three to come.
     """
     base = _doubles(g, s)
     cells = g.cand[: g.meta[2]].copy()  # a move and its take-back reorder ``g.cand``
-    n = 0
+    out = np.empty(cells.size, dtype=np.int32)
+    m = 0
     for q in cells:
         if _sets_up(g, s, q, base):
-            out[n] = q
-            n += 1
-    return n
+            out[m] = q
+            m += 1
+    return out[:m]
 
 
 @njit(cache=True, nogil=True)

@@ -43,8 +43,6 @@ import threading
 import time as _time
 from typing import Iterator
 
-import numpy as np
-
 from gomoku import kcontext as K
 from gomoku import kproof, ksearch, kthreats
 from gomoku.board import Board, GameOverError, Rules
@@ -336,10 +334,8 @@ class _Run:
 
         # Our quiet moves that set up a double threat too: one may break the
         # opponent's line from afar (its answers to our threats change).
-        out = np.empty(g.cells.size, dtype=np.int32)
-        setups = set(int(q) for q in out[: ksearch.setups(g, s, out)])
         first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set())
-                      | setups)
+                      | set(ksearch.setups(g, s)))
         order = ranked(first)
         refuted: list[int] = []
         unknown: list[int] = []
