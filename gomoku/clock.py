@@ -9,7 +9,7 @@ in-process levels share both.
 
 >>> budget = plan_time(TimeControl(timeout_turn=200), 0)
 >>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3)
-(0.095, 0.12, 0.16)
+(0.14, 0.16, 0.174)
 """
 
 from __future__ import annotations
@@ -29,14 +29,20 @@ DEFAULT_TIMEOUT_TURN_MS = 5000
 
 # The reply margin: what a move costs besides the search (Python, the pipe,
 # the manager), taken off every deadline.
-REPLY_MARGIN = 0.06
+REPLY_MARGIN = 0.03
+# The deadline share of the turn time (less REPLY_MARGIN).
+DEADLINE_SHARE = 0.95
+# The search's limit ends this long before the deadline: the engine stops
+# within a few milliseconds of its limit (the benchmarks' overshoot), and the
+# deadline stops it anyway.
+STOP_MARGIN = 0.02
 # Below this much search time the brain plays the greedy level at once.
 FAST_THRESHOLD = 0.03
 # The longest the deadline timer waits (seconds): a day.
 MAX_TIMER = 86400.0
 # The reply goes out by this share of the turn time less HARD_MARGIN, searched or not.
-HARD_SHARE = 0.95
-HARD_MARGIN = 0.03
+HARD_SHARE = 0.97
+HARD_MARGIN = 0.02
 
 
 @dataclass
@@ -84,16 +90,16 @@ def moves_to_go(ply: int) -> int:
 def plan_time(control: TimeControl, ply: int) -> Budget:
     """The budget for the move at ``ply`` (the number of stones on the board).
 
-    The engine stops within 5% + 20 ms of its limit, and the brain stops it at
-    the deadline anyway, so ``search * 1.05 + 0.02 <= deadline``; the deadline
-    keeps ``REPLY_MARGIN`` and a tenth of the turn time clear of the turn
-    limit, and spends at most half of the match time left. The reply goes out
-    by ``reply`` in any case: 95% of the turn time less 30 ms (at least half
-    of it), and at most 60% of the match time left.
+    The engine stops within a few milliseconds of its limit, and the brain
+    stops it at the deadline anyway, so ``search + STOP_MARGIN <= deadline``;
+    the deadline keeps ``REPLY_MARGIN`` and a twentieth of the turn time clear
+    of the turn limit, and spends at most half of the match time left. The
+    reply goes out by ``reply`` in any case: 97% of the turn time less 20 ms
+    (at least half of it), and at most 60% of the match time left.
 
     >>> budget = plan_time(TimeControl(timeout_turn=1000), 0)
     >>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3), budget.fast
-    (0.781, 0.84, 0.92, False)
+    (0.9, 0.92, 0.95, False)
     >>> plan_time(TimeControl(timeout_turn=0), 0).fast
     True
     >>> plan_time(TimeControl(timeout_turn=10000, time_left=3000), 0).deadline < 1.5
@@ -104,7 +110,7 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
     if control.timeout_turn <= 0:
         return Budget(0.0, REPLY_MARGIN, fast=True, reply=REPLY_MARGIN)
     turn = min(control.timeout_turn, UNLIMITED_MS) / 1000
-    deadlines.append(turn * 0.9 - REPLY_MARGIN)
+    deadlines.append(turn * DEADLINE_SHARE - REPLY_MARGIN)
     replies = [max(turn * HARD_SHARE - HARD_MARGIN, turn * 0.5)]
     left = control.time_left
     if left is None and control.timeout_match > 0:
@@ -116,7 +122,7 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
         replies.append(seconds * 0.6)
     deadline = min(deadlines)
     reply = max(min(replies), deadline, 0.0)
-    search = (deadline - 0.02) / 1.05
+    search = deadline - STOP_MARGIN
     if shares:
         search = min(search, min(shares))
     if search < FAST_THRESHOLD:

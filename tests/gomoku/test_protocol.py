@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from gomoku.board import Board, Stone
 from gomoku.engine import LEVELS
+from gomoku.clock import DEADLINE_SHARE, STOP_MARGIN
 from gomoku.protocol import (
     ABOUT,
     Brain,
@@ -406,7 +407,7 @@ def test_the_engine_gets_a_time_limit_inside_the_turn_time():
     engine = FakeEngine()
     talk(["START 20", "INFO timeout_turn 1000", "TURN 10,10"], engine)
     limit = engine.calls[0]["time"]
-    assert 0.5 < limit and limit * 1.05 + 0.02 < 1.0 * 0.9
+    assert 0.85 < limit and limit + STOP_MARGIN < 1.0 * DEADLINE_SHARE
 
 
 def test_little_match_time_left_means_a_fast_move():
@@ -482,7 +483,8 @@ def test_the_budget_never_passes_the_turn_or_the_match_time(turn, match, left, p
     budget = plan_time(TimeControl(turn, match, left), ply)
     assert budget.search >= 0 and budget.deadline >= 0
     if not budget.fast:
-        assert budget.search * 1.05 + 0.02 <= budget.deadline + 1e-9
+        assert budget.search + STOP_MARGIN <= budget.deadline + 1e-9
+        assert budget.deadline <= budget.reply
         assert budget.deadline < turn / 1000
         remaining = left if left is not None else (match or None)
         if remaining is not None and remaining < UNLIMITED_MS:
@@ -729,7 +731,7 @@ def test_a_piskvork_style_session_from_start_to_end():
     assert len(engine.calls) == 4
     # Every search fits inside both the turn time and a fair share of the match time.
     for call in engine.calls:
-        assert call["time"] * 1.05 + 0.02 < 5.0 * 0.9 and call["time"] <= 180 / 10
+        assert call["time"] + STOP_MARGIN < 5.0 * DEADLINE_SHARE and call["time"] <= 180 / 10
     assert brain.closed and brain.board.move_stack == [(9, 9), (10, 10), (9, 10), (8, 8)]
     assert brain.board.stones[(8, 8)] is Stone.O
 
