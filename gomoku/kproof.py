@@ -25,13 +25,6 @@ OR nodes (the attacker to move: one child must win), odd depths AND nodes
 * AND node: against a four, the block; against an open three, every cell
   where either side makes a four (the blocks, far ones too, and the
   defender's counter-fours). The reply set is complete: a proof is a win.
-* A new node's numbers are read off the threat counts: an AND node has as
-  many replies to disprove as cells where a four is made (one against a
-  four), an OR node as many tries as threats. Below the root, a threat that
-  does not build on the attacker's previous one (not on a line within four
-  cells of that stone) starts ``FAR_PN`` dearer: long VCTs mostly grow one
-  group of stones, and a proof that needs the far threat still finds it
-  (the 60 VCT puzzles: 28% fewer threat nodes, geometric mean).
 
 The proof's main line (attacker first, one reply at each step, ending in the
 five or the VCF that finishes it) is left in ``ctx.vline``. The search counts
@@ -68,9 +61,6 @@ SALT = np.array([0, 0x1B873593A5B12C4F, 0x68E31DA4CC9E2D51], dtype=np.uint64)
 AND_SALT = np.uint64(0x7FEB352D9E3779B9)
 """... and for a position with the defender to move."""
 VCF_BUDGET = 30
-FAR_PN = 8
-"""Added to the starting proof number of an attacker's threat that does not
-lie on a line within four cells of its previous threat's stone."""
 """Threat nodes the short VCF of an OR node may spend when it is expanded."""
 MAX_TREE_DEPTH = 120
 NODE_BYTES = 33
@@ -91,25 +81,6 @@ def _short_vcf(g: GridState, ctx: Context, a: int, depth: int, budget: int) -> b
     if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
         stats[ABORT] = 0
     return found
-
-
-@njit(cache=True, nogil=True)
-def _near_line(g: GridState, z: int, q: int) -> bool:
-    """Whether ``q`` lies on one of the four lines through ``z``, within four cells.
-
-    >>> from gomoku.board import Board
-    >>> from gomoku.grid import Grid
-    >>> grid = Grid(Board(moves=[(0, 0), (9, 9)]))
-    >>> z = grid.index[(0, 0)]
-    >>> [bool(_near_line(grid.state, z, grid.index[p])) for p in ((4, 4), (-3, 0), (5, 0), (1, 2))]
-    [True, True, False, False]
-    """
-    for d in range(4):
-        step = g.steps[d]
-        for k in range(1, 5):
-            if q == z + k * step or q == z - k * step:
-                return True
-    return False
 
 
 @njit(cache=True, nogil=True)
@@ -382,8 +353,6 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                 replies = 1 if cnt[attacker, C_FIVE] > 0 else (
                     cnt[attacker, 1] + cnt[attacker, 2] + cnt[attacker, 3] + cnt[d, 1] + cnt[d, 2] + cnt[d, 3])
                 start_pn, start_dn = max(1, replies), 1
-                if depth[node] >= 2 and not _near_line(g, mv[parent[node]], q):
-                    start_pn += FAR_PN
             else:
                 tries = cnt[attacker, 1] + cnt[attacker, 2] + cnt[attacker, 3] + cnt[attacker, 4] + cnt[attacker, 5]
                 start_pn, start_dn = 1, max(1, tries)

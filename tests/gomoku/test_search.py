@@ -336,9 +336,8 @@ def test_a_limits_memory_resizes_the_tables() -> None:
 
 
 def test_the_opponents_double_three_is_taken_away() -> None:
-    # O to move; X threatens (2, 2), two open threes at once. O's stones are
-    # far apart: it has no VCT of its own to race X's.
-    board = Board(moves=[(0, 2), (10, 10), (1, 2), (13, 14), (2, 0), (16, 10), (2, 1)])
+    # O to move; X threatens (2, 2), two open threes at once.
+    board = Board(moves=[(0, 2), (10, 10), (1, 2), (10, 12), (2, 0), (12, 10), (2, 1)])
     move = last(board, nodes=3000).pv[0]
     board.push(move)
     # No double three (or four-three) is left for X to make. (X may still have a
