@@ -61,7 +61,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def run_pbrain(args: argparse.Namespace) -> int:
     """Serve the pbrain protocol on stdin/stdout until END."""
     from gomoku.engine import LEVELS as ENGINE_LEVELS
-    from gomoku.protocol import serve
+    from gomoku.pbrain import serve
 
     if args.level not in ENGINE_LEVELS:
         # The classic players (perfect, the seed strategies) play the small games, not a brain's.

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from gomoku.board import Board, Stone
 from gomoku.engine import LEVELS
 from gomoku.clock import DEADLINE_SHARE, STOP_MARGIN
+from gomoku.pbrain import serve
 from gomoku.protocol import (
     ABOUT,
     Brain,
     TimeControl,
     UNLIMITED_MS,
     plan_time,
-    serve,
 )
 
 
