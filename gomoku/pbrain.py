@@ -111,6 +111,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-
 if __name__ == "__main__":
     sys.exit(main())

@@ -156,7 +156,7 @@ class Brain:
         self.late_replies = 0
         """Replies sent at the hard deadline, before the engine had answered."""
         self.collect_garbage = False
-        """Run the garbage collector after each move and at START (``serve`` turns
+        """Run the garbage collector after each move and at START (``pbrain.serve`` turns
         the automatic one off)."""
 
     # -- output ------------------------------------------------------------
