@@ -27,7 +27,30 @@ subclass registered at module level (numba's cache finds it by name).
 
 from __future__ import annotations
 
+import sys
+
 from numba.experimental import structref
+
+
+def _skip_blas_probe() -> None:
+    """Load numba's numpy layer now, without its BLAS probe.
+
+    ``numba.np.arraymath``, loaded with the first kernel, imports
+    ``scipy.linalg`` only to learn whether ``np.correlate`` may call BLAS:
+    0.2 s of a process's first hint, for a function no kernel uses. With that
+    import blocked while the module loads, it takes its loop instead; numba's
+    linear algebra (``np.dot`` and the rest) still imports scipy when compiled.
+    """
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg.cython_blas" in sys.modules:
+        return
+    sys.modules["scipy.linalg.cython_blas"] = None  # None: this import fails, quickly
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules["scipy.linalg.cython_blas"]
+
+
+_skip_blas_probe()
 
 
 class Record(structref.StructRefProxy):

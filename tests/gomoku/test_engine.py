@@ -156,3 +156,24 @@ def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkey
     board = Board(rules, [rules.centre()])
     hint = engine.hint(board, nodes=50)
     assert hint.move not in board.stones and rules.contains(hint.move)
+
+
+def test_a_hint_does_not_import_scipy_linalg_and_numba_linear_algebra_still_works() -> None:
+    """The first hint skips numba's BLAS probe (0.2 s of scipy.linalg) without taking np.dot from kernels."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from gomoku.board import Board\n"
+        "from gomoku.engine import Engine\n"
+        "print(Engine('strong').hint(Board(moves=[(0, 0), (1, 1)]), time=0.05).move)\n"
+        "print('scipy.linalg' in sys.modules)\n"
+        "import numpy as np\n"
+        "from numba import njit\n"
+        "print(float(njit(lambda a: np.dot(a, a))(np.arange(3.0))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    move, linalg, dot = out.stdout.split("\n")[:3]
+    assert move.startswith("(") and linalg == "False" and dot == "5.0"
