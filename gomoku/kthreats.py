@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.kcontext import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
-from gomoku.kgrid import GridState, first, pop, push
+from gomoku.kgrid import GridState, first, five_near, pop, push
 from gomoku.patterns import C_B4, C_B4F3, C_F4, C_FIVE
 
 SALT = np.array([0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D], dtype=np.uint64)
@@ -111,7 +111,7 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
                 return True
             pop(g)
             continue
-        r = first(g, s, C_FIVE)
+        r = five_near(g, s, q)
         push(g, r)
         found = _vcf_node(g, ctx, s, np.int64(depth - 1), np.int64(k + 2))
         pop(g)
