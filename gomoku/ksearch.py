@@ -25,9 +25,10 @@ Move choice at a node, most forcing first:
   ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Down to ply
   ``SETUP_PLY``, a quiet move that sets up a double threat (a new cell where
   the side to move would make a double three, a four-three or two fours) is
-  ordered next to the open threes. Late quiet moves are first searched a ply
-  shallower (late move reductions; a move that sets up a double threat is not
-  quiet).
+  ordered next to the open threes. From the third move on, a move is first
+  searched shallower, by more plies the later it comes and the deeper the
+  node (late move reductions), threats too: the ordering puts the moves that
+  matter first, and a move that beats alpha shallow is searched again in full.
 
 A node past the tree's depth whose side to move must answer an open three is
 not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
@@ -81,7 +82,7 @@ may stop the opponent's VCT). Above any evaluation, below a proven result."""
 PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 QUIET = 400
-"""Below this ordering value (an open three) a move threatens nothing: it may be reduced."""
+"""Below this ordering value (an open three) a move threatens nothing (a killer, a setup)."""
 SETUP_PLY = 1
 """Down to this ply, a quiet move that gives the side to move a new cell of
 double threat (a double three, a four-three or two fours to make) is ordered
@@ -400,7 +401,6 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     best_move = -1
     original_alpha = alpha
     reduce = ctx.stats[LMR] != 0 and not forced and depth >= 2
-    doubles = _doubles(g, s)
     for j in range(n):
         q = _pick(ctx, ply, j, total)
         push(g, q)
@@ -409,13 +409,10 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         else:
             score = alpha + 1
             if reduce and j >= 2:
-                # Late moves are searched shallower first, the more so the later
-                # and the quieter (a move that makes or stops an open three is not quiet).
-                if g.order[s, q] < QUIET and g.order[o, q] < QUIET and _doubles(g, s) <= doubles:
-                    r = int(0.6 + math.log(depth) * math.log(j) * 10 / ctx.stats[LMR])
-                else:
-                    r = 1 if j >= 6 else 0
-                r = min(r, next_depth)
+                # Late moves are searched shallower first, the more so the later and
+                # the deeper: threats too (the ordering put them first; a move that
+                # beats alpha shallow is searched again in full).
+                r = min(int(0.6 + math.log(depth) * math.log(j) * 10 / ctx.stats[LMR]), next_depth)
                 if r > 0:
                     score = -negamax(g, ctx, np.int64(next_depth - r), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
             if score > alpha:

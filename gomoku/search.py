@@ -66,9 +66,11 @@ THREAT_EXT = 1
 """Plies past the tree's depth searched while the side to move must answer an open three."""
 PASS_CHECK = 2
 """Down to this ply, a node whose opponent would have a VCT if it passed searches only the moves that may stop it."""
-LMR_DIVISOR = 14
-"""Late move reductions: a late quiet move at ``depth``, ``j``-th of its node, is searched
-``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies shallower first."""
+LMR_DIVISOR = 5
+"""Late move reductions: the ``j``-th move of a node at ``depth`` (``j`` >= 2, counted
+from 0, threats too) is searched ``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies
+shallower first, at most down to the leaves: at depth 8 the third move 3 plies
+shallower, the sixth 7."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 VCT_SHARE = 0.3
