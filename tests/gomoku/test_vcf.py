@@ -253,3 +253,27 @@ def test_solve_out_of_time_says_so() -> None:
     stop.set()
     result = solve(board, vct=True, stop=stop)
     assert not result.found and not result.complete
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), unique=True, min_size=6, max_size=30))
+def test_the_five_a_new_four_makes_is_found_on_its_lines_as_by_a_scan(moves) -> None:
+    """``kgrid.five_near`` (the VCF's and the prover's shortcut) agrees with
+    ``kgrid.first`` whenever the side has one cell of five: after each move that
+    makes a four, and after any move at all (then a five, if any, is anywhere)."""
+    from gomoku.kgrid import first, five_near
+    from gomoku.patterns import C_FIVE
+
+    board = Board()
+    for move in moves:
+        if board.is_over:
+            break
+        board.play(move)
+        grid = Grid(board)
+        g = grid.state
+        last = grid.index[move]
+        for side in (1, 2):
+            if int(g.count[side, C_FIVE]) == 1:
+                assert five_near(g, side, last) == first(g, side, C_FIVE)
+            elif int(g.count[side, C_FIVE]) == 0:
+                assert five_near(g, side, last) == -1
