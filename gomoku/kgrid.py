@@ -300,18 +300,23 @@ def first(g: GridState, s: int, cls: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def five_near(g: GridState, s: int, i: int) -> int:
-    """A cell where ``s`` makes five: one on the lines through ``i`` (four
-    cells each way), else ``first(g, s, C_FIVE)``. When ``s`` has exactly one
-    such cell, the same as ``first``; the searches call it on the stone that
-    just made the four, which spares them a scan of the candidate list.
+def five_near(g: GridState, s: int) -> int:
+    """A cell where ``s`` makes five: one on the lines through the last stone
+    played (four cells each way), else ``first(g, s, C_FIVE)``. When ``s`` has
+    exactly one such cell, the same as ``first``; the searches call it where
+    the last stone made that cell (a four, or the threat a reply must block),
+    which spares them a scan of the candidate list.
 
     >>> from gomoku.board import Board
     >>> from gomoku.grid import Grid
     >>> grid = Grid(Board(moves=[(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (3, 0)]))
-    >>> grid.point(five_near(grid.state, 1, grid.index[(3, 0)]))
+    >>> grid.point(five_near(grid.state, 1))
     (4, 0)
     """
+    h = g.meta[HEIGHT]
+    if h == 0:
+        return first(g, s, C_FIVE)
+    i = g.stack[h - 1]
     steps, cells, cls = g.steps, g.cells, g.cls
     size = cells.size
     for d in range(4):

@@ -51,7 +51,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.kcontext import ABORT, LINE_LEN, NODE_LIMIT, NODES, TNODES, VLINE_LEN, Context
-from gomoku.kgrid import HEIGHT, GridState, first, five_near, move
+from gomoku.kgrid import GridState, first, five_near, move
 from gomoku.kthreats import vcf
 from gomoku.patterns import C_B4, C_F3, C_F4, C_FIVE
 
@@ -105,14 +105,6 @@ def _status(g: GridState, a: int, or_node: bool) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _five_block(g: GridState, s: int) -> int:
-    """The cell where ``s`` makes five, when it has one: in an expanded node
-    the stone just played made it (``kgrid.five_near``)."""
-    h = g.meta[HEIGHT]
-    return five_near(g, s, g.stack[h - 1]) if h > 0 else first(g, s, C_FIVE)
-
-
-@njit(cache=True, nogil=True)
 def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
     """The children's cells of a node into ``out``; their number."""
     d = 3 - a
@@ -120,7 +112,7 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
     n = 0
     if or_node:
         if g.count[d, C_FIVE] > 0:
-            out[0] = _five_block(g, d)
+            out[0] = five_near(g, d)  # made by the stone just played
             return 1
         for j in range(g.meta[2]):
             q = cand[j]
@@ -129,7 +121,7 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
                 n += 1
         return n
     if g.count[a, C_FIVE] > 0:
-        out[0] = _five_block(g, a)
+        out[0] = five_near(g, a)  # made by the stone just played
         return 1
     for j in range(g.meta[2]):
         q = cand[j]

@@ -111,7 +111,7 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
                 return True
             pop(g)
             continue
-        r = five_near(g, s, q)
+        r = five_near(g, s)
         push(g, r)
         found = _vcf_node(g, ctx, s, np.int64(depth - 1), np.int64(k + 2))
         pop(g)

@@ -269,11 +269,9 @@ def test_the_five_a_new_four_makes_is_found_on_its_lines_as_by_a_scan(moves) -> 
         if board.is_over:
             break
         board.play(move)
-        grid = Grid(board)
-        g = grid.state
-        last = grid.index[move]
+        g = Grid(board).state
         for side in (1, 2):
             if int(g.count[side, C_FIVE]) == 1:
-                assert five_near(g, side, last) == first(g, side, C_FIVE)
+                assert five_near(g, side) == first(g, side, C_FIVE)
             elif int(g.count[side, C_FIVE]) == 0:
-                assert five_near(g, side, last) == -1
+                assert five_near(g, side) == -1
