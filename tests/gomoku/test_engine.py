@@ -87,9 +87,13 @@ def test_analyse_streams_and_stops() -> None:
     assert all(isinstance(info, SearchInfo) for info in infos)
 
 
-def test_stop_from_another_thread_returns_a_legal_move() -> None:
+@pytest.mark.parametrize("moves, when", [(MIDDLE, "proving"), ([(0, 0), (1, 1)], "deepening")])
+def test_stop_from_another_thread_returns_a_legal_move(moves: list[tuple[int, int]], when: str) -> None:
+    # A billion nodes: on MIDDLE the root's threat proofs alone take half a
+    # minute, so the stop comes while they run; on the quiet opening it comes
+    # once a depth is done. Either way the search ends with a legal move.
     stop = threading.Event()
-    board = Board(moves=MIDDLE)
+    board = Board(moves=moves)
     started = threading.Event()
 
     def on_info(info: SearchInfo) -> None:
@@ -98,9 +102,15 @@ def test_stop_from_another_thread_returns_a_legal_move() -> None:
     result: list[Hint] = []
     worker = threading.Thread(target=lambda: result.append(Engine().hint(board, nodes=10**9, on_info=on_info, stop=stop)))
     worker.start()
-    assert started.wait(30)
-    stop.set()
-    worker.join(30)
+    try:
+        if when == "proving":
+            worker.join(0.5)
+            assert not started.is_set() and worker.is_alive()
+        else:
+            assert started.wait(30)
+    finally:
+        stop.set()  # never leave a search running past the test
+        worker.join(30)
     assert not worker.is_alive()
     assert result and result[0].move not in board.stones
 
