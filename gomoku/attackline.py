@@ -9,7 +9,8 @@ neighbourhood as a base-3 pattern, and ``scan_pattern`` finds the runs in it
 ``LineCache`` remembers each pattern's answer.
 
 >>> table = default_table()
->>> # X X _ . X on a line (k = 5): the central run of two, a side run of one
+>>> # k = 5, a line X [cell] . X: the central run of two (the X before the
+>>> # scanned cell and the cell), and one X beyond an empty cell (divider 2)
 >>> kept, dropped, breakpoint, five, weight = judge([(2, 2, 1, True, -1), (1, 2, 2, False, 2)], 5, False, table)
 >>> [str(a) for a in kept], breakpoint, five
 (['[2:2/1]', '[1:2/2]'], True, False)
@@ -100,7 +101,7 @@ def judge(
     return kept, dropped, breakpoint, five, total
 
 
-# -- the fast map's patterns -------------------------------------------------------
+# -- the fast map's patterns --------------------------------------------------
 # A line's neighbourhood, seen by one stone, is k + 1 cells each side of the
 # scanned cell (the (k+1)th is the "look across the border" cell), each EMPTY,
 # OWN or BLOCKED: a base-3 number, the cells before the scanned cell first
@@ -112,7 +113,7 @@ DENSE_LIMIT = 3**12
 def scan_pattern(code: int, k: int, exact: bool, table: WeightTable) -> tuple[float, bool, bool]:
     """Scan one encoded line pattern: (weight, breakpoint, five).
 
-    An independent reading of the same spec as ``scan_line``: it finds the
+    An independent reading of the same spec as ``gomoku.attacks.scan_line``: it finds the
     maximal runs in the window instead of walking outward from the cell.
     """
     digits = []
