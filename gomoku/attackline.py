@@ -8,6 +8,7 @@ neighbourhood as a base-3 pattern, and ``scan_pattern`` finds the runs in it
 (an independent reading of the same spec) before handing them to ``judge``.
 ``LineCache`` remembers each pattern's answer.
 
+>>> from gomoku.weights import default_table
 >>> table = default_table()
 >>> # k = 5, a line X [cell] . X: the central run of two (the X before the
 >>> # scanned cell and the cell), and one X beyond an empty cell (divider 2)
@@ -23,7 +24,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from gomoku.weights import WeightTable, default_table
+from gomoku.weights import WeightTable
 
 
 # Cell states of a scan, from the scanning stone's point of view.

@@ -153,7 +153,6 @@ class CellExplanation:
         }
 
 
-
 # -- the direct scan (the spec, cell by cell) -----------------------------------
 def _walk(board: Board, point: Point, stone: Stone, step: Point, k: int) -> tuple[int, int, bool, list[list[int]]]:
     """Walk one side of a line from the scanned cell, as the seed does.
@@ -297,7 +296,6 @@ def weight_map_direct(board: Board, table: WeightTable | None = None) -> dict[Po
     """``weight_map`` by the direct scan of every candidate: the slow reference."""
     table = table or default_table()
     return {p: explain(board, p, table).weight for p in board.candidates(2)}
-
 
 
 # Board cell values in the fast map: 0 empty, 1 X, 2 O, 3 off the board; and
