@@ -85,9 +85,24 @@ def test_the_tool_reports_and_rewrites_the_table(tmp_path: Path, monkeypatch: py
     assert all(isinstance(v, int) for v in module.CELL_VALUES)
 
 
-def test_too_few_labels_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_held_out_positions_are_whole_games() -> None:
+    # 20 games of 12 positions each, told apart by their first six moves: the
+    # held-out set is 15% of the games (3), each with all its positions.
+    games = [[(g, 0), (g, 1), (g, 2), (g, 3), (g, 4), (g, 5)] for g in range(20)]
+    positions = [game + [(i, 9)] * i for game in games for i in range(12)]
+    train, test, held = fit_eval.split_by_game(positions)
+    assert held == 3 and len(test) == 3 * 12
+    assert sorted(train.tolist() + test.tolist()) == list(range(len(positions)))
+    held_games = {positions[i][0] for i in test}
+    assert held_games.isdisjoint({positions[i][0] for i in train}) and len(held_games) == 3
+    assert fit_eval.split_by_game(positions[:12]) is None  # one game: nothing to hold out
+
+
+@pytest.mark.parametrize("lengths", [[5], [6, 7, 8] * 10])  # one position; thirty positions of one game
+def test_too_few_labels_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            lengths: list[int]) -> None:
     labels = tmp_path / "labels.jsonl"
-    labels.write_text(json.dumps({"moves": GAME[:5], "winrate": 0.5}) + "\n")
+    labels.write_text("".join(json.dumps({"moves": GAME[:n], "winrate": 0.5}) + "\n" for n in lengths))
     assert fit_eval.main([str(labels)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("fit_eval:") and err.count("\n") == 1
