@@ -81,6 +81,12 @@ VCT_SHARE_THREATENED = 0.45
 """That share when the opponent threatens a VCF or a VCT (the tree will have few moves to search)."""
 DEFENCE_SHARE = 0.8
 """The checks of the defences against such a threat stop by this share of the time (or nodes)."""
+OTHERS_SHARE = 0.2
+"""The share of the time (or nodes) the checks of the candidates off the threat may take in all."""
+OTHERS_FLOOR = 0.0025
+"""The least share one such check gets (fewer are checked, best first, when there are many)."""
+OTHERS_UNTIL = 0.9
+"""Those checks stop by this share of the time (or nodes), whatever the checks before them took."""
 VERIFY_DEPTH = 2
 """From this depth on, the tree's favourite among unsettled defences gets a longer check."""
 VERIFY_SHARE = 0.5
@@ -318,13 +324,18 @@ class _Run:
         First the threat's cells, the cells where either side makes a four
         (for a VCT, also where the opponent makes an open three) and our quiet
         moves that set up a double threat (``ksearch.setups``), a small
-        budget each; if none is proven to refute the threat, the moves still
-        unknown and (for a VCT) our counter-attacks, the cells where we make an
-        open three, with what is left of ``DEFENCE_SHARE`` of the time (or
-        nodes). A counter-attack is kept only when proven to refute the threat:
-        the opponent must answer it first; whether its win comes back after
-        that, the tree judges. The moves returned unsettled go to
-        ``self.unsure``."""
+        budget each. Then every other candidate, with a smaller budget each
+        (``OTHERS_SHARE`` of the time in all), kept only when proven to refute
+        the threat: a move off the threat's cells may break it all the same
+        (our stone there turns one of the blocks the opponent's fours force
+        into a four of ours, or answers its threes), and in the games lost that
+        way the proof took a few hundred threat nodes. If none is proven to
+        refute the threat and some of the first set are still unknown, those
+        and (for a VCT) our counter-attacks, the cells where we make an open
+        three, again with what is left of ``DEFENCE_SHARE`` of the time (or nodes). A
+        counter-attack is kept only when proven to refute the threat: the
+        opponent must answer it first; whether its win comes back after that,
+        the tree judges. The moves returned unsettled go to ``self.unsure``."""
         g = self.g
         o = 3 - s
 
@@ -338,34 +349,46 @@ class _Run:
         # opponent's line from afar (its answers to our threats change).
         first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set())
                       | set(ksearch.setups(g, s)))
-        order = ranked(first)
-        refuted: list[int] = []
-        unknown: list[int] = []
-        for attempt in (0, 1):
-            unknown = []
-            for n, q in enumerate(order):
-                left = self._left(DEFENCE_SHARE)
-                share = 0.4 / max(8, len(order)) if attempt == 0 else left / (len(order) - n)
-                if share <= 0.002 or left <= 0:
-                    # Out of budget: the first cells stay in, untried counter-attacks not.
-                    unknown.extend(q for q in order[n:] if q in first)
-                    break
-                line = self._threat_after(q, share, vct)
-                if line is None and not self.aborted:
-                    refuted.append(q)
-                elif line is None and q in first:
-                    unknown.append(q)  # a counter-attack is kept only when proven to refute
-            if refuted or self.watch.expired:
-                break
-            order = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
-            if not order:
-                break
+        refuted, unknown = self._screen(ranked(first), 0.4 / max(8, len(first)), vct, first, DEFENCE_SHARE)
+        others = ranked(empty(self.grid.candidates()) - first)
+        if others and not self.watch.expired:
+            # Their own budget, even when the checks above used theirs up: most of
+            # these proofs are a few hundred threat nodes.
+            until = min(OTHERS_UNTIL, 1.0 - self._left(1.0) + OTHERS_SHARE)
+            proven, _ = self._screen(others, max(OTHERS_FLOOR, OTHERS_SHARE / len(others)), vct, set(), until)
+            refuted += proven
+        if not refuted and unknown and not self.watch.expired:
+            retry = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
+            proven, unknown = self._screen(retry, None, vct, first, DEFENCE_SHARE)
+            refuted += proven
         # The moves left unsettled stay beside the proven ones: a quick proof
         # that a block refutes the threat says nothing of the position after it,
         # and a better defence may need a longer proof (the tree's favourite
         # among the unsettled gets one before it is played).
         self.unsure = set(unknown)
         return refuted + unknown
+
+    def _screen(self, order: list[int], share: float | None, vct: bool, keep: set[int],
+                until: float) -> tuple[list[int], list[int]]:
+        """Check the moves of ``order`` in turn against the opponent's threat
+        (``_threat_after``), ``share`` of the budget each (None: what is left
+        of it, shared evenly), until ``until`` of it is used. The moves proven
+        to refute it, and those of ``keep`` left unsettled (untried ones too)."""
+        refuted: list[int] = []
+        unknown: list[int] = []
+        for n, q in enumerate(order):
+            left = self._left(until)
+            each = share if share is not None else left / (len(order) - n)
+            if each <= 0.002 or left <= 0:
+                # Out of budget: the moves to keep stay in, untried others not.
+                unknown.extend(q for q in order[n:] if q in keep)
+                break
+            line = self._threat_after(q, min(each, left), vct)
+            if line is None and not self.aborted:
+                refuted.append(q)
+            elif line is None and q in keep:
+                unknown.append(q)
+        return refuted, unknown
 
     def _threat_after(self, q: int, share: float, vct: bool) -> list[int] | None:
         """The opponent's VCF (with ``vct``, then its VCT) after our move ``q``,

@@ -587,3 +587,70 @@ def test_a_quiet_move_that_sets_up_a_double_threat_is_found_as_a_defence_and_a_w
     assert seen and (10, 9) in seen[-1]
     assert infos[-1].pv[0] == (10, 9)
     assert infos[-1].score > 900_000
+
+
+def record_defences(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[tuple[int, int]], set[tuple[int, int]], bool]]:
+    """Each set of root defences a search then computes: the moves, those of them
+    left unsettled, and whether the threat was a VCT."""
+    from gomoku import search
+
+    defences = search._Run._defences
+    seen: list[tuple[list[tuple[int, int]], set[tuple[int, int]], bool]] = []
+
+    def recorded(self, s, threat, vct=False):
+        found = defences(self, s, threat, vct)
+        seen.append(([self.grid.point(q) for q in found], {self.grid.point(q) for q in self.unsure}, vct))
+        return found
+
+    monkeypatch.setattr(search._Run, "_defences", recorded)
+    return seen
+
+
+def test_a_move_off_the_opponents_vcf_that_breaks_it_is_a_defence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a lost game (20x20, X to move). O would win by continuous fours if X
+    # passed. (7, 6) is on none of the VCF's cells and makes no four, but it
+    # breaks the VCF all the same: one of the blocks O's fours force then makes a
+    # four of X's. A strong engine plays it and wins (a mate in 27); the root,
+    # which tried only the VCF's cells and the fours, kept five blocks, all lost
+    # (a likely loss at every depth), and played one. Every other candidate now
+    # gets a quick check too, kept when proven: (7, 6) is searched and played.
+    moves = [(9, 4), (8, 5), (9, 9), (5, 5), (8, 7), (8, 3), (6, 6), (9, 5), (8, 4), (9, 3), (7, 4), (10, 4),
+             (5, 4), (6, 4)]
+    board = Board(rules=Rules.parse("gomocup20"), moves=moves)
+    grid = Grid(board.copy())
+    grid.turn = 2  # as if O were to move: it has a VCF
+    assert VCFSearch(grid, node_limit=20_000).find(2) is not None
+    after = board.copy()
+    after.push((7, 6))
+    assert not solve(after, nodes=200_000).found  # O, to move, has no VCF after (7, 6)
+    seen = record_defences(monkeypatch)
+    infos = list(Searcher(16).search(board, Limit(nodes=300_000)))
+    found, unsure, vct = seen[-1]
+    assert not vct and (7, 6) in found and (7, 6) not in unsure
+    assert infos[-1].pv[0] == (7, 6)
+    assert infos[-1].score > 0
+
+
+def test_a_candidate_off_the_threat_proven_to_refute_a_vct_is_a_defence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a lost game (20x20, O to move; X would win by a VCT if O passed). A
+    # strong engine's move, (10, 7), is none of the cells the root tried first (the
+    # threat's line, the fours of either side, X's open threes, O's set-ups), yet
+    # it takes X's VCT away: proven in a few hundred threat nodes. Every other
+    # candidate gets such a quick check now, and is kept when proven.
+    from gomoku.patterns import C_B4, C_F3
+
+    moves = [(9, 4), (8, 5), (9, 9), (5, 5), (8, 7), (8, 3), (6, 6), (9, 5), (8, 4), (7, 3), (6, 4), (7, 4),
+             (7, 5), (9, 3), (6, 3), (6, 5), (5, 6), (10, 4), (11, 3), (10, 2), (10, 1), (10, 5), (11, 5)]
+    board = Board(rules=Rules.parse("gomocup20"), moves=moves)
+    grid = Grid(board)
+    q = grid.index[(10, 7)]
+    g = grid.state
+    assert g.cls[2, q] > C_B4 and g.cls[1, q] > C_F3  # no four for O, no four or open three for X
+    after = board.copy()
+    after.push((10, 7))
+    result = solve(after, nodes=100_000, vct=True)
+    assert not result.found and result.complete  # X has no VCT after it
+    seen = record_defences(monkeypatch)
+    list(Searcher(16).search(board, Limit(nodes=500_000)))
+    found, unsure, vct = seen[-1]
+    assert vct and (10, 7) in found and (10, 7) not in unsure
