@@ -59,7 +59,9 @@ ROOT_WIDTH = 20
 WIDTH = 10
 """Candidate cells searched at the other nodes."""
 VCF_NODES = 400_000
-"""Threat nodes a VCF at the root may try when the search has no time or node limit."""
+"""Threat nodes a proof at the root may try when the search has no time or node limit;
+one given less than a tenth of the budget gets that share of ten times this (the
+quick checks of the defences: a few thousand nodes each, not this many)."""
 NODE_VCT_NODES = 400
 """Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
 THREAT_EXT = 1
@@ -265,8 +267,8 @@ class _Run:
 
     def _threats(self, attacker: int, share: float, max_depth: int, vct: bool = False) -> list[int] | None:
         """A VCF (or with ``vct``, a VCT) for ``attacker`` (as if it were to move)
-        within ``share`` of the time or node budget (VCF_NODES when there is
-        neither), or None. ``self.aborted`` tells whether a limit cut it short."""
+        within ``share`` of the time or node budget (``VCF_NODES`` when there is
+        neither, less for a share under a tenth), or None. ``self.aborted`` tells whether a limit cut it short."""
         ctx, watch = self.ctx, self.watch
         stats = ctx.stats
         self.aborted = False
@@ -284,7 +286,7 @@ class _Run:
                 return None
             stats[K.NODE_LIMIT] = self.nodes + budget
         elif self.deadline is None:
-            stats[K.NODE_LIMIT] = self.nodes + VCF_NODES
+            stats[K.NODE_LIMIT] = self.nodes + max(20, int(VCF_NODES * min(1.0, 10 * share)))
         stats[K.ABORT] = 0
         try:
             if vct:
