@@ -21,14 +21,14 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 
 # The search's compiled kernels, loaded or compiled into numba's cache (first run only).
 warm: $(RUN_STAMP)
-	$(BIN)/python -m gomoku.warmup
+	$(BIN)/python -m gomoku.search.warmup
 
 play: $(RUN_STAMP)
-	$(BIN)/python -m gomoku.warmup
+	$(BIN)/python -m gomoku.search.warmup
 	$(BIN)/gomoku
 
 test: $(TEST_STAMP)
-	$(BIN)/python -m gomoku.warmup
+	$(BIN)/python -m gomoku.search.warmup
 	$(BIN)/python -m pytest -q gomoku tests
 
 bench: $(RUN_STAMP)

@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import Iterator
 
 from gomoku.board import Board, Rules
+from gomoku.core.patterns import C_B4, C_F4, C_FIVE
 from gomoku.engine import Engine
-from gomoku.grid import Grid
-from gomoku.patterns import C_B4, C_F4, C_FIVE
 from gomoku.records import board_from_position
-from gomoku.searchtypes import SearchAborted
-from gomoku.vcf import VCFSearch, VCTSearch
+from gomoku.search.grid import Grid
+from gomoku.search.threats import VCFSearch, VCTSearch
+from gomoku.search.types import SearchAborted
 
 BLUNDERS = Path(__file__).resolve().parents[2] / "shared" / "data" / "puzzles" / "blunders.jsonl"
 NODES, SECONDS = 2_000_000, 10.0

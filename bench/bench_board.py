@@ -7,9 +7,9 @@ import time
 from pathlib import Path
 from typing import Iterator
 
+from bench.positions import quiet_game
 from gomoku.board import Board, Stone
 from gomoku.records import board_from_position
-from bench.positions import quiet_game
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -14,8 +14,8 @@ from gomoku.board import Board, Rules
 from gomoku.classic.minimax import Stats, choose
 from gomoku.classic.perfect import Solver
 from gomoku.classic.table import build_table
-from gomoku.classic.windetect import loop_winner, matrix_winner, position_matrix, sample_positions, threat_matrix
 from gomoku.engine import Engine
+from gomoku.experiments.windetect import loop_winner, matrix_winner, position_matrix, sample_positions, threat_matrix
 
 
 def _solves() -> Iterator[dict]:

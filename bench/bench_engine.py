@@ -25,7 +25,7 @@ from typing import Iterator
 from gomoku.board import Board, Rules
 from gomoku.engine import Engine
 from gomoku.records import board_from_position
-from gomoku.search import THREADS
+from gomoku.search.searcher import THREADS
 
 ROOT = Path(__file__).resolve().parents[1]
 BLUNDERS = ROOT.parent / "shared" / "data" / "puzzles" / "blunders.jsonl"
@@ -91,14 +91,14 @@ def _child(code: str, env: dict | None = None, timeout: float = 600) -> tuple[fl
 
 
 def cold_compile(quick: bool) -> Iterator[dict]:
-    """``python -m gomoku.warmup`` with an empty numba cache (every kernel compiled)."""
+    """``python -m gomoku.search.warmup`` with an empty numba cache (every kernel compiled)."""
     if quick:
         yield {"name": "engine.cold_compile", "value": None, "unit": "skipped in --quick (target < 60 s)"}
         return
     with tempfile.TemporaryDirectory(prefix="gomoku-numba-") as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        elapsed, _ = _child("import runpy; runpy.run_module('gomoku.warmup', run_name='__main__')", env)
-    yield {"name": "engine.cold_compile", "value": round(elapsed, 1), "unit": "s (python -m gomoku.warmup, empty cache; target < 60 s)"}
+        elapsed, _ = _child("import runpy; runpy.run_module('gomoku.search.warmup', run_name='__main__')", env)
+    yield {"name": "engine.cold_compile", "value": round(elapsed, 1), "unit": "s (python -m gomoku.search.warmup, empty cache; target < 60 s)"}
 
 
 FIRST_HINT = """

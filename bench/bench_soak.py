@@ -66,7 +66,7 @@ class BrainProcess:
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gomoku.pbrain"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            [sys.executable, "-m", "gomoku.protocol.pbrain"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, bufsize=0, env=env, cwd=ROOT,
         )
         self.lines: queue.Queue[tuple[str, float] | None] = queue.Queue()

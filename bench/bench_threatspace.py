@@ -7,8 +7,8 @@ from typing import Iterator
 
 from bench.bench_weights import seconds_per_call
 from bench.positions import quiet_game
+from gomoku.attacks.matrix import threat_space, window_matrix
 from gomoku.board import Stone
-from gomoku.threatspace import threat_space, window_matrix
 
 
 def run(quick: bool) -> Iterator[dict]:

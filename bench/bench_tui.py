@@ -24,12 +24,11 @@ from typing import Iterator
 
 from textual.geometry import Region
 
+from bench.positions import quiet_game
 from gomoku.board import Board
-
 from tui.app import GomokuApp
 from tui.game import Game, GameSettings
 from tui.services import Analyst
-from bench.positions import quiet_game
 
 
 async def _measure(presses: int) -> tuple[list[float], list[float], list[float], list[float], int]:

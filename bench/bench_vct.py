@@ -2,7 +2,7 @@
 games where the side to move wins by fours and threes, not by fours alone):
 the prover's solve rate and median time at 0.1 s and at 1 s a puzzle.
 
-The prover is ``gomoku.vcf.VCTSearch``, as the search uses it: a puzzle is
+The prover is ``gomoku.search.threats.VCTSearch``, as the search uses it: a puzzle is
 solved when it proves a win within the time (an unsolved one counts its whole
 time in the median).
 """
@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Iterator
 
 from gomoku.board import Board, Rules
-from gomoku.grid import Grid
 from gomoku.records import board_from_position
-from gomoku.searchtypes import SearchAborted
-from gomoku.vcf import VCFSearch, VCTSearch
+from gomoku.search.grid import Grid
+from gomoku.search.threats import VCFSearch, VCTSearch
+from gomoku.search.types import SearchAborted
 
 PUZZLES = Path(__file__).resolve().parents[1] / "data" / "puzzles" / "vct-selfplay.jsonl"
 

@@ -1,9 +1,9 @@
-"""Fit the search's cell-value table (``gomoku/evaltable.py``) to labelled positions.
+"""Fit the search's cell-value table (``gomoku/core/cellvalues.py``) to labelled positions.
 
 The static evaluation sums, over the empty cells, a value for each side: the
-value of the cell's four line patterns for that side (``gomoku.patterns``),
+value of the cell's four line patterns for that side (``gomoku.core.patterns``),
 with the four codes sorted, so 495 entries. The side to move's sum counts
-``TEMPO`` times (``kgrid.evaluate``). This tool fits those 495 values by logistic
+``TEMPO`` times (``grid.evaluate``). This tool fits those 495 values by logistic
 regression: the chance that the side to move wins is taken to be
 ``1 / (1 + exp(-eval / SCALE))``, and the values that best predict the labels
 (cross-entropy, a little L2 pull towards the current table) are written out.
@@ -19,7 +19,7 @@ evaluates those.
     .venv/bin/python -m bench.fit_eval --games /path/to/match/*/game-*.json
 
 It prints the cross-entropy of the current and the fitted table on held-out games (JSON)
-and, with ``--write``, rewrites ``gomoku/evaltable.py``.
+and, with ``--write``, rewrites ``gomoku/core/cellvalues.py``.
 """
 
 from __future__ import annotations
@@ -34,14 +34,14 @@ import numpy as np
 from scipy.optimize import minimize
 
 from gomoku.board import Board, Rules
-from gomoku.evaltable import CELL_VALUES, MULTISETS, TEMPO
-from gomoku.grid import Grid
-from gomoku.kgrid import EMPTY, TURN
-from gomoku.patterns import C_FIVE, ONE, multiset_index
+from gomoku.core.cellvalues import CELL_VALUES, MULTISETS, TEMPO
+from gomoku.core.grid import EMPTY, TURN
+from gomoku.core.patterns import C_FIVE, ONE, multiset_index
 from gomoku.records import load_game
+from gomoku.search.grid import Grid
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLE = ROOT / "gomoku" / "evaltable.py"
+TABLE = ROOT / "gomoku" / "core" / "cellvalues.py"
 SCALE = 600.0
 """Evaluation units per unit of log-odds (the current table's best fit)."""
 RULES = Rules.preset("gomocup20")
@@ -124,7 +124,7 @@ def fit(mine: np.ndarray, theirs: np.ndarray, y: np.ndarray, start: np.ndarray, 
 
 
 def write_table(values: np.ndarray, note: str) -> None:
-    """Rewrite the values in ``gomoku/evaltable.py``, keeping the rest of the module."""
+    """Rewrite the values in ``gomoku/core/cellvalues.py``, keeping the rest of the module."""
     text = TABLE.read_text(encoding="utf-8")
     head, _, rest = text.partition("CELL_VALUES = (\n")
     _, _, tail = rest.partition("\n)\n")
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("labels", nargs="?", help="JSON lines of moves and winrate")
     parser.add_argument("--games", nargs="+", default=[], help="game records labelled by their result")
     parser.add_argument("--pull", type=float, default=1e-7, help="L2 pull towards the current table")
-    parser.add_argument("--write", action="store_true", help="rewrite gomoku/evaltable.py")
+    parser.add_argument("--write", action="store_true", help="rewrite gomoku/core/cellvalues.py")
     args = parser.parse_args(argv)
     items = list(labelled(args.labels)) if args.labels else []
     items += list(from_games(args.games))

@@ -30,8 +30,8 @@ from typing import Iterator
 
 from gomoku.board import Board, BoardError, Rules, Stone
 from gomoku.engine import Engine
+from gomoku.engine.solve import solve
 from gomoku.records import load_game
-from gomoku.vcf import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 OPENINGS = ROOT / "data" / "openings" / "balanced20.json"

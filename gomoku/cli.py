@@ -7,6 +7,7 @@ import importlib
 import os
 import re
 import sys
+from importlib.metadata import entry_points
 from typing import Sequence
 
 from gomoku import __version__
@@ -37,13 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_app() -> int:
-    """Start the terminal app (imported here so the engine never needs textual)."""
-    try:
-        from tui.app import main as app_main
-    except ImportError:
+    """Start the terminal app: the program installed under the ``gomoku.app`` entry
+    point (``tui.app:main``). The engine never imports the app; without one
+    installed, the help is printed."""
+    apps = entry_points(group="gomoku.app")
+    if not apps:
         build_parser().print_help()
         return 0
-    return app_main()
+    return int(next(iter(apps)).load()() or 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,7 +18,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from gomoku.board import BoardError, Point, format_point
-
 from tui import storage
 from tui.game import MODES, Game, GameSettings, format_moves, in_a_row
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen

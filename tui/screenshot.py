@@ -13,7 +13,6 @@ import tempfile
 from pathlib import Path
 
 from gomoku.board import Board
-
 from tui.app import GomokuApp
 from tui.game import Game, GameSettings
 from tui.services import Analyst

@@ -14,7 +14,10 @@ from typing import Any, Callable, Protocol
 
 from gomoku import attacks
 from gomoku.board import Board, Point, Rules
+from gomoku.classic.perfect import solve
+from gomoku.classic.strategies import PLAYERS, players_for
 from gomoku.engine import LEVELS, Engine
+from gomoku.search.warmup import cache_is_cold, warm
 
 
 class HintLike(Protocol):
@@ -30,7 +33,7 @@ class HintLike(Protocol):
 
 
 class InfoLike(Protocol):
-    """The part of ``gomoku.search.SearchInfo`` the app reads while the engine thinks."""
+    """The part of ``gomoku.search.searcher.SearchInfo`` the app reads while the engine thinks."""
 
     depth: int
     score: float
@@ -86,9 +89,6 @@ def solved_text(board: Board) -> str:
     >>> solved_text(Board(Rules.preset("cube3")))
     'solved: X wins in 7 plies'
     """
-    from gomoku.classic.perfect import solve
-    from gomoku.classic.players import players_for
-
     if board.is_over or "perfect" not in players_for(board.rules):
         return ""
     result = solve(board.rules, board)
@@ -109,8 +109,6 @@ ENGINE_LEVEL_NOTES = {
 def _real_prepare(announce: Callable[[str], None]) -> None:
     """Load the engine's compiled kernels now (a second), or compile them (the
     first run after an install: tens of seconds), announced."""
-    from gomoku.warmup import cache_is_cold, warm
-
     if cache_is_cold():
         announce("preparing the engine (first run only)...")
     warm()
@@ -124,8 +122,6 @@ def level_note(level: str) -> str:
     >>> level_note("perfect").startswith("exact play")
     True
     """
-    from gomoku.classic.players import PLAYERS
-
     if level in PLAYERS:
         return PLAYERS[level].description
     return ENGINE_LEVEL_NOTES.get(level, "")

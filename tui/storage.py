@@ -15,7 +15,6 @@ from typing import Callable
 
 from gomoku import records
 from gomoku.board import Board, Rules
-
 from tui.game import Game, GameSettings, unplayable
 
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from gomoku.board import Point
-
     from tui.game import Game
     from tui.services import Analyst
     from tui.widgets.board_view import BoardView

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 
 from gomoku.board import Board, GameOverError, Point, Rules, Stone
-from gomoku.classic.lines import Geometry
+from gomoku.board.geometry import Geometry
 from gomoku.classic.script import BLANK, _move
 
 MAGIC_SQUARE = ((8, 3, 4), (1, 5, 9), (6, 7, 2))

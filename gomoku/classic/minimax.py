@@ -24,7 +24,7 @@ import time as _time
 from dataclasses import dataclass, field
 
 from gomoku.board import Board, GameOverError, Point, Rules, Stone
-from gomoku.classic.lines import Geometry
+from gomoku.board.geometry import Geometry
 
 WIN = 1_000_000
 

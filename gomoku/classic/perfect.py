@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gomoku.board import Board, GameOverError, Point, Rules
-from gomoku.classic.lines import Geometry
+from gomoku.board.geometry import Geometry
 
 EXACT, LOWER, UPPER = 0, 1, 2
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from gomoku.board import Board, GameOverError, Point, Rules
+from gomoku.classic.perfect import solver_for
 
 SQUARES = tuple((column, row) for row in range(3) for column in range(3))
 """The seed's squares 1..9 (``SQUARES[n - 1]``) as points (x, y): rows from the top."""
@@ -59,8 +60,6 @@ def _rules() -> Rules:
 def build_table() -> np.ndarray:
     """The move table, from perfect play (the first best move in square order)
     on every position some game reaches; -1 elsewhere."""
-    from gomoku.classic.perfect import solver_for
-
     solver = solver_for(_rules())
     table = np.full(3**9, -1, dtype=np.int32)
     seen = set()

@@ -21,9 +21,9 @@ from gomoku.attacks import (
     load_weights,
     weight_map,
 )
+from gomoku.attacks.matrix import Region, clip_region, default_region, threat_space
 from gomoku.board import Board, Point, Rules, Stone, format_point
 from gomoku.records import parse_point, read_position
-from gomoku.threatspace import Region, clip_region, default_region, threat_space
 
 MAX_GRID = 60
 """The widest grid (cells a side) printed as text; JSON has no limit."""

@@ -8,11 +8,11 @@ import sys
 import time as _time
 from typing import TextIO
 
+from gomoku.experiments.runner import EXPERIMENTS, run_experiment
+
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``experiment``."""
-    from gomoku.classic.experiments import EXPERIMENTS
-
     parser = subparsers.add_parser(
         "experiment",
         help="re-run an experiment of the seeds (tic-tac-toe, 4x4, 3x3x3, 4x4x4)",
@@ -50,8 +50,6 @@ class Bar:
 
 def run(args: argparse.Namespace) -> int:
     """Run the experiment; errors are ValueErrors for the CLI to report."""
-    from gomoku.classic.experiments import run_experiment
-
     table = run_experiment(args.name, args.games, args.seed, Bar(sys.stderr, args.name))
     if args.json:
         print(json.dumps(table.to_dict()))

@@ -8,9 +8,9 @@ import sys
 
 from gomoku.board import Rules, format_point
 from gomoku.engine import DEFAULT_LEVEL, LEVELS, Engine
+from gomoku.engine.solve import solve
 from gomoku.records import read_position
-from gomoku.search import THREADS, SearchInfo
-from gomoku.vcf import solve
+from gomoku.search.searcher import THREADS, SearchInfo
 
 POSITION_HELP = "moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N"
 

@@ -9,6 +9,9 @@ import time
 from pathlib import Path
 
 from gomoku.board import Rules
+from gomoku.engine import LEVELS as ENGINE_LEVELS
+from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
+from gomoku.protocol.pbrain import serve
 
 LEVELS = ("greedy", "easy", "normal", "strong", "max")
 """The engine's levels, for the help (``gomoku.engine.LEVELS`` checks them; not imported here to keep
@@ -60,9 +63,6 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run_pbrain(args: argparse.Namespace) -> int:
     """Serve the pbrain protocol on stdin/stdout until END."""
-    from gomoku.engine import LEVELS as ENGINE_LEVELS
-    from gomoku.pbrain import serve
-
     if args.level not in ENGINE_LEVELS:
         # The classic players (perfect, the seed strategies) play the small games, not a brain's.
         raise ValueError(f"unknown level {args.level!r}: choose one of {', '.join(ENGINE_LEVELS)}")
@@ -71,8 +71,6 @@ def run_pbrain(args: argparse.Namespace) -> int:
 
 def run_match_command(args: argparse.Namespace) -> int:
     """Play the match, show progress on stderr, print the table (or JSON) on stdout."""
-    from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
-
     rules = Rules.parse(args.rules)
     openings = []
     if not args.no_openings:

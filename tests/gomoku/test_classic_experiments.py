@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from gomoku.board import Rules, Stone
-from gomoku.classic.duels import against_everything
-from gomoku.classic.experiments import EXPERIMENTS, SEED004_ROWS, maxstates, run_experiment, seed001
-from gomoku.classic.windetect import loop_counts, matrix_counts, sample_positions, threat_matrix
 from gomoku.cli import main
+from gomoku.experiments.duels import against_everything
+from gomoku.experiments.runner import EXPERIMENTS, SEED004_ROWS, maxstates, run_experiment, seed001
+from gomoku.experiments.windetect import loop_counts, matrix_counts, sample_positions, threat_matrix
 
 
 def test_maxstates_is_the_seeds_formula() -> None:
@@ -133,7 +133,7 @@ def test_the_progress_bar_draws_on_a_terminal_only() -> None:
 
 
 def test_the_same_seed_gives_the_same_table() -> None:
-    from gomoku.classic.duels import duel_matrix
+    from gomoku.experiments.duels import duel_matrix
 
     def table(seed: int) -> list:
         return duel_matrix(Rules.preset("tictactoe"), ("random", "minimax"), 6, seed, "t", lambda: None).rows

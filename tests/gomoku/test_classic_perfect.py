@@ -8,14 +8,21 @@ from functools import lru_cache
 import pytest
 
 from gomoku.board import Board, Rules, Stone
+from gomoku.board.geometry import Geometry
 from gomoku.classic import perfect
-from gomoku.classic.lines import Geometry
 from gomoku.classic.magic import (
-    CUBE_SUM, MAGIC_CUBE, SQUARE_NUMBER, cube_number, cube_report, magic_move, magic_poss_win, magic_wins,
+    CUBE_SUM,
+    MAGIC_CUBE,
+    SQUARE_NUMBER,
+    cube_number,
+    cube_report,
+    magic_move,
+    magic_poss_win,
+    magic_wins,
 )
 from gomoku.classic.perfect import Solver, solve, symmetries
-from gomoku.classic.players import classic_move
 from gomoku.classic.script import BLANK, O, X, poss_win
+from gomoku.classic.strategies import classic_move
 from gomoku.classic.table import SQUARES, board_vector, move_table, table_move, to_index, to_vector
 
 

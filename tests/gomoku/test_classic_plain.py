@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.engine import Engine
-from gomoku.plain import PlainSearch
-from gomoku.searchtypes import Limit
+from gomoku.search.plain import PlainSearch
+from gomoku.search.types import Limit
 
 GEOMETRIES = [
     Rules.preset("tictactoe"), Rules.preset("4x4"), Rules.preset("cube3"), Rules.preset("qubic"),
@@ -104,7 +104,7 @@ def test_a_floating_cell_is_never_searched() -> None:
 
 @pytest.mark.parametrize(("name", "lines"), [("cube3", 13), ("qubic", 7), ("4x4", 3)])
 def test_with_nothing_forced_the_search_plays_a_cell_on_the_most_lines(name: str, lines: int) -> None:
-    from gomoku.classic.lines import Geometry
+    from gomoku.board.geometry import Geometry
 
     rules = Rules.preset(name)
     geometry = Geometry.of(rules)

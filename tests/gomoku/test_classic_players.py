@@ -7,10 +7,9 @@ import random
 import pytest
 
 from gomoku.board import Board, Rules, Stone
-from gomoku.classic.experiments import play
 from gomoku.classic.minimax import EVALUATIONS, Stats, choose, evaluate
-from gomoku.classic.players import PLAYERS, check_player, classic_choice, classic_move, players_for
 from gomoku.classic.script import script_move
+from gomoku.classic.strategies import PLAYERS, check_player, classic_choice, classic_move, play, players_for
 from gomoku.engine import LEVELS, Engine, check_level
 
 
@@ -154,7 +153,7 @@ def test_the_engine_hints_with_a_classic_player() -> None:
 
 
 def test_the_engine_analysis_keeps_to_gravity() -> None:
-    from gomoku.searchtypes import Limit
+    from gomoku.search.types import Limit
 
     board = Board(Rules.parse("size=15x15,gravity"), [(7, 0), (7, 1)])
     infos = list(Engine().analyse(board, Limit(depth=3)))

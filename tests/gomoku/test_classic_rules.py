@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import Board, FloatingError, Rules, Stone
-from gomoku.classic.lines import Geometry
+from gomoku.board.geometry import Geometry
 from gomoku.cli import main
 from gomoku.records import GameRecord, RecordError, format_psq, format_sgf, record_from_dict, record_to_dict
 

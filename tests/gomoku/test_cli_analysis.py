@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from gomoku.attacks import explain, weight_map
+from gomoku.attacks.matrix import threat_space
 from gomoku.cli import main
 from gomoku.commands.analysis import parse_region
 from gomoku.records import read_position
-from gomoku.threatspace import threat_space
 
 OPEN_THREE = "0,0 1,1 1,0 2,2 2,0"
 

@@ -59,8 +59,7 @@ def test_hint_verbose_prints_each_depth_to_stderr(capsys):
 
 
 def test_hint_with_two_threads_starts_one_helper(capsys, monkeypatch):
-    from gomoku import helpers
-
+    from gomoku.search import threads as helpers
     started = []
     start = helpers.Helper.start
     monkeypatch.setattr(helpers.Helper, "start", lambda self: (started.append(self), start(self)))

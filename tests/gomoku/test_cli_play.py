@@ -11,7 +11,7 @@ import pytest
 
 from gomoku.board import Board, Rules
 from gomoku.cli import main
-from gomoku.match import MatchConfig, load_openings, default_openings_path, run_match
+from gomoku.match import MatchConfig, default_openings_path, load_openings, run_match
 from gomoku.records import load_game
 
 BRAINS = Path(__file__).parent / "fake_brains"
@@ -46,7 +46,7 @@ def test_gomoku_pbrain_speaks_the_protocol_as_a_subprocess():
 
 
 def test_pbrain_gomoku_console_entry_point_runs_the_same_loop():
-    code, lines, _ = talk([sys.executable, "-m", "gomoku.pbrain", "--level", "greedy"],
+    code, lines, _ = talk([sys.executable, "-m", "gomoku.protocol.pbrain", "--level", "greedy"],
                           ["START 15", "BEGIN", "END"])
     assert code == 0 and lines == ["OK", "7,7"]
 
@@ -55,7 +55,7 @@ def test_an_unknown_level_is_a_one_line_error():
     code, lines, stderr = talk(PBRAIN + ["--level", "stronk"], ["START 20"])
     assert code == 2 and lines == [] and stderr.startswith("gomoku: error: unknown level 'stronk'")
     assert stderr.count("\n") == 1
-    code, lines, stderr = talk([sys.executable, "-m", "gomoku.pbrain", "--level", "stronk"], ["START 20"])
+    code, lines, stderr = talk([sys.executable, "-m", "gomoku.protocol.pbrain", "--level", "stronk"], ["START 20"])
     assert code == 2 and lines == [] and "unknown level 'stronk'" in stderr
 
 

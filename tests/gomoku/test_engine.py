@@ -9,7 +9,7 @@ import pytest
 from gomoku.attacks import greedy_move
 from gomoku.board import Board, GameOverError, Rules, Stone
 from gomoku.engine import LEVELS, Engine, Hint
-from gomoku.search import Limit, SearchInfo
+from gomoku.search.searcher import Limit, SearchInfo
 
 FOUR_TO_BLOCK = [(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)]
 MIDDLE = [(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (3, 3), (0, 2), (2, 2), (-1, 3)]
@@ -152,8 +152,8 @@ def test_a_double_three_is_played_as_a_forced_win() -> None:
 
 @pytest.mark.parametrize("preset", Rules.PRESETS)
 def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkeypatch):
-    from gomoku import patterns
-    from gomoku.grid import Grid
+    from gomoku.core import patterns
+    from gomoku.search.grid import Grid
 
     patterns.tables.cache_clear()
     rules = Rules.preset(preset)

@@ -11,10 +11,10 @@ import pytest
 
 from bench import fit_eval
 from gomoku.board import Board, Rules
-from gomoku.evaltable import CELL_VALUES, MULTISETS, TEMPO
-from gomoku.grid import Grid
-from gomoku.kgrid import TURN, evaluate
-from gomoku.patterns import ONE, combo_key, multiset_index, tables
+from gomoku.core.cellvalues import CELL_VALUES, MULTISETS, TEMPO
+from gomoku.core.grid import TURN, evaluate
+from gomoku.core.patterns import ONE, combo_key, multiset_index, tables
+from gomoku.search.grid import Grid
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = [(9, 9), (10, 10), (9, 10), (10, 9), (8, 11), (11, 8), (10, 11), (8, 9), (7, 12), (11, 10)]
@@ -71,8 +71,8 @@ def test_the_tool_reports_and_rewrites_the_table(tmp_path: Path, monkeypatch: py
     labels = tmp_path / "labels.jsonl"
     lines = [{"moves": GAME[:n], "winrate": 0.3 + 0.04 * n} for n in range(4, len(GAME) + 1)] * 4
     labels.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
-    table = tmp_path / "evaltable.py"
-    table.write_text((ROOT / "gomoku" / "evaltable.py").read_text())
+    table = tmp_path / "cellvalues.py"
+    table.write_text((ROOT / "gomoku" / "core" / "cellvalues.py").read_text())
     monkeypatch.setattr(fit_eval, "TABLE", table)
     assert fit_eval.main([str(labels), "--write"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -109,8 +109,8 @@ def test_too_few_labels_is_a_one_line_error(tmp_path: Path, capsys: pytest.Captu
 
 
 def test_game_records_label_each_position_by_who_won(tmp_path: Path) -> None:
-    from gomoku.gamerecord import GameRecord
     from gomoku.records import save_game
+    from gomoku.records.game import GameRecord
 
     moves = GAME + [(12, 11)]
     path = tmp_path / "game.json"

@@ -1,4 +1,4 @@
-"""The helper threads of a timed search (``gomoku.helpers``): when they run,
+"""The helper threads of a timed search (``gomoku.search.threads``): when they run,
 what they share, what they give back, and that none outlives its search."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ import threading
 
 import pytest
 
-from gomoku import helpers, search
 from gomoku.board import Board, Rules
-from gomoku.grid import Grid
-from gomoku.search import Limit, Searcher, SearchInfo
+from gomoku.search.grid import Grid
+from gomoku.search.searcher import Limit, Searcher, SearchInfo
+from gomoku.search import searcher as search
+from gomoku.search import threads as helpers
 
 
 def test_a_timed_search_with_a_helper_thread_shares_its_table_and_leaves_no_thread_behind(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,8 +131,7 @@ def test_the_helpers_search_while_the_root_proves_its_threats(monkeypatch: pytes
 def test_a_rerooted_helper_searches_only_the_moves_it_was_given() -> None:
     board = Board(moves=[(0, 0), (5, 5), (1, 0), (5, 6)])
     grid = Grid(board)
-    from gomoku import kcontext as K
-
+    from gomoku.core import context as K
     ctx = K.new_context(grid.size, 1 << 12, 1 << 12)
     ctx.stats[K.WIDTH], ctx.stats[K.ROOT_WIDTH] = 10, 20
     cells = [int(q) for q in grid.candidates()[:8]]

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from gomoku import _jsonio
-from gomoku._jsonio import MAX_FILE_BYTES, parse_json, read_file
+from gomoku import files as _jsonio
+from gomoku.board import Rules
 from gomoku.cli import main
 from gomoku.commands import show
+from gomoku.files import MAX_FILE_BYTES, parse_json, read_file
 from gomoku.match import MatchError, load_openings
-from gomoku.board import Rules
 from gomoku.records import RecordError, load_game, read_position
 
 HUGE = "9" * 5000

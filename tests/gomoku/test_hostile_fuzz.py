@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gomoku.protocol import ABOUT, Brain
-from gomoku.protocol_io import MAX_REPLY, read_lines
+from gomoku.protocol.streams import MAX_REPLY, read_lines
 
 SESSIONS = int(os.environ.get("GOMOKU_FUZZ_SESSIONS", "25"))
 REPORT = os.environ.get("GOMOKU_FUZZ_REPORT")

@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import Stone
-from gomoku.pbrain import serve
 from gomoku.protocol import (
     ABOUT,
     MAX_MEMORY,
@@ -31,7 +30,8 @@ from gomoku.protocol import (
     default_engine_factory,
     plan_time,
 )
-from gomoku.protocol_io import EXCERPT, MAX_LINE, MAX_REPLY, excerpt, read_lines, safe_line
+from gomoku.protocol.pbrain import serve
+from gomoku.protocol.streams import EXCERPT, MAX_LINE, MAX_REPLY, excerpt, read_lines, safe_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -212,7 +212,7 @@ def test_a_non_utf8_line_is_answered_and_the_session_goes_on():
 def test_a_strict_utf8_brain_process_survives_a_bad_byte():
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "gomoku.pbrain", "--level", "greedy"],
+        [sys.executable, "-m", "gomoku.protocol.pbrain", "--level", "greedy"],
         input=b"START 15\n\xff\xfe\nINFO max_memory 100000000000000\nTURN 7,7\nFOO\x00\rABOUT\nEND\n",
         capture_output=True, env=env, timeout=60,
     )
@@ -279,7 +279,6 @@ def test_every_written_line_is_made_safe():
 # -- item 6: never late ------------------------------------------------------------------------------------------------
 def test_start_warms_the_greedy_route_off_the_clock():
     from gomoku import attacks
-
     attacks.default_table.cache_clear()
     session(["START 20"])
     assert attacks.default_table.cache_info().currsize == 1

@@ -14,15 +14,15 @@ from hypothesis import strategies as st
 
 from gomoku.board import Board, Stone
 from gomoku.engine import LEVELS
-from gomoku.clock import DEADLINE_SHARE, STOP_MARGIN
-from gomoku.pbrain import serve
 from gomoku.protocol import (
     ABOUT,
+    UNLIMITED_MS,
     Brain,
     TimeControl,
-    UNLIMITED_MS,
     plan_time,
 )
+from gomoku.protocol.clock import DEADLINE_SHARE, STOP_MARGIN
+from gomoku.protocol.pbrain import serve
 
 
 @dataclass

@@ -6,7 +6,7 @@ import pytest
 
 from gomoku.board import Board, GameOverError
 from gomoku.engine import Engine
-from gomoku.search import Limit
+from gomoku.search.searcher import Limit
 
 
 def test_analyse_searches_the_position_it_was_given_even_if_the_board_moves_on() -> None:

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.engine import Engine
-from gomoku.plain import PlainSearch as _GenericSearch
-from gomoku.searchtypes import Limit
-from gomoku.grid import GRID_CELLS, Grid
+from gomoku.search.grid import GRID_CELLS, Grid
+from gomoku.search.plain import PlainSearch as _GenericSearch
+from gomoku.search.types import Limit
 
 LINES = ((1, 0), (0, 1), (1, 1), (1, -1))
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -111,7 +111,7 @@ def test_the_plain_search_sees_a_five_on_a_line_with_long_steps() -> None:
 def test_a_board_past_the_grids_memory_cap_is_searched_by_the_plain_search() -> None:
     # 600 stones four apart along a diagonal: their squares overlap into one box of
     # millions of cells (seconds to lay out, hundreds of MB); the plain search takes it.
-    from gomoku.grid import MAX_GRID_CELLS
+    from gomoku.search.grid import MAX_GRID_CELLS
 
     board = Board(moves=[(4 * i, 4 * i) for i in range(600)])
     assert Grid.cells_for(board) > MAX_GRID_CELLS

@@ -10,11 +10,12 @@ from hypothesis import strategies as st
 
 from gomoku.attacks import weight_map
 from gomoku.board import Board, GameOverError, Rules, Stone
+from gomoku.core.patterns import F4, FIVE
+from gomoku.engine.solve import solve
 from gomoku.records import board_from_position
-from gomoku.search import WIN_THRESHOLD, Limit, Searcher, SearchInfo
-from gomoku.patterns import FIVE, F4
-from gomoku.grid import Grid
-from gomoku.vcf import VCFSearch, solve
+from gomoku.search.grid import Grid
+from gomoku.search.searcher import WIN_THRESHOLD, Limit, Searcher, SearchInfo
+from gomoku.search.threats import VCFSearch
 
 FAR = 10**15
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -342,7 +343,7 @@ def test_the_opponents_double_three_is_taken_away() -> None:
     board.push(move)
     # No double three (or four-three) is left for X to make. (X may still have a
     # longer VCT here: the prover finds one whatever O does.)
-    from gomoku.patterns import C_B4F3, C_F3F3
+    from gomoku.core.patterns import C_B4F3, C_F3F3
 
     grid = Grid(board)
     assert grid.state.count[1, C_F3F3] == 0 and grid.state.count[1, C_B4F3] == 0
@@ -352,8 +353,8 @@ def test_the_opponents_double_three_is_taken_away() -> None:
 def test_a_leaf_facing_an_open_three_is_searched_a_ply_further() -> None:
     # X to move can make an open three. At depth 1 the tree stops at O's turn,
     # unless THREAT_EXT lets it search O's answers to the three (one ply more).
-    from gomoku import ksearch
-    from gomoku.kcontext import ROOT_WIDTH, SELDEPTH, THREAT_EXT, WIDTH, new_context
+    from gomoku.core import tree as ksearch
+    from gomoku.core.context import ROOT_WIDTH, SELDEPTH, THREAT_EXT, WIDTH, new_context
 
     board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 13)])
     reached = {}
@@ -373,8 +374,7 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     # prefers (-1, 0). Pretend the root's quick checks settled neither; the tree's
     # favourite then gets the longer check, here made to find it lost: the depth
     # is searched again without it.
-    from gomoku import search
-
+    from gomoku.search import searcher as search
     board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 14), (2, 0)])
     plain = last(board, nodes=20_000).pv[0]
     defences = search._Run._defences
@@ -413,8 +413,7 @@ def test_an_unsettled_favourite_is_played_only_once_proven_safe_while_a_proven_d
     # left the favourite unsettled; the favourite's longer check runs out of
     # budget without a verdict. With a proven defence at hand, the unsettled one
     # is not risked: the depth is searched again without it.
-    from gomoku import search
-
+    from gomoku.search import searcher as search
     board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 14), (2, 0)])
     plain = last(board, nodes=20_000).pv[0]
     defences = search._Run._defences
@@ -443,8 +442,7 @@ def test_an_unsettled_favourite_is_played_only_once_proven_safe_while_a_proven_d
 def record_defences(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[tuple[int, int]], set[tuple[int, int]], bool]]:
     """Each set of root defences a search then computes: the moves, those of them
     left unsettled, and whether the threat was a VCT."""
-    from gomoku import search
-
+    from gomoku.search import searcher as search
     defences = search._Run._defences
     seen: list[tuple[list[tuple[int, int]], set[tuple[int, int]], bool]] = []
 
@@ -478,9 +476,9 @@ def test_a_favourite_that_lets_the_opponent_win_by_threats_is_dropped(monkeypatc
     # blocks O's three; after it, though, O has a VCT that takes the prover more
     # threat nodes than the tree's own checks have (here those are off). The
     # check of the favourite proves O's VCT, and the search plays another move.
-    from gomoku import search
-    from gomoku.kcontext import new_context
-    from gomoku.kproof import prove
+    from gomoku.core.context import new_context
+    from gomoku.core.prover import prove
+    from gomoku.search import searcher as search
 
     moves = [(11, 11), (12, 11), (8, 9), (12, 12), (12, 10), (10, 12), (11, 12), (11, 13), (10, 11), (12, 13)]
     board = Board(rules=Rules.parse("gomocup20"), moves=moves)
@@ -517,8 +515,8 @@ def test_a_node_vct_without_proof_is_not_tried_again_with_the_same_budget() -> N
     import json
     from pathlib import Path
 
-    from gomoku import ksearch
-    from gomoku.kcontext import TNODES, new_context
+    from gomoku.core import tree as ksearch
+    from gomoku.core.context import TNODES, new_context
 
     path = Path(__file__).resolve().parents[2] / "data" / "puzzles" / "vct-selfplay.jsonl"
     p = json.loads(path.read_text().splitlines()[1])
@@ -540,9 +538,9 @@ def test_a_node_whose_opponent_threatens_a_vct_searches_only_the_moves_that_may_
     # VCT's cells, where either side makes a four or an open three), each found
     # lost one ply down; every move it leaves out does lose to O's VCT (the
     # node's loss is reported as likely, since they were not searched).
-    from gomoku import ksearch
-    from gomoku.kcontext import NODE_VCT, NODES, PASS_CHECK, ROOT_WIDTH, WIDTH, new_context
-    from gomoku.patterns import C_F3
+    from gomoku.core import tree as ksearch
+    from gomoku.core.context import NODE_VCT, NODES, PASS_CHECK, ROOT_WIDTH, WIDTH, new_context
+    from gomoku.core.patterns import C_F3
 
     stones = {"O": [[0, 1], [0, 2], [1, 0], [2, 0], [10, 11], [10, 12], [11, 10], [12, 10]],
               "X": [[5, -6], [-6, 5], [6, 6], [-7, -7], [15, 3], [3, 15], [-3, 12], [12, -3]]}
@@ -617,7 +615,7 @@ def test_a_candidate_off_the_threat_proven_to_refute_a_vct_is_a_defence(monkeypa
     # threat's line, the fours of either side, X's open threes, O's set-ups), yet
     # it takes X's VCT away: proven in a few hundred threat nodes. Every other
     # candidate gets such a quick check now, and is kept when proven.
-    from gomoku.patterns import C_B4, C_F3
+    from gomoku.core.patterns import C_B4, C_F3
 
     moves = [(9, 4), (8, 5), (9, 9), (5, 5), (8, 7), (8, 3), (6, 6), (9, 5), (8, 4), (7, 3), (6, 4), (7, 4),
              (7, 5), (9, 3), (6, 3), (6, 5), (5, 6), (10, 4), (11, 3), (10, 2), (10, 1), (10, 5), (11, 5)]

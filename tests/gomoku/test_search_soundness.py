@@ -6,13 +6,14 @@ freestyle, X to move), whose record these moves are.
 
 from __future__ import annotations
 
-from gomoku import ksearch, search
 from gomoku.board import Board, Rules
-from gomoku.grid import Grid
-from gomoku.kcontext import new_context
-from gomoku.kproof import prove
-from gomoku.search import Searcher
-from gomoku.searchtypes import LIKELY, WIN_THRESHOLD, Limit
+from gomoku.core import tree as ksearch
+from gomoku.core.context import new_context
+from gomoku.core.prover import prove
+from gomoku.search.grid import Grid
+from gomoku.search.searcher import Searcher
+from gomoku.search import searcher as search
+from gomoku.search.types import LIKELY, WIN_THRESHOLD, Limit
 
 GAME = [(13, 11), (12, 11), (15, 12), (15, 14), (17, 15), (14, 12), (16, 13), (14, 13), (13, 12), (13, 10),
         (14, 11), (17, 14), (15, 10), (12, 13), (16, 9), (17, 8)]

@@ -10,8 +10,8 @@ import scipy.sparse as sparse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gomoku.attacks.matrix import default_region, default_window_scores, threat_space, window_matrix
 from gomoku.board import Board, Rules, Stone, line_directions
-from gomoku.threatspace import default_region, default_window_scores, threat_space, window_matrix
 
 
 def position(stones: dict, to_move: Stone = Stone.X, rules: Rules | None = None) -> Board:

@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules, Stone
+from gomoku.engine.solve import solve
 from gomoku.records import board_from_position
-from gomoku.vcf import VCFSearch, VCTSearch, solve
-from gomoku.grid import Grid
+from gomoku.search.grid import Grid
+from gomoku.search.threats import VCFSearch, VCTSearch
 
 PUZZLES = Path(__file__).resolve().parents[2] / "data" / "puzzles" / "vcf-sample.jsonl"
 FAR = 10**15
@@ -233,8 +234,8 @@ def test_every_vcf_found_is_a_real_win_wherever_it_is(board: Board, offset: tupl
 def test_a_proof_cut_short_is_no_disproof() -> None:
     # The stop flag up before the first expansion: the prover has no verdict (-1),
     # never "no VCT" (it used to mark the half-expanded root as disproven).
-    from gomoku import kproof
-    from gomoku.kcontext import new_context
+    from gomoku.core import prover as kproof
+    from gomoku.core.context import new_context
 
     board = Board(moves=DOUBLE_THREE)
     grid = Grid(board)
@@ -261,8 +262,8 @@ def test_the_five_a_new_four_makes_is_found_on_its_lines_as_by_a_scan(moves) -> 
     """``kgrid.five_near`` (the VCF's and the prover's shortcut) agrees with
     ``kgrid.first`` whenever the side has one cell of five: after each move that
     makes a four, and after any move at all (then a five, if any, is anywhere)."""
-    from gomoku.kgrid import first, five_near
-    from gomoku.patterns import C_FIVE
+    from gomoku.core.grid import first, five_near
+    from gomoku.core.patterns import C_FIVE
 
     board = Board()
     for move in moves:

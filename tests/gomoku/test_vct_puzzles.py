@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from gomoku.board import Board, Rules, Stone
-from gomoku.grid import Grid
-from gomoku.kcontext import resize_for_grid
+from gomoku.core.context import resize_for_grid
 from gomoku.records import board_from_position
-from gomoku.vcf import VCFSearch, VCTSearch
+from gomoku.search.grid import Grid
+from gomoku.search.threats import VCFSearch, VCTSearch
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = [json.loads(line) for line in (ROOT / "data" / "puzzles" / "vct-selfplay.jsonl").read_text().splitlines() if line.strip()]
@@ -137,8 +137,8 @@ def test_an_and_node_is_settled_on_the_spot_exactly_when_every_reply_loses() -> 
 
     import numpy as np
 
-    from gomoku import kgrid, kproof
-
+    from gomoku.core import grid as kgrid
+    from gomoku.core import prover as kproof
     def every_reply_tried(g, a: int, buf: np.ndarray) -> bool:
         n = kproof._moves(g, a, False, buf)
         for r in [int(q) for q in buf[:n]]:
@@ -186,8 +186,9 @@ def test_a_proof_does_not_depend_on_the_order_of_the_candidate_list() -> None:
     # ranks its children itself, so the same position gets the same proof.
     import random
 
-    from gomoku import kgrid, kproof
-    from gomoku.kcontext import NODE_LIMIT, TNODES, VLINE_LEN, new_context
+    from gomoku.core import grid as kgrid
+    from gomoku.core import prover as kproof
+    from gomoku.core.context import NODE_LIMIT, TNODES, VLINE_LEN, new_context
 
     rng = random.Random(3)
     for puzzle in SAMPLE[:5]:
@@ -209,8 +210,8 @@ def test_a_proof_does_not_depend_on_the_order_of_the_candidate_list() -> None:
 def test_the_tree_size_asked_for_is_the_one_the_prover_gets() -> None:
     # A context made with a tiny tree is grown to ``tree_nodes``: the same proof
     # that fills the tiny tree (no verdict) is then found.
-    from gomoku.kcontext import new_context
-    from gomoku.searchtypes import SearchAborted
+    from gomoku.core.context import new_context
+    from gomoku.search.types import SearchAborted
 
     puzzle = min((p for p in SAMPLE if p["nodes"] >= 200), key=lambda p: p["nodes"])
     grid = Grid(board_of(puzzle))

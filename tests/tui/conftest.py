@@ -6,13 +6,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from tui_fakes import FakeEngine, fake_explain, fake_weight_map
 
 from gomoku.engine import Engine
-
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst
-from tui_fakes import FakeEngine, fake_explain, fake_weight_map
 
 
 @pytest.fixture

@@ -8,15 +8,14 @@ from typing import Any, Callable
 
 from textual import events
 from textual.widgets import Input, Select, Static
+from tui_fakes import settle
 
 from gomoku.board import Stone
 from gomoku.records import load_game
-
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
 from tui.widgets.board_view import BoardView, format_weight
-from tui_fakes import settle
 
 SIZE = (100, 30)
 

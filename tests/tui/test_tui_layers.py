@@ -7,16 +7,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual.widgets import Input, Select, Static
+from tui_fakes import FakeHint, settle
 
 from gomoku.board import Rules, Stone
 from gomoku.engine import Engine
 from gomoku.records import load_game
-
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.screens.dialogs import OTHER_RULES, NewGameScreen
 from tui.widgets.board_view import BoardView
-from tui_fakes import FakeHint, settle
 
 SIZE = (110, 32)
 

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import Board, OccupiedError, Rules, Stone
-
 from tui import storage
 from tui.game import Game, GameSettings, SettingsError, format_moves
 from tui.widgets.board_view import HEAT_COLOURS, format_weight, heat_index

@@ -7,17 +7,16 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
+from tui_fakes import settle
 
 from gomoku.attacks import explain, greedy_move, weight_map
 from gomoku.board import Board, Stone
 from gomoku.engine import Engine
-
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst
 from tui.widgets.board_view import format_weight
 from tui.widgets.panels import breakdown_text
-from tui_fakes import settle
 
 SIZE = (110, 34)
 OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2)]

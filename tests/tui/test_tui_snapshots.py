@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gomoku.engine import Engine
-
 from tui_fakes import FakeHint, fake_explain, fake_weight_map
+
+from gomoku.engine import Engine
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst

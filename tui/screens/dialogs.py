@@ -12,7 +12,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from gomoku.board import Rules
-
 from tui.game import MODES, GameSettings, SettingsError, parse_rules
 
 RULE_NAMES = {

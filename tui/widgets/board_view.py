@@ -31,7 +31,6 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gomoku.board import Board, Point, Rules, Stone
-
 from tui.widgets.layout import Layer, Layout
 
 CELL_WIDTH = 4

@@ -22,7 +22,6 @@ import math
 from dataclasses import dataclass
 
 from gomoku.board import Point, Rules
-
 from tui.game import unplayable
 
 LAYER_GAP = 1

@@ -1,0 +1,337 @@
+"""The compiled position: a dense grid with incremental patterns (numba kernels).
+
+The search sees the endless board through ``gomoku.search.grid.Grid``, which lays the
+stones' neighbourhoods out as blocks of one flat array and keeps the point <->
+cell mapping in Python. Everything the kernels read and write is one
+``GridState`` of numpy arrays (``size`` cells, ``s`` a side: 1 X, 2 O; row 0
+of the per-side arrays is unused):
+
+``cells`` int8[size]
+    0 empty, 1 X, 2 O, 3 wall (the ring around each block, never played).
+``keys`` int32[4 * size]
+    ``keys[4 * i + d]``: the line key of cell ``i`` along direction ``d``
+    (``steps[d]``): the ``reach`` cells each side, 2 bits each (see
+    ``gomoku.core.patterns``). Kept for every cell, stones and walls included.
+``combo`` int32[3, size]
+    For an empty cell, ``sum(line code of s along d * 9 ** d)``: its four line
+    patterns for side ``s`` in one number (stale while the cell is occupied).
+``cls``, ``order`` uint8/int32[3, size]
+    The threat class (``patterns.C_*``) and the ordering value of ``combo``.
+``count`` int32[3, 7]
+    How many empty cells side ``s`` has in each threat class: whether X has a
+    five to make, or O an open four to make, is one look.
+``value`` int64[3]
+    Each side's evaluation sum over the empty cells (``combo_eval``).
+``near`` int16[size], ``cand`` int32[size], ``cand_pos`` int32[size]
+    Stones within two cells (the 5x5 square); the empty cells with ``near > 0``
+    as an unordered list (``cand[:meta[NCAND]]``) with each cell's place in it
+    (-1: not there). Every five, four and open three lies within two cells of a
+    stone, so the list holds every threat.
+``zob`` uint64[3, size], ``hash`` uint64[1]
+    The board's zobrist key of each stone on each cell, and the running hash
+    (equal to ``Board.hash``: tables outlive a grid).
+``stack`` int32[size], ``meta`` int64[4]
+    The cells played (``meta[HEIGHT]`` of them) and ``meta[TURN]`` (1 or 2),
+    ``meta[NCAND]``, ``meta[WINNER]`` (a side whose five is on the board, or 0).
+``steps`` int64[4], ``near_steps`` int64[24]
+    Cell offsets of the four lines and of the 5x5 square.
+``line``, ``combo_class``, ``combo_order``, ``combo_eval``
+    The shared pattern tables (``gomoku.core.patterns.Tables``); ``reach`` the
+    cells a key sees each side.
+
+>>> from gomoku.board import Board
+>>> from gomoku.search.grid import Grid
+>>> g = Grid(Board(moves=[(0, 0), (0, 5), (1, 0), (3, 7), (2, 0), (6, 5)])).state
+>>> int(g.count[1, C_F4]), int(g.count[2, C_F4])   # X makes an open four in two places
+(2, 0)
+>>> i = int(find(g, 1, C_F4)[0]); push(g, i); int(g.count[1, C_FIVE]); _ = pop(g)
+2
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.experimental import structref
+
+from gomoku.core.patterns import C_F4, C_FIVE
+from gomoku.core.struct import Record
+
+EMPTY, WALL = 0, 3
+TURN, HEIGHT, NCAND, WINNER = range(4)
+
+
+GRID_FIELDS = ("cells", "keys", "combo", "cls", "order", "count", "value", "near", "cand", "cand_pos",
+               "zob", "hash", "stack", "meta", "steps", "near_steps", "line", "combo_class", "combo_order",
+               "combo_eval", "reach")
+
+
+@structref.register
+class GridStateType(types.StructRef):
+    """numba's type of a GridState: a reference to a record of the fields above
+    (a kernel call passes one pointer, not the twenty arrays)."""
+
+    def preprocess_fields(self, fields):
+        return tuple((name, types.unliteral(typ)) for name, typ in fields)
+
+
+class GridState(Record):
+    """The arrays of a compiled grid (see the module docstring), by name."""
+
+    FIELDS = GRID_FIELDS
+
+
+structref.define_proxy(GridState, GridStateType, list(GRID_FIELDS))
+
+
+@njit(cache=True)
+def _make_grid(fields):
+    """A GridState of the fields in order (a cached constructor: see ``struct.Record``)."""
+    return GridState(*fields)
+
+
+GridState.MAKE = staticmethod(_make_grid)
+
+
+@njit(cache=True, nogil=True)
+def _digit_shift(offset: int, reach: int) -> int:
+    """Bit shift of the key digit holding the cell ``offset`` away (``patterns.key_digit``)."""
+    return 2 * (reach + offset if offset < 0 else reach - 1 + offset)
+
+
+# push and pop are written out in full, every array of the state read into a
+# local first: a helper call or a tuple attribute inside their loops costs
+# numba reference-count updates that used to be most of their time.
+
+
+@njit(cache=True, nogil=True)
+def move(g: GridState, i: int, sign: int) -> int:
+    """With ``sign`` 1, play the side to move's stone on empty cell ``i``; with
+    ``sign`` -1, take back the last move (``i`` is not read). The cell played or
+    taken back. ``push`` and ``pop`` say the same; the search kernels call this
+    one directly (one call a move, not two)."""
+    meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
+    count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
+    keys, line, steps, near_steps = g.keys, g.line, g.steps, g.near_steps
+    combo_class, combo_order, combo_eval = g.combo_class, g.combo_order, g.combo_eval
+    reach = g.reach
+    size = cells.size
+    if sign > 0:
+        s = meta[TURN]
+        if cls[s, i] == C_FIVE and meta[WINNER] == 0:
+            meta[WINNER] = s
+        g.hash[0] ^= g.zob[s, i]
+        g.stack[meta[HEIGHT]] = i
+        meta[HEIGHT] += 1
+        meta[TURN] = 3 - s
+    else:
+        meta[HEIGHT] -= 1
+        i = g.stack[meta[HEIGHT]]
+        s = np.int64(cells[i])
+        meta[TURN] = s
+        g.hash[0] ^= g.zob[s, i]
+    if sign > 0:
+        # The cell leaves the sums and the candidate list.
+        for t in range(1, 3):
+            count[t, cls[t, i]] -= 1
+            value[t] -= combo_eval[combo[t, i]]
+        at = cand_pos[i]
+        if at >= 0:
+            n = meta[NCAND] - 1
+            last = cand[n]
+            cand[at] = last
+            cand_pos[last] = at
+            cand_pos[i] = -1
+            meta[NCAND] = n
+        cells[i] = s
+    else:
+        for off in near_steps:
+            q = i + off
+            near[q] -= 1
+            if near[q] == 0:
+                at = cand_pos[q]
+                if at >= 0:
+                    n = meta[NCAND] - 1
+                    last = cand[n]
+                    cand[at] = last
+                    cand_pos[last] = at
+                    cand_pos[q] = -1
+                    meta[NCAND] = n
+    # The lines through i: every key that sees the cell, and the patterns of the empty cells.
+    delta = sign * s
+    power = 1
+    for d in range(4):
+        step = steps[d]
+        for t in range(-reach, reach + 1):
+            if t == 0:
+                continue
+            q = i + t * step
+            if q < 0 or q >= size:
+                continue
+            kq = 4 * q + d
+            k0 = keys[kq]
+            shift = 2 * (reach - t if t > 0 else reach - 1 - t)
+            k1 = k0 + (delta << shift)
+            keys[kq] = k1
+            if cells[q] != EMPTY:
+                continue
+            a1 = line[1, k0]
+            b1 = line[1, k1]
+            a2 = line[2, k0]
+            b2 = line[2, k1]
+            if a1 != b1 or a2 != b2:
+                c1 = combo[1, q]
+                c2 = combo[2, q]
+                n1 = c1 + (np.int32(b1) - np.int32(a1)) * power
+                n2 = c2 + (np.int32(b2) - np.int32(a2)) * power
+                combo[1, q] = n1
+                combo[2, q] = n2
+                k = combo_class[n1]
+                count[1, cls[1, q]] -= 1
+                count[1, k] += 1
+                cls[1, q] = k
+                order[1, q] = combo_order[n1]
+                value[1] += combo_eval[n1] - combo_eval[c1]
+                k = combo_class[n2]
+                count[2, cls[2, q]] -= 1
+                count[2, k] += 1
+                cls[2, q] = k
+                order[2, q] = combo_order[n2]
+                value[2] += combo_eval[n2] - combo_eval[c2]
+        power *= 9
+    if sign > 0:
+        for off in near_steps:
+            q = i + off
+            near[q] += 1
+            if near[q] == 1 and cells[q] == EMPTY and cand_pos[q] < 0:
+                n = meta[NCAND]
+                cand[n] = q
+                cand_pos[q] = n
+                meta[NCAND] = n + 1
+    else:
+        # The cell comes back: its sums (its combo was kept while it was played) and its place.
+        cells[i] = EMPTY
+        for t in range(1, 3):
+            c = combo[t, i]
+            k = combo_class[c]
+            cls[t, i] = k
+            order[t, i] = combo_order[c]
+            count[t, k] += 1
+            value[t] += combo_eval[c]
+        if near[i] > 0 and cand_pos[i] < 0:
+            n = meta[NCAND]
+            cand[n] = i
+            cand_pos[i] = n
+            meta[NCAND] = n + 1
+        if meta[WINNER] == s and cls[s, i] == C_FIVE:
+            # The five came with this stone unless another five of s is on the board.
+            meta[WINNER] = 0
+    return i
+
+
+@njit(cache=True, nogil=True)
+def push(g: GridState, i: int) -> None:
+    """Play the side to move's stone on empty cell ``i`` (no check)."""
+    move(g, i, 1)
+
+
+@njit(cache=True, nogil=True)
+def pop(g: GridState) -> int:
+    """Take back the last move; its cell."""
+    return move(g, -1, -1)
+
+
+@njit(cache=True, nogil=True)
+def init(g: GridState) -> None:
+    """Fill keys, patterns and sums of an empty grid whose walls are set."""
+    reach = g.reach
+    size = g.cells.size
+    for i in range(size):
+        if g.cells[i] != WALL:
+            continue
+        for d in range(4):
+            for t in range(-reach, reach + 1):
+                q = i + t * g.steps[d]
+                if t != 0 and 0 <= q < size:
+                    g.keys[4 * q + d] += 3 << _digit_shift(-t, reach)
+    for i in range(size):
+        if g.cells[i] != EMPTY:
+            continue
+        for s in (1, 2):
+            c = 0
+            for d in range(4):
+                c += np.int32(g.line[s, g.keys[4 * i + d]]) * 9**d
+            g.combo[s, i] = c
+        for s in (1, 2):
+            c = g.combo[s, i]
+            k = g.combo_class[c]
+            g.cls[s, i] = k
+            g.order[s, i] = g.combo_order[c]
+            g.count[s, k] += 1
+            g.value[s] += g.combo_eval[c]
+
+
+@njit(cache=True, nogil=True)
+def find(g: GridState, s: int, strongest: int) -> np.ndarray:
+    """The candidate cells where ``s`` has a threat class of ``strongest`` or
+    stronger (``C_FIVE`` ... ``C_NONE``), in candidate-list order."""
+    n = g.meta[NCAND]
+    cand, cls = g.cand, g.cls
+    out = np.empty(n, dtype=np.int32)
+    m = 0
+    for j in range(n):
+        q = cand[j]
+        if cls[s, q] <= strongest:
+            out[m] = q
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True, nogil=True)
+def first(g: GridState, s: int, cls: int) -> int:
+    """The lowest candidate cell of class exactly ``cls`` for ``s``, or -1."""
+    best = -1
+    cand, classes = g.cand, g.cls
+    for j in range(g.meta[NCAND]):
+        q = cand[j]
+        if classes[s, q] == cls and (best < 0 or q < best):
+            best = q
+    return best
+
+
+@njit(cache=True, nogil=True)
+def five_near(g: GridState, s: int) -> int:
+    """A cell where ``s`` makes five: one on the lines through the last stone
+    played (four cells each way), else ``first(g, s, C_FIVE)``. When ``s`` has
+    exactly one such cell, the same as ``first``; the searches call it where
+    the last stone made that cell (a four, or the threat a reply must block),
+    which spares them a scan of the candidate list.
+
+    >>> from gomoku.board import Board
+    >>> from gomoku.search.grid import Grid
+    >>> grid = Grid(Board(moves=[(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (3, 0)]))
+    >>> grid.point(five_near(grid.state, 1))
+    (4, 0)
+    """
+    h = g.meta[HEIGHT]
+    if h == 0:
+        return first(g, s, C_FIVE)
+    i = g.stack[h - 1]
+    steps, cells, cls = g.steps, g.cells, g.cls
+    size = cells.size
+    for d in range(4):
+        step = steps[d]
+        for t in range(-4, 5):
+            q = i + t * step
+            if t != 0 and 0 <= q < size and cells[q] == EMPTY and cls[s, q] == C_FIVE:
+                return q
+    return first(g, s, C_FIVE)
+
+
+@njit(cache=True, nogil=True)
+def evaluate(g: GridState) -> int:
+    """Static value for the side to move: twice its potential minus the
+    opponent's (``cellvalues.TEMPO``, written out here since numba's cache does
+    not see a change in an imported constant; a test checks the two agree)."""
+    s = g.meta[TURN]
+    return 2 * g.value[s] - g.value[3 - s]

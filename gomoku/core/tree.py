@@ -1,0 +1,537 @@
+"""The compiled tree search: negamax principal-variation search on a
+``grid.GridState`` with a ``context.Context`` (transposition table, killers,
+history, the triangular PV table, the counters and the stop flag).
+
+Move choice at a node, most forcing first:
+
+* a five to make: the node is won;
+* the opponent's five to block: the only move, searched without using up
+  depth, since it is forced;
+* an open four (or two fours) to make: won in three plies;
+* near the root (plies 1 to 3, two plies or more from the leaves) a VCT of
+  the side to move, proven within ``stats[NODE_VCT]`` threat nodes (four times
+  that at ply 1): the node is won;
+* the opponent can make an open four next: only the cells where either side
+  makes a four (the blocks and the counter-fours), none narrowed away;
+* the threat of a threat (down to ply ``stats[PASS_CHECK]``): if the opponent
+  would have a VCT were the side to move to pass, only the moves that may stop
+  it, none narrowed away: the cells of its main line, those where either side
+  makes a four or an open three, and those where the side to move sets up a
+  double threat (below). A quiet move that sets up such a VCT is
+  then seen to win two plies later, not only when the VCT starts;
+* otherwise the candidate cells (empty, within two of a stone), ordered by the
+  table's move, the killers, then pattern value (the combinations of
+  ``gomoku.core.patterns`` included) and history, narrowed to the best
+  ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Down to ply
+  ``SETUP_PLY``, a quiet move that sets up a double threat (a new cell where
+  the side to move would make a double three, a four-three or two fours) is
+  ordered next to the open threes. From the third move on, a move is first
+  searched shallower, by more plies the later it comes and the deeper the
+  node (late move reductions), threats too: the ordering puts the moves that
+  matter first, and a move that beats alpha shallow is searched again in full.
+
+A node past the tree's depth whose side to move must answer an open three is
+not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
+plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
+A node that narrowed its moves (the width, or only the stoppers of a VCT) and
+found every move it searched lost reports a likely loss (``-LIKELY``), not a
+proven one: a move it never searched may hold. Only proven scores stop the
+search at the root.
+
+At the leaves, a short VCF for the side to move (``stats[LEAF_VCF]`` threat
+nodes while the leaves' VCFs cost no more than the tree), then the static
+evaluation. A node VCT that finds no proof is remembered in the VCF table
+(salted apart, with its budget): the next depth, which meets the same nodes
+near the root again, does not pay for it twice. Every recursive call passes
+int64 arguments only (numba issue 6713: another integer type there breaks the
+cached code).
+
+>>> from gomoku.board import Board
+>>> from gomoku.search.grid import Grid
+>>> from gomoku.core.context import new_context, ROOT_WIDTH, WIDTH
+>>> grid = Grid(Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)]))
+>>> ctx = new_context(grid.size, 1 << 12, 1 << 12)
+>>> ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH] = 14, 24
+>>> n = root_moves(grid.state, ctx)
+>>> score = root(grid.state, ctx, 2, n, -WIN - 1, WIN + 1)
+>>> grid.point(ctx.pv[0, 0])              # O must block X's four
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from gomoku.core.context import (
+    ABORT,
+    AGE,
+    CUTOFFS,
+    EXACT,
+    LAYOUT,
+    LEAF_TNODES,
+    LEAF_VCF,
+    LINE_LEN,
+    LMR,
+    LOWER,
+    MAX_PLY,
+    NODE_LIMIT,
+    NODE_VCT,
+    NODES,
+    PASS_CHECK,
+    ROOT_WIDTH,
+    SELDEPTH,
+    THREAT_EXT,
+    TNODES,
+    UPPER,
+    VLINE_LEN,
+    WIDTH,
+    Context,
+)
+from gomoku.core.grid import GridState, evaluate, first, pop, push
+from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
+from gomoku.core.prover import prove
+from gomoku.core.vcf import tick, vcf
+
+WIN = 1_000_000
+WIN_THRESHOLD = WIN - 10_000
+LIKELY = WIN_THRESHOLD - 10_000
+"""The score of a likely loss (negated, a likely win): every move the node
+searched loses, but it narrowed some away (the width, or only the moves that
+may stop the opponent's VCT). Above any evaluation, below a proven result."""
+PLY1_VCT = 4
+"""How many times the usual VCT budget the opponent's answer to a root move gets."""
+QUIET = 400
+"""Below this ordering value (an open three) a move threatens nothing (a killer, a setup)."""
+SETUP_PLY = 1
+"""Down to this ply, a quiet move that gives the side to move a new cell of
+double threat (a double three, a four-three or two fours to make) is ordered
+next to the open threes: the threat of a threat, which no pattern value sees."""
+SETUP_BONUS = 450
+"""Its ordering bonus (an open three's value is 400 and up)."""
+SETUP_MIN = 6
+"""The least ordering value of such a move: it makes at least a two (``patterns.ORDER_VALUE``)."""
+NODE_VCT_SALT = np.array([0, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1], dtype=np.uint64)
+"""Salts of the VCF table's entries that say: a node VCT of this budget found no proof here."""
+
+
+@njit(cache=True, nogil=True)
+def _tt_probe(g: GridState, ctx: Context) -> int:
+    """The slot of the position in the table, or -1."""
+    key = g.hash[0]
+    slot = key & (ctx.tt_key.size - 1)
+    if ctx.tt_key[slot] == key:
+        return slot
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, move: int) -> None:
+    key = g.hash[0]
+    slot = key & (ctx.tt_key.size - 1)
+    age = ctx.stats[AGE] & 255
+    if ctx.tt_key[slot] == key or ctx.tt_depth[slot] <= depth or ctx.tt_age[slot] != age:
+        ctx.tt_key[slot] = key
+        ctx.tt_depth[slot] = min(depth, 127)
+        ctx.tt_flag[slot] = flag
+        ctx.tt_score[slot] = score
+        ctx.tt_move[slot] = move
+        ctx.tt_age[slot] = age
+        ctx.tt_layout[slot] = ctx.stats[LAYOUT]
+
+
+@njit(cache=True, nogil=True)
+def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]:
+    """The moves of a node into ``ctx.moves[ply]``, unordered, with their ordering
+    values in ``ctx.scores[ply]`` (``_pick`` takes them best first): their
+    number and whether they answer a threat (the block of a five, or the blocks
+    and counter-fours against an open three), so that none may be narrowed away."""
+    s = g.meta[0]
+    o = 3 - s
+    moves = ctx.moves[ply]
+    scores = ctx.scores[ply]
+    if g.count[o, C_FIVE] > 0:
+        moves[0] = first(g, o, C_FIVE)
+        scores[0] = 0
+        return 1, True
+    threat = g.count[o, C_F4] > 0
+    n = 0
+    k1 = ctx.killers[ply, 0]
+    k2 = ctx.killers[ply, 1]
+    for j in range(g.meta[2]):
+        q = g.cand[j]
+        if threat and g.cls[s, q] > C_B4 and g.cls[o, q] > C_B4:
+            continue
+        v = g.order[s, q] * 5 // 4 + g.order[o, q] + ctx.history[s, q] // 8
+        if q == tt_move:
+            v += 1 << 29
+        elif q == k1:
+            v += 1 << 20
+        elif q == k2:
+            v += 1 << 19
+        moves[n] = q
+        scores[n] = v
+        n += 1
+    if ply <= SETUP_PLY and not threat:
+        # Cells are tried only now: a move and its take-back reorder ``g.cand``.
+        base = _doubles(g, s)
+        for j in range(n):
+            q = moves[j]
+            if _sets_up(g, s, q, base):
+                scores[j] += SETUP_BONUS
+    return n, threat
+
+
+@njit(cache=True, nogil=True)
+def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
+    """Whether ``q`` is a quiet move (no three for either side) that gives ``s``
+    more cells of double threat than ``base`` (``_doubles`` before): a threat
+    of a threat. Only a move that makes at least a two may (``SETUP_MIN``)."""
+    v = g.order[s, q]
+    if v < SETUP_MIN or v >= QUIET or g.order[3 - s, q] >= QUIET:
+        return False
+    push(g, q)
+    made = _doubles(g, s) > base
+    pop(g)
+    return made
+
+
+@njit(cache=True, nogil=True)
+def setups(g: GridState, s: int) -> np.ndarray:
+    """The candidate cells where ``s`` sets up a threat of a threat
+    (``_sets_up``), as ``grid.find`` gives cells.
+
+    >>> from gomoku.board import Board
+    >>> from gomoku.search.grid import Grid
+    >>> board = Board(moves=[(0, 0), (10, 10), (2, 0), (10, 12), (1, 2), (10, 14)])
+    >>> grid = Grid(board)        # X to move: (1, 0) would make an open three
+    >>> (1, 3) in {grid.point(q) for q in setups(grid.state, 1)}
+    True
+    >>> (1, 3) in {grid.point(q) for q in setups(grid.state, 2)}
+    False
+
+    Then (1, 0) makes two open threes for X: a double three to come.
+    """
+    base = _doubles(g, s)
+    cells = g.cand[: g.meta[2]].copy()  # a move and its take-back reorder ``g.cand``
+    out = np.empty(cells.size, dtype=np.int32)
+    m = 0
+    for q in cells:
+        if _sets_up(g, s, q, base):
+            out[m] = q
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True, nogil=True)
+def _doubles(g: GridState, s: int) -> int:
+    """Cells where ``s`` would make a double threat (an open four, two fours, a
+    four-three or a double three)."""
+    return g.count[s, C_F4] + g.count[s, C_B4F3] + g.count[s, C_F3F3]
+
+
+@njit(cache=True, nogil=True)
+def _pick(ctx: Context, ply: int, i: int, n: int) -> int:
+    """Bring the best of moves ``i`` to ``n - 1`` to place ``i`` (ties: the lower
+    cell) and return it. A node picks its moves one at a time: most nodes are
+    cut off after their first move or two, and never sort the rest."""
+    moves = ctx.moves[ply]
+    scores = ctx.scores[ply]
+    b = i
+    for j in range(i + 1, n):
+        if scores[j] > scores[b] or (scores[j] == scores[b] and moves[j] < moves[b]):
+            b = j
+    if b != i:
+        moves[i], moves[b] = moves[b], moves[i]
+        scores[i], scores[b] = scores[b], scores[i]
+    return moves[i]
+
+
+@njit(cache=True, nogil=True)
+def _leaf(g: GridState, ctx: Context, ply: int) -> int:
+    """The value of a leaf: a short VCF of the side to move, else the evaluation."""
+    s = g.meta[0]
+    budget = ctx.stats[LEAF_VCF]
+    if budget > 0 and g.count[s, C_B4] + g.count[s, C_F4] + g.count[s, C_B4F3] > 0 \
+            and ctx.stats[LEAF_TNODES] < ctx.stats[NODES]:
+        before = ctx.stats[TNODES]
+        saved = ctx.stats[NODE_LIMIT]
+        total = ctx.stats[NODES] + before
+        ctx.stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
+        found = vcf(g, ctx, s, 8, 2)
+        spent = ctx.stats[TNODES] - before
+        ctx.stats[LEAF_TNODES] += spent
+        ctx.stats[NODE_LIMIT] = saved
+        if ctx.stop[0] == 0 and (saved < 0 or ctx.stats[NODES] + ctx.stats[TNODES] < saved):
+            ctx.stats[ABORT] = 0  # only the leaf's own budget ran out
+        if found:
+            n = ctx.stats[LINE_LEN]
+            ctx.pv[ply, 0] = ctx.line[0]
+            ctx.pv_len[ply] = 1
+            return WIN - ply - n
+    return evaluate(g)
+
+
+@njit(cache=True, nogil=True)
+def _threat_count(g: GridState, s: int) -> int:
+    """Cells where ``s`` makes a four or an open three."""
+    c = g.count
+    return c[s, C_F4] + c[s, C_B4F3] + c[s, C_B4] + c[s, C_F3F3] + c[s, C_F3]
+
+
+@njit(cache=True, nogil=True)
+def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
+    """The length of a VCT of ``s`` proven within ``budget`` threat nodes (0:
+    none proven); only that budget's own abort is forgiven."""
+    stats = ctx.stats
+    key = g.hash[0] ^ NODE_VCT_SALT[s]
+    slot = key & (ctx.vcf_key.size - 1)
+    if ctx.vcf_key[slot] == key and ctx.vcf_depth[slot] >= budget:
+        return 0  # tried with this budget before (an earlier depth): no proof then
+    saved = stats[NODE_LIMIT]
+    total = stats[NODES] + stats[TNODES]
+    stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
+    verdict = prove(g, ctx, s, 8 * budget, 6)
+    stats[NODE_LIMIT] = saved
+    if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
+        stats[ABORT] = 0
+        if verdict != 1:
+            ctx.vcf_key[slot] = key
+            ctx.vcf_depth[slot] = budget
+    return stats[VLINE_LEN] if verdict == 1 else 0
+
+
+@njit(cache=True, nogil=True)
+def _stoppers(g: GridState, ctx: Context, ply: int, n: int, length: int) -> int:
+    """Keep, of the ``n`` moves of ``ctx.moves[ply]``, those that may stop the
+    opponent's VCT whose main line (``length`` cells) is in ``ctx.vline``: its
+    cells, the cells where either side makes a four or an open three, and those
+    where the side to move sets up a double threat. Their number."""
+    s = g.meta[0]
+    o = 3 - s
+    moves = ctx.moves[ply]
+    scores = ctx.scores[ply]
+    kept = 0
+    base = _doubles(g, s)
+    for j in range(n):
+        q = moves[j]
+        keep = g.cls[s, q] <= C_F3 or g.cls[o, q] <= C_F3 or _sets_up(g, s, q, base)
+        if not keep:
+            for t in range(length):
+                if ctx.vline[t] == q:
+                    keep = True
+                    break
+        if keep:
+            moves[kept] = q
+            scores[kept] = scores[j]
+            kept += 1
+    return kept
+
+
+@njit(cache=True, nogil=True)
+def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: int) -> int:
+    """The value of the position for the side to move, within (alpha, beta)."""
+    ctx.pv_len[ply] = 0
+    if tick(ctx, NODES):
+        return 0
+    if ply > ctx.stats[SELDEPTH]:
+        ctx.stats[SELDEPTH] = ply
+    s = g.meta[0]
+    o = 3 - s
+    if g.count[s, C_FIVE] > 0:
+        ctx.pv[ply, 0] = first(g, s, C_FIVE)
+        ctx.pv_len[ply] = 1
+        return WIN - ply - 1
+    threats = g.count[o, C_FIVE]
+    if threats > 1:
+        ctx.pv[ply, 0] = first(g, o, C_FIVE)
+        ctx.pv_len[ply] = 1
+        return -(WIN - ply - 2)
+    if threats == 0:
+        if g.count[s, C_F4] > 0:
+            ctx.pv[ply, 0] = first(g, s, C_F4)
+            ctx.pv_len[ply] = 1
+            return WIN - ply - 3
+        if ply >= MAX_PLY or (depth <= 0 and (g.count[o, C_F4] == 0 or depth <= -ctx.stats[THREAT_EXT])):
+            # A leaf, unless the side to move must answer an open three: its
+            # blocks and counter-fours are searched on (a few plies at most).
+            return _leaf(g, ctx, ply)
+        if ply <= 3 and depth >= 2 and ctx.stats[NODE_VCT] > 0 and _threat_count(g, s) > 0:
+            # A VCT of the side to move settles the node (the opponent's quiet move
+            # before it let it happen): a small proof budget, where it pays.
+            # The opponent's answer to a root move gets the most: few nodes, and
+            # the question that matters (does our move let a VCT through?).
+            n = _node_vct(g, ctx, s, ctx.stats[NODE_VCT] * (PLY1_VCT if ply == 1 else 1))
+            if n > 0:
+                ctx.pv[ply, 0] = ctx.vline[0]
+                ctx.pv_len[ply] = 1
+                return WIN - ply - n
+            if ctx.stats[ABORT] != 0:
+                return 0
+    elif ply >= MAX_PLY:
+        return evaluate(g)
+    tt_move = -1
+    slot = _tt_probe(g, ctx)
+    if slot >= 0:
+        if ctx.tt_layout[slot] == ctx.stats[LAYOUT]:
+            m = ctx.tt_move[slot]
+            if m >= 0 and g.cells[m] == 0:
+                tt_move = m
+        if ctx.tt_depth[slot] >= depth:
+            score = np.int64(ctx.tt_score[slot])
+            if score > WIN_THRESHOLD:
+                score -= ply
+            elif score < -WIN_THRESHOLD:
+                score += ply
+            flag = ctx.tt_flag[slot]
+            if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                if tt_move >= 0:
+                    ctx.pv[ply, 0] = tt_move
+                    ctx.pv_len[ply] = 1
+                return score
+    # The threat of a threat: would the opponent have a VCT if we passed? Then a
+    # move that does not touch it loses: only the cells of its main line, the
+    # cells where either side makes a four or an open three are searched, all of
+    # them (a quiet move that lets such a VCT in is found out two plies later).
+    passed = 0
+    if (ply <= ctx.stats[PASS_CHECK] and depth >= 2 and threats == 0 and g.count[o, C_F4] == 0
+            and _threat_count(g, o) > 0):
+        passed = _node_vct(g, ctx, o, ctx.stats[NODE_VCT] * PLY1_VCT)
+        if ctx.stats[ABORT] != 0:
+            return 0
+    # Fewer moves the nearer the leaves (move-count pruning): the last plies
+    # only refine the best few.
+    n, threat = _gen(g, ctx, ply, tt_move)
+    narrowed = False
+    if passed > 0:
+        # Never none: the VCT's first cell makes a four or an open three.
+        kept = _stoppers(g, ctx, ply, n, passed)
+        narrowed = kept < n
+        n = kept
+        threat = True
+    if n == 0:
+        return evaluate(g)
+    forced = n == 1 and g.count[o, C_FIVE] > 0  # the block of a five: no depth used
+    total = n
+    if not threat:
+        n = min(n, ctx.stats[WIDTH], 3 + 2 * depth)
+        narrowed = n < total
+    next_depth = depth if forced else depth - 1
+    best = -WIN - 1
+    best_move = -1
+    original_alpha = alpha
+    reduce = ctx.stats[LMR] != 0 and not forced and depth >= 2
+    for j in range(n):
+        q = _pick(ctx, ply, j, total)
+        push(g, q)
+        if j == 0:
+            score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
+        else:
+            score = alpha + 1
+            if reduce and j >= 2:
+                # Late moves are searched shallower first, the more so the later and
+                # the deeper: threats too (the ordering put them first; a move that
+                # beats alpha shallow is searched again in full).
+                r = min(int(0.6 + math.log(depth) * math.log(j) * 10 / ctx.stats[LMR]), next_depth)
+                if r > 0:
+                    score = -negamax(g, ctx, np.int64(next_depth - r), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
+            if score > alpha:
+                score = -negamax(g, ctx, np.int64(next_depth), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
+                if alpha < score < beta:
+                    score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
+        pop(g)
+        if ctx.stats[ABORT] != 0:
+            return 0
+        if score > best:
+            best = score
+            best_move = q
+            ctx.pv[ply, 0] = q
+            m = ctx.pv_len[ply + 1]
+            for t in range(m):
+                ctx.pv[ply, t + 1] = ctx.pv[ply + 1, t]
+            ctx.pv_len[ply] = m + 1
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    ctx.stats[CUTOFFS] += 1
+                    if g.order[s, q] < QUIET and q != ctx.killers[ply, 0]:
+                        ctx.killers[ply, 1] = ctx.killers[ply, 0]
+                        ctx.killers[ply, 0] = q
+                    ctx.history[s, q] += depth * depth
+                    break
+    if narrowed and best < -WIN_THRESHOLD:
+        # Every move searched loses, but some were never searched: a likely loss,
+        # not a proven one (a proven score stops the search at the root).
+        best = -LIKELY
+    flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+    stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
+    _tt_store(g, ctx, depth, flag, stored, best_move)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def root_moves(g: GridState, ctx: Context) -> int:
+    """The root's moves into ``ctx.moves[0]`` (the table's move first); their number."""
+    tt_move = -1
+    slot = _tt_probe(g, ctx)
+    if slot >= 0 and ctx.tt_layout[slot] == ctx.stats[LAYOUT]:
+        m = ctx.tt_move[slot]
+        if m >= 0 and g.cells[m] == 0:
+            tt_move = m
+    n, threat = _gen(g, ctx, 0, tt_move)
+    total = n
+    if not threat:
+        n = min(n, ctx.stats[ROOT_WIDTH])
+    for j in range(n):
+        _pick(ctx, 0, j, total)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) -> int:
+    """Search the ``n`` moves of ``ctx.moves[0]`` to ``depth`` within (alpha, beta);
+    the best line in ``ctx.pv[0]``. On an abort the line holds the best move
+    searched in full so far (``pv_len[0]`` is 0 if none was). The best move is
+    put first for the next depth."""
+    best = -WIN - 1
+    ctx.pv_len[0] = 0
+    best_j = 0
+    for j in range(n):
+        q = ctx.moves[0, j]
+        if tick(ctx, NODES):
+            break
+        push(g, q)
+        if j == 0:
+            score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
+        else:
+            score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-alpha - 1), np.int64(-alpha), np.int64(1))
+            if alpha < score < beta:
+                score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
+        pop(g)
+        if ctx.stats[ABORT] != 0:
+            break
+        if score > best:
+            best = score
+            best_j = j
+            ctx.pv[0, 0] = q
+            m = ctx.pv_len[1]
+            for t in range(m):
+                ctx.pv[0, t + 1] = ctx.pv[1, t]
+            ctx.pv_len[0] = m + 1
+            if score > alpha:
+                alpha = score
+            if alpha >= beta:
+                break
+    if best_j > 0:
+        q = ctx.moves[0, best_j]
+        v = ctx.scores[0, best_j]
+        for t in range(best_j, 0, -1):
+            ctx.moves[0, t] = ctx.moves[0, t - 1]
+            ctx.scores[0, t] = ctx.scores[0, t - 1]
+        ctx.moves[0, 0] = q
+        ctx.scores[0, 0] = v
+    if ctx.stats[ABORT] == 0 and ctx.pv_len[0] > 0:
+        _tt_store(g, ctx, depth, EXACT, best, ctx.pv[0, 0])
+    return best

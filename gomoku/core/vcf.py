@@ -1,0 +1,150 @@
+"""Threat-space search, compiled: VCF (a win by continuous fours) on a
+``grid.GridState`` with a ``context.Context``. (Wins that need open threes
+too, VCTs, are proven by ``gomoku.core.prover``.)
+
+In a VCF every attacking move makes a four, so the defender's reply is forced
+and the tree branches on the attacker's side only. A table keeps the
+positions disproven and to what depth; the search deepens iteratively (the
+shortest win first), counts its nodes in ``stats[TNODES]`` and unwinds at
+once when ``stats[ABORT]`` is set (a node limit or the stop flag). A win's
+line (cells, attacker first, the defender's forced replies between) is left
+in ``ctx.line``.
+
+>>> from gomoku.board import Board
+>>> from gomoku.search.grid import Grid
+>>> from gomoku.core.context import new_context, LINE_LEN
+>>> grid = Grid(Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)]))
+>>> ctx = new_context(grid.size, 1024, 1 << 12)
+>>> bool(vcf(grid.state, ctx, 1, 20, 1))
+True
+>>> [grid.point(i) for i in ctx.line[:ctx.stats[LINE_LEN]]][:1]
+[(-1, 0)]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
+from gomoku.core.grid import GridState, first, five_near, pop, push
+from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
+
+SALT = np.array([0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D], dtype=np.uint64)
+
+
+@njit(cache=True, nogil=True)
+def tick(ctx: Context, counter: int) -> bool:
+    """Count a node in ``stats[counter]`` (``NODES`` for the tree, ``TNODES`` for
+    the threat searches); True when the search must unwind (node limit, stop flag)."""
+    ctx.stats[counter] += 1
+    limit = ctx.stats[NODE_LIMIT]
+    if ctx.stop[0] != 0 or (limit >= 0 and ctx.stats[NODES] + ctx.stats[TNODES] >= limit):
+        ctx.stats[ABORT] = 1
+    return ctx.stats[ABORT] != 0
+
+
+@njit(cache=True, nogil=True)
+def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
+    # Recursive calls pass int64 arguments only (see ``_vct``).
+    if g.count[s, C_FIVE] > 0:
+        ctx.line[k] = first(g, s, C_FIVE)
+        ctx.stats[LINE_LEN] = k + 1
+        return True
+    o = 3 - s
+    level = min(k // 2, MAX_VCF)
+    moves = ctx.threat_moves[level]
+    if g.count[o, C_FIVE] > 0:
+        if g.count[o, C_FIVE] > 1:
+            return False
+        block = first(g, o, C_FIVE)
+        if g.cls[s, block] > C_B4:
+            return False  # the forced block makes no four: the VCF ends
+        moves[0] = block
+        n = 1
+    else:
+        if g.count[s, C_F4] + g.count[s, C_B4F3] + g.count[s, C_B4] == 0:
+            return False
+        # The fours, best first (insertion by ordering value; there are few).
+        cand, cls, order = g.cand, g.cls, g.order
+        n = 0
+        for j in range(g.meta[2]):
+            q = cand[j]
+            if cls[s, q] <= C_B4:
+                v = order[s, q]
+                i = n
+                while i > 0 and (order[s, moves[i - 1]] < v or (order[s, moves[i - 1]] == v and moves[i - 1] > q)):
+                    moves[i] = moves[i - 1]
+                    i -= 1
+                moves[i] = q
+                n += 1
+    if depth <= 1:
+        ctx.stats[GREW] = 1
+        return False
+    mask = ctx.vcf_key.size - 1
+    key = g.hash[0] ^ SALT[s]
+    slot = key & mask
+    if ctx.vcf_key[slot] == key and ctx.vcf_depth[slot] >= depth:
+        if ctx.vcf_depth[slot] < COMPLETE:
+            ctx.stats[GREW] = 1
+        return False
+    outer = ctx.stats[GREW]
+    ctx.stats[GREW] = 0
+    for t in range(n):
+        q = moves[t]
+        if tick(ctx, TNODES):
+            return False
+        push(g, q)
+        n = g.count[s, C_FIVE]
+        if n != 1:
+            # Two fives to block: the defender is lost (none: not a four).
+            if n >= 2:
+                r = first(g, s, C_FIVE)
+                push(g, r)
+                win = first(g, s, C_FIVE)
+                pop(g)
+                pop(g)
+                ctx.line[k] = q
+                ctx.line[k + 1] = r
+                ctx.line[k + 2] = win
+                ctx.stats[LINE_LEN] = k + 3
+                return True
+            pop(g)
+            continue
+        r = five_near(g, s)
+        push(g, r)
+        found = _vcf_node(g, ctx, s, np.int64(depth - 1), np.int64(k + 2))
+        pop(g)
+        pop(g)
+        if found:
+            ctx.line[k] = q
+            ctx.line[k + 1] = r
+            ctx.stats[GREW] = 1
+            return True
+        if ctx.stats[ABORT] != 0:
+            return False
+    ctx.vcf_key[slot] = key
+    ctx.vcf_depth[slot] = depth if ctx.stats[GREW] != 0 else COMPLETE
+    if outer != 0:
+        ctx.stats[GREW] = 1
+    return False
+
+
+@njit(cache=True, nogil=True)
+def vcf(g: GridState, ctx: Context, attacker: int, max_depth: int, min_depth: int) -> bool:
+    """Whether ``attacker`` (taken to be the side to move) has a VCF of at most
+    ``max_depth`` attacking moves; the line in ``ctx.line``. The grid's turn is
+    restored; on an abort the grid is as it was and the result is False."""
+    saved = g.meta[0]
+    g.meta[0] = attacker
+    found = False
+    depth = min_depth
+    while True:
+        ctx.stats[GREW] = 0
+        found = _vcf_node(g, ctx, np.int64(attacker), np.int64(depth), np.int64(0))
+        if found or ctx.stats[ABORT] != 0 or ctx.stats[GREW] == 0 or depth >= max_depth:
+            break
+        # Every depth while cheap, then growing by half (a short win still comes first).
+        depth = depth + 1 if depth < 6 else min(max_depth, depth + depth // 2)
+    g.meta[0] = saved
+    return found and ctx.stats[ABORT] == 0

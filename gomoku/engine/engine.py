@@ -1,0 +1,351 @@
+"""The engine facade shared by the CLI, the protocol and the app: levels, the
+hint, and a streaming analysis that can be stopped.
+
+>>> from gomoku.board import Board
+>>> engine = Engine("normal")
+>>> hint = engine.hint(Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]), nodes=2000)
+>>> hint.move in [(-1, 0), (4, 0)], hint.forced_win        # O cannot stop an open four
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time as _time
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from gomoku.attacks import cell_weight, greedy_move
+from gomoku.board import Board, GameOverError, Point, Rules
+from gomoku.classic.strategies import PLAYERS, classic_choice, players_for
+from gomoku.search.grid import Grid
+from gomoku.search.plain import PlainSearch
+from gomoku.search.searcher import WIN_THRESHOLD, Limit, Searcher, SearchInfo
+from gomoku.search.warmup import ensure_loaded, is_warm, warm
+
+LEVELS: dict[str, Limit] = {
+    "greedy": Limit(depth=1),
+    "easy": Limit(depth=2, time=0.3),
+    "normal": Limit(depth=4, time=0.3),
+    "strong": Limit(time=1.0),
+    "max": Limit(time=5.0),
+}
+"""The playing levels, weakest first, each a search limit.
+
+- ``greedy``: the seed's bot (``gomoku.attacks.greedy_move``): the cell of
+  greatest attack weight, one move ahead, no search.
+- ``easy``: alpha-beta 2 plies deep (at most 0.3 s) that looks for no VCT and
+  plays at random among its moves that score near the best: a casual
+  player can beat it.
+- ``normal``: 4 plies (at most 0.3 s), VCF at the root and the defence
+  against the opponent's VCT, but no VCT of its own.
+- ``strong``: iterative deepening for 1 second (the hint's default): as deep as
+  the time allows, VCF and VCT first.
+- ``max``: as ``strong``, with all the time it is given (5 s when none is).
+
+A time given to ``hint`` replaces the time of ``strong`` and ``max``; ``easy``
+and ``normal`` keep their own when it is shorter (and their depth).
+"""
+
+ROOT_THREATS = {"easy": (False, False), "normal": (False, True)}
+"""What a level looks for at the root besides VCFs: (its own VCT, the
+opponent's VCT to take away); both for the others."""
+
+EASY_MARGIN = 120
+"""``easy`` plays any of its candidate moves that scores within this of the best."""
+EASY_CANDIDATES = 6
+"""How many of its best-ordered moves ``easy`` weighs against each other."""
+
+DEFAULT_LEVEL = "strong"
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is a known level name or classic player, else a ValueError naming the choices."""
+    if level not in LEVELS and level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join([*LEVELS, *PLAYERS])}")
+    return level
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The engine's advice: the move, its score and line, and what it cost."""
+
+    move: Point
+    score: float
+    pv: tuple[Point, ...]
+    depth: int
+    nodes: int
+    time: float
+    forced_win: bool
+    level: str
+
+    def to_dict(self) -> dict:
+        """``{"move": [x, y], "score", "pv": [[x, y], ...], "depth", "nodes", "time", "forced_win"}``."""
+        return {
+            "move": list(self.move),
+            "score": self.score,
+            "pv": [list(p) for p in self.pv],
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "time": round(self.time, 4),
+            "forced_win": self.forced_win,
+        }
+
+
+class Engine:
+    """Levels and searches over one set of tables (keep one per game).
+
+    ``memory_mb`` bounds the search's tables (the whole engine stays well under
+    350 MB by default); ``seed`` makes the greedy level's tie-breaks random but
+    repeatable (None: deterministic, lowest coordinates first).
+    """
+
+    def __init__(self, level: str = DEFAULT_LEVEL, *, memory_mb: int | None = None, seed: int | None = None) -> None:
+        self.level = check_level(level)
+        self.memory_mb = memory_mb
+        self.rng = random.Random(seed) if seed is not None else None
+        self._searcher: Searcher | None = None
+        self._threads: int | None = None
+        self._lock = threading.Lock()
+        self.failure: str | None = None
+        """What went wrong in the last search that failed (the greedy move was played), if one did."""
+
+    @staticmethod
+    def levels_for(rules: Rules) -> tuple[str, ...]:
+        """The levels that play ``rules``: the engine's own, then the classic players.
+
+        >>> Engine.levels_for(Rules.preset("tictactoe"))[-3:]
+        ('minimax', 'alphabeta', 'random')
+        >>> Engine.levels_for(Rules.parse("size=7x6,k=4,gravity"))
+        ('easy', 'normal', 'strong', 'max', 'minimax', 'alphabeta', 'random')
+        """
+        # The greedy bot does not know gravity; the searches do (gravity goes to the plain one).
+        own = tuple(name for name in LEVELS if not (rules.gravity and name == "greedy"))
+        return own + players_for(rules)
+
+    @property
+    def searcher(self) -> Searcher:
+        """The engine's search, made on first use (its tables are kept from move to move)."""
+        if self._searcher is None:
+            self._searcher = Searcher(self.memory_mb)
+            if self._threads is not None:
+                self._searcher.threads = self._threads
+        return self._searcher
+
+    @property
+    def threads(self) -> int:
+        """Threads a timed search uses (``search.THREADS`` unless set: at least 1)."""
+        return self._threads if self._threads is not None else self.searcher.threads
+
+    @threads.setter
+    def threads(self, n: int) -> None:
+        self._threads = max(1, int(n))
+        if self._searcher is not None:
+            self._searcher.threads = self._threads
+
+    def prepare(self, rules: Rules) -> None:
+        """Do now, off any clock, the one-off work of the first search under ``rules``.
+
+        The search loads its compiled kernels (``gomoku.search.warmup``), fills its
+        pattern tables and sizes its own tables on first use, which costs a
+        second or more: a brain calls this at START so that its first move
+        keeps a short turn time.
+        """
+        if not is_warm():
+            warm(("freestyle" if rules.overline else "standard",))
+        board = Board(rules)
+        centre = rules.centre()
+        if rules.dims < 2 or rules.gravity:
+            return
+        for offset in ((0, 0), (1, 0), (1, 1), (-1, 1), (0, -1)):
+            point = (centre[0] + offset[0], centre[1] + offset[1]) + tuple(centre[2:])
+            if rules.contains(point) and point not in board.stones and not board.is_over:
+                board.push(point)
+        if not board.is_over:
+            self.hint(board, nodes=1, level="strong")
+
+    def limit(
+        self,
+        level: str | None = None,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        depth: int | None = None,
+    ) -> Limit:
+        """The level's limit with any of ``time``, ``nodes``, ``depth`` put in its place.
+
+        Given a node or depth limit of its own, a level keeps only those
+        (``strong`` with ``nodes=5000`` searches 5000 nodes, with no clock);
+        given only a time, ``easy`` and ``normal`` keep their depth, and their
+        own time when it is shorter.
+
+        >>> Engine().limit("strong", time=2.0)
+        Limit(time=2.0, nodes=None, depth=None, memory_mb=None)
+        >>> Engine().limit("normal", time=2.0)          # normal keeps its own caps
+        Limit(time=0.3, nodes=None, depth=4, memory_mb=None)
+        """
+        base = LEVELS.get(check_level(level or self.level), Limit(depth=1))
+        for name, value in (("time", time), ("nodes", nodes), ("depth", depth)):
+            # ``not value > 0`` refuses NaN too: a NaN deadline is never reached.
+            if value is not None and not value > 0:
+                raise ValueError(f"{name} must be positive, not {value}")
+        if time is None and nodes is None and depth is None:
+            return Limit(base.time, base.nodes, base.depth, self.memory_mb)
+        if nodes is None and depth is None and base.depth is not None:
+            # A weaker level keeps its depth, and its time when that is shorter.
+            return Limit(min(time, base.time or time), None, base.depth, self.memory_mb)
+        return Limit(time, nodes, depth, self.memory_mb)
+
+    def hint(
+        self,
+        board: Board,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        depth: int | None = None,
+        level: str | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+        stop: threading.Event | None = None,
+    ) -> Hint:
+        """The best move for the side to move, with its score and line.
+
+        Never changes ``board``; always a legal move while the game is on
+        (GameOverError otherwise). ``stop.set()`` from another thread ends the
+        search promptly with the best move so far; ``on_info`` hears every
+        completed depth.
+        """
+        level = check_level(level or self.level)
+        if board.is_over:
+            raise GameOverError(f"the game is over ({board.result}); no move to hint")
+        if level in LEVELS and level != "greedy" and not board.rules.gravity:
+            ensure_loaded(board.rules.overline)  # before the clock starts
+        start = _time.perf_counter()
+        if level == "greedy":
+            return self._greedy(board, start)
+        if level not in LEVELS:
+            return self._classic(board, level, start)
+        limit = self.limit(level, time=time, nodes=nodes, depth=depth)
+        last: SearchInfo | None = None
+        with self._lock:
+            searcher = self.searcher
+            searcher.root_vct, searcher.vct_defence = ROOT_THREATS.get(level, (True, True))
+            try:
+                for info in self._search(board.copy(), limit, stop):
+                    last = info
+                    if on_info is not None:
+                        on_info(info)
+            except Exception as exc:  # a kernel's failure must never lose the move
+                self.failure = f"the search failed ({type(exc).__name__}: {exc}); the greedy move is played"
+                hint = self._greedy(board, start)
+                return Hint(hint.move, hint.score, hint.pv, hint.depth, hint.nodes, hint.time, False, level)
+            finally:
+                searcher.root_vct = searcher.vct_defence = True
+        assert last is not None and last.pv, "the search always yields a move"
+        move, pv = last.pv[0], last.pv
+        if level == "easy" and not last.forced_win and abs(last.score) < WIN_THRESHOLD:
+            move = self._easy_choice(board, move)
+            pv = pv if move == pv[0] else (move,)
+        return Hint(
+            move=move,
+            score=last.score,
+            pv=pv,
+            depth=last.depth,
+            nodes=last.nodes,
+            time=_time.perf_counter() - start,
+            forced_win=last.forced_win,
+            level=level,
+        )
+
+    def _easy_choice(self, board: Board, best: Point) -> Point:
+        """A move near the best for ``easy``: its best-ordered candidates, each
+        answered by the opponent's best reply one ply deep, and one of those
+        that score within ``EASY_MARGIN`` of the best chosen at random."""
+        if not Grid.supports(board.rules):
+            return best
+        grid = Grid(board)
+        s, o = grid.turn, 3 - grid.turn
+        order = grid.order
+        cells = sorted(grid.candidates(), key=lambda q: -(int(order[s, q]) * 5 // 4 + int(order[o, q])))
+        scored = []
+        for q in cells[:EASY_CANDIDATES]:
+            grid.push(q)
+            replies = sorted(grid.candidates(), key=lambda r: -(int(order[o, r]) * 5 // 4 + int(order[s, r])))
+            worst = max((self._reply_value(grid, r) for r in replies[:12]), default=-grid.evaluate())
+            grid.pop()
+            scored.append((-worst, grid.point(q)))
+        top = max(score for score, _ in scored)
+        near = sorted(p for score, p in scored if score >= top - EASY_MARGIN)
+        if best not in near:
+            near.append(best)
+        rng = self.rng or random.Random()
+        return rng.choice(near)
+
+    @staticmethod
+    def _reply_value(grid, r: int) -> int:
+        """The opponent's value after its reply ``r`` (from its own view)."""
+        grid.push(r)
+        value = -grid.evaluate() if not grid.winner else 10**6
+        grid.pop()
+        return value
+
+    def _greedy(self, board: Board, start: float) -> Hint:
+        move = greedy_move(board, self.rng)
+        weight = cell_weight(board, move)
+        return Hint(
+            move=move,
+            score=float(weight),
+            pv=(move,),
+            depth=1,
+            nodes=len(board.candidates()),
+            time=_time.perf_counter() - start,
+            forced_win=False,
+            level="greedy",
+        )
+
+    def _classic(self, board: Board, level: str, start: float) -> Hint:
+        choice = classic_choice(level, board, self.rng)
+        return Hint(
+            move=choice.move,
+            score=choice.score,
+            pv=(choice.move,),
+            depth=1,
+            nodes=0,
+            time=_time.perf_counter() - start,
+            forced_win=choice.forced_win,
+            level=level,
+        )
+
+    def analyse(
+        self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None
+    ) -> Iterator[SearchInfo]:
+        """Stream the search of ``board``: one SearchInfo per completed depth.
+
+        With no limit it runs until ``stop`` is set (or the search is done);
+        ``board`` is copied at the call, so the caller may go on using it, and
+        a game that is over raises GameOverError at the call. The engine
+        does one search at a time: finish or close the generator before asking
+        this engine for a hint (a second Engine can think alongside).
+        """
+        if board.is_over:
+            raise GameOverError(f"the game is over ({board.result}); nothing to analyse")
+        # Copied now, not at the first ``next``: the caller may play on meanwhile
+        # (or hand the generator to a worker thread while it goes on).
+        return self._analyse(board.copy(), limit or Limit(memory_mb=self.memory_mb), stop)
+
+    def _analyse(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
+        if not board.rules.gravity:
+            ensure_loaded(board.rules.overline)
+        with self._lock:
+            yield from self._search(board, limit, stop)
+
+    def _search(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
+        """The searcher's search; a game with gravity goes to the plain search, which keeps to it."""
+        if board.rules.gravity:
+            return PlainSearch(board, limit, stop, _time.perf_counter()).run()
+        return self.searcher.search(board, limit, stop)
+
+
+def is_forced_win(score: float) -> bool:
+    """Whether a search score means a proven win for the side to move."""
+    return score > WIN_THRESHOLD

@@ -1,0 +1,97 @@
+"""Threat-space search for a board: does the side to move win by continuous fours
+(a VCF), or by fours and open threes (a VCT)?
+
+>>> from gomoku.board import Board
+>>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
+>>> solve(board, nodes=10_000).moves[:1]
+((-1, 0),)
+"""
+
+from __future__ import annotations
+
+import threading
+import time as _time
+from dataclasses import dataclass
+
+from gomoku.board import Board, Point
+from gomoku.search.grid import Grid
+from gomoku.search.threats import MAX_DEPTH, VCFSearch, VCTSearch
+from gomoku.search.types import SearchAborted
+from gomoku.search.warmup import ensure_loaded
+
+__all__ = ["VCFResult", "solve"]
+
+
+@dataclass(frozen=True)
+class VCFResult:
+    """What ``solve`` found: the winning line (attacker first), or None."""
+
+    moves: tuple[Point, ...] | None
+    nodes: int
+    depth: int
+    time: float
+    complete: bool
+    """True when the search finished: no VCF exists within ``depth`` attacking moves."""
+    kind: str = "vcf"
+    """``"vcf"``, or ``"vct"`` for a win that needed threes too (``solve(vct=True)``)."""
+
+    @property
+    def found(self) -> bool:
+        """Whether a win was found."""
+        return self.moves is not None
+
+    def to_dict(self) -> dict:
+        """Plain data, points as lists (for JSON)."""
+        return {
+            "found": self.found,
+            "moves": [list(p) for p in self.moves] if self.moves else [],
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "time": round(self.time, 4),
+            "complete": self.complete,
+            "kind": self.kind if self.found else None,
+        }
+
+
+def solve(
+    board: Board,
+    *,
+    time: float | None = None,
+    nodes: int | None = None,
+    max_depth: int = MAX_DEPTH,
+    stop: threading.Event | None = None,
+    vct: bool = False,
+) -> VCFResult:
+    """Look for a VCF for the side to move on ``board`` (left unchanged).
+
+    ``time`` in seconds and ``nodes`` bound the search; ``moves`` is the whole
+    winning line, defender replies included, ending with the five. With
+    ``vct``, when there is no VCF, look for a VCT (proof-number search, any
+    length) with what is left of the limits (``moves`` is then the proof's
+    main line: one reply of the defender at each step).
+    """
+    if board.is_over:
+        return VCFResult(None, 0, 0, 0.0, True)
+    ensure_loaded(board.rules.overline)  # before the clock starts
+    start = _time.perf_counter()
+    grid = Grid(board)
+    deadline = start + time if time is not None else None
+    search = VCFSearch(grid, node_limit=nodes, deadline=deadline, stop=stop)
+    complete = True
+    line = None
+    try:
+        line = search.find(grid.turn, max_depth)
+    except SearchAborted:
+        complete = False
+    depth = getattr(search, "searched_depth", 0)
+    kind = "vcf"
+    if line is None and vct and (nodes is None or search.nodes < nodes):
+        kind = "vct"
+        try:
+            line = VCTSearch(search).find(grid.turn)
+            complete = True
+            depth = (len(line) + 1) // 2 if line is not None else 0
+        except SearchAborted:
+            complete = False
+    moves = tuple(grid.point(i) for i in line) if line is not None else None
+    return VCFResult(moves, search.nodes, depth, _time.perf_counter() - start, complete, kind)

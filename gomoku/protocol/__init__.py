@@ -1,0 +1,23 @@
+"""The Gomocup ``pbrain`` protocol: the engine as a brain for tournament managers.
+
+- ``brain``: ``Brain``, one session's answers to the protocol's commands;
+- ``clock``: a move's time budget under a manager's limits, and a reply never late;
+- ``streams``: the protocol's two streams, safe against whatever a manager sends;
+- ``pbrain``: the ``pbrain-gomoku`` program (``serve`` and ``main``).
+"""
+
+from gomoku.protocol.brain import ABOUT, MAX_MEMORY, MAX_SIZE, Brain, EngineFactory, default_engine_factory
+from gomoku.protocol.clock import UNLIMITED_MS, Budget, TimeControl, plan_time
+
+__all__ = [
+    "ABOUT",
+    "MAX_MEMORY",
+    "MAX_SIZE",
+    "UNLIMITED_MS",
+    "Brain",
+    "Budget",
+    "EngineFactory",
+    "TimeControl",
+    "default_engine_factory",
+    "plan_time",
+]

@@ -1,0 +1,582 @@
+"""The Gomocup ``pbrain`` protocol: the engine as a brain for tournament managers.
+
+A manager (Piskvork, a GUI, our own match runner) starts the brain and talks to
+it one line at a time: commands on stdin, answers on stdout, flushed per line.
+``Brain`` holds the position and the clock and answers one command line at a
+time; ``gomoku.protocol.pbrain.serve`` runs it on two streams with a reader thread, so
+that ``STOP`` and ``END`` are heard while the engine thinks. The engine is injected: any
+object with ``hint(board, *, time=..., level=..., on_info=..., stop=...)``
+returning something with a ``.move`` (``gomoku.engine.Engine`` by default).
+
+A short dialogue (``Brain.handle`` answers through ``write``):
+
+>>> lines = []
+>>> brain = Brain(lambda memory_mb: _FirstCandidate(), write=lines.append)
+>>> for command in ["START 20", "INFO timeout_turn 1000", "TURN 10,10", "ABOUT", "FOO"]:
+...     _ = brain.handle(command)
+>>> lines[0], lines[1], lines[3]
+('OK', '9,9', 'UNKNOWN unknown command FOO')
+
+Coordinates are the protocol's: ``x,y``, 0-based, x the column, inside the box
+given by START/RECTSTART. See ``docs/notes/protocol.md`` for what each command
+does here, and ``/work/shared/docs/pbrain-protocol.md`` for the protocol.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import threading
+import time
+from typing import Any, Callable, Protocol
+
+from gomoku import __version__
+from gomoku.attacks import greedy_move
+from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.engine import Engine
+from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the protocol's too
+    DEFAULT_TIMEOUT_TURN_MS,
+    FAST_THRESHOLD,
+    MAX_TIMER,
+    REPLY_MARGIN,
+    UNLIMITED_MS,
+    Budget,
+    TimeControl,
+    hint_by,
+    level_limits,
+    moves_to_go,
+    plan_time,
+)
+from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line, to_int
+
+MAX_SIZE = 1_000_000
+"""The widest board START or RECTSTART accepts (the engine itself is endless)."""
+
+MAX_MEMORY = 0x7FFFFFFF
+"""The most memory (bytes) ``INFO max_memory`` is taken to allow: Piskvork's own cap
+(it sends this for anything above 2047 MB); a larger value means the same."""
+
+BRAIN_THREADS = 1
+"""Threads a brain's search uses until ``INFO thread_num`` says otherwise: a
+tournament manager may run two brains at once on a machine, and the classic
+managers (Piskvork) never send the key."""
+
+ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
+
+
+class HintEngine(Protocol):
+    """What the brain needs of an engine (``gomoku.engine.Engine`` has it)."""
+
+    def hint(self, board: Board, **limits: Any) -> Any: ...
+
+
+def rules_for(width: int, height: int, rule: int) -> Rules:
+    """The board of a START/RECTSTART under INFO ``rule`` (bit 1: exactly five)."""
+    exact = bool(rule & 1) or bool(rule & 4)  # renju: exact five is the nearest we play
+    name = f"{'standard' if exact else 'freestyle'}{width}" + (f"x{height}" if height != width else "")
+    return Rules(overline=not exact, bounds=((0, 0), (width - 1, height - 1)), name=name)
+
+
+def describe_info(info: Any) -> str:
+    """A ``SearchInfo`` as the text of one MESSAGE line."""
+    pv = " ".join(format_point(p) for p in getattr(info, "pv", ()))
+    parts = [
+        f"depth {getattr(info, 'depth', '?')}",
+        f"score {getattr(info, 'score', 0):+g}",
+        f"nodes {getattr(info, 'nodes', 0)}",
+        f"nps {round(getattr(info, 'nps', 0) or 0)}",
+        f"time {getattr(info, 'time', 0):.2f}s",
+    ]
+    if getattr(info, "forced_win", False):
+        parts.append("forced win")
+    parts.append(f"pv {pv}" if pv else "pv -")
+    return " | ".join(parts)
+
+
+# -- the brain ----------------------------------------------------------------
+EngineFactory = Callable[[int | None], HintEngine]
+
+
+# What the interpreter, numba's runtime and the compiled kernels take besides the tables (measured: about 110 MB).
+PROCESS_MB = 120
+
+
+def default_engine_factory(level: str = "strong") -> EngineFactory:
+    """An ``Engine`` of ``level`` for a memory budget in MB (imported lazily).
+
+    The engine's tables get the budget less what the process itself needs.
+    """
+
+    def make(memory_mb: int | None) -> HintEngine:
+        tables = None if memory_mb is None else max(memory_mb - PROCESS_MB, 8)
+        return Engine(level, memory_mb=tables)
+
+    return make
+
+
+class Brain:
+    """One pbrain session: the board, the clock, and the answers to commands.
+
+    ``handle(line)`` answers one line through ``write`` (one call per output
+    line, no newline) and returns False after END. A command that asks for a
+    move runs the engine in the calling thread; ``request_stop`` (from another
+    thread) makes it answer with the best move so far.
+    """
+
+    def __init__(
+        self,
+        engine_factory: EngineFactory | None = None,
+        write: Callable[[str], None] | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        level: str = "strong",
+    ) -> None:
+        self._factory = engine_factory or default_engine_factory(level)
+        self.level = level
+        self._write_line = write or (lambda line: print(line, flush=True))
+        self.clock = clock
+        self.time = TimeControl()
+        self.max_memory: int | None = None
+        self.threads: int | None = None
+        """Threads a search may use, from ``INFO thread_num`` (None: ``BRAIN_THREADS``)."""
+        self.rule = 0
+        self.size: tuple[int, int] | None = None
+        self.board: Board | None = None
+        self.walls: set[Point] = set()
+        self.closed = False
+        self._engine: HintEngine | None = None
+        self._engine_memory: int | None = None
+        self._board_lines: list[str] | None = None
+        self._notes: list[str] = []
+        self._lock = threading.Lock()
+        self._board_thinks = True
+        self._stop: threading.Event | None = None
+        self._ending = False
+        self._received: float | None = None
+        self.late_replies = 0
+        """Replies sent at the hard deadline, before the engine had answered."""
+        self.collect_garbage = False
+        """Run the garbage collector after each move and at START (``pbrain.serve`` turns
+        the automatic one off)."""
+
+    # -- output ------------------------------------------------------------
+    def write(self, line: str) -> None:
+        """Send one line, unless the session has ended."""
+        line = safe_line(line)
+        with self._lock:
+            if not self.closed:
+                try:
+                    self._write_line(line)
+                except (OSError, ValueError):  # the manager has gone: nothing to answer
+                    self.closed = True
+
+    def _reply(self, line: str) -> None:
+        for note in self._notes:
+            self.write(f"MESSAGE {note}")
+        self._notes.clear()
+        self.write(line)
+
+    # -- control from other threads ----------------------------------------
+    def request_stop(self) -> None:
+        """Make the current search (if any) answer now with its best move."""
+        with self._lock:
+            if self._stop is not None:
+                self._stop.set()
+
+    def request_end(self) -> None:
+        """END is on its way (the reader has seen it): stop the current search, and any
+        search still to start before END is handled, at once."""
+        with self._lock:
+            self._ending = True
+            if self._stop is not None:
+                self._stop.set()
+
+    def close(self) -> None:
+        """END: stop thinking and write nothing more."""
+        self.request_stop()
+        with self._lock:
+            self.closed = True
+
+    @property
+    def thinking(self) -> bool:
+        return self._stop is not None
+
+    # -- commands ----------------------------------------------------------
+    def handle(self, line: str, received: float | None = None) -> bool:
+        """Answer one command line; False once the session is over (END).
+
+        ``received`` is when the line came (``time.monotonic``): a move's
+        reply deadline counts from then (default: now).
+        """
+        self._received = received
+        line = line.strip().lstrip("\ufeff")
+        if self._board_lines is not None:
+            return self._board_line(line)
+        if not line:
+            return True
+        word, _, rest = line.partition(" ")
+        command = word.upper()
+        try:
+            if command == "END":
+                self.close()
+                return False
+            handler = self._COMMANDS.get(command)
+            if handler is None:
+                self._reply(f"UNKNOWN unknown command {excerpt(word)}")
+            else:
+                handler(self, rest.strip())
+        except ProtocolError as exc:
+            self._reply(f"ERROR {exc}")
+        except Exception as exc:  # a brain never dies of a command: say so, and go on
+            self._reply(f"ERROR {command} failed ({type(exc).__name__}: {exc})")
+        return True
+
+    def _start(self, arg: str) -> None:
+        size = parse_int(arg, "the board size") if arg else 0
+        self._new_board(size, size, "START")
+
+    def _rectstart(self, arg: str) -> None:
+        width, height = parse_coords(arg.replace(" ", ""))
+        self._new_board(width, height, "RECTSTART")
+
+    def _new_board(self, width: int, height: int, command: str) -> None:
+        if not (5 <= width <= MAX_SIZE and 5 <= height <= MAX_SIZE):
+            raise ProtocolError(f"{command}: unsupported size {width}x{height}; expected 5 to {MAX_SIZE}")
+        self.size = (width, height)
+        self.board = Board(rules_for(width, height, self.rule))
+        self.walls = set()
+        self.time.used = 0  # a new game: the match clock starts again
+        # Make the engine and its tables now: START is not on the turn clock.
+        self._warm(self.engine())
+        if self.collect_garbage:
+            gc.collect()
+        self._reply("OK")
+
+    def _warm(self, engine: HintEngine) -> None:
+        """Do the one-off work of every route to a move now, off the turn clock:
+        the engine's first search (``prepare``), and the greedy level's tables
+        (0.4 s the first time, a millisecond after)."""
+        assert self.board is not None
+        rules = self.board.rules
+        try:
+            prepare = getattr(engine, "prepare", None)
+            if callable(prepare):
+                prepare(rules)
+            board = Board(rules)
+            board.push(rules.centre())
+            greedy_move(board)
+            self._fallback(board)
+        except Exception as exc:  # a warm-up that fails costs time later, never the game
+            self.write(f"MESSAGE warm-up failed ({type(exc).__name__}: {exc})")
+
+    def _restart(self, arg: str) -> None:
+        if self.size is None:
+            raise ProtocolError("RESTART before START: send START size first")
+        self._new_board(*self.size, "RESTART")
+
+    def _need_board(self, command: str) -> Board:
+        if self.board is None:
+            raise ProtocolError(f"{command} before START: send START size first")
+        return self.board
+
+    def _point(self, board: Board, arg: str, command: str) -> Point:
+        point = parse_coords(arg)
+        if not board.rules.contains(point):
+            width, height = self.size or (0, 0)
+            raise ProtocolError(
+                f"{command} {format_point(point)} is outside the board (0..{width - 1}, 0..{height - 1})"
+            )
+        return point
+
+    def _turn(self, arg: str) -> None:
+        board = self._need_board("TURN")
+        point = self._point(board, arg, "TURN")
+        if point in board.stones or point in self.walls:
+            raise ProtocolError(f"TURN {format_point(point)}: that cell is already taken")
+        if board.is_over:
+            raise ProtocolError(f"TURN {format_point(point)}: the game is over ({board.result})")
+        board.push(point)
+        self._think()
+
+    def _begin(self, arg: str) -> None:
+        board = self._need_board("BEGIN")
+        if board.stones or self.walls:
+            raise ProtocolError("BEGIN needs an empty board (send RESTART, or BOARD for a position)")
+        self._think()
+
+    def _play(self, arg: str) -> None:
+        # The manager's answer to SUGGEST: play that move as ours and echo it.
+        board = self._need_board("PLAY")
+        point = self._point(board, arg, "PLAY")
+        if point in board.stones or point in self.walls or board.is_over:
+            raise ProtocolError(f"PLAY {format_point(point)}: not a legal move here")
+        board.push(point)
+        self._reply(format_point(point))
+
+    def _takeback(self, arg: str) -> None:
+        board = self._need_board("TAKEBACK")
+        point = self._point(board, arg, "TAKEBACK")
+        if point in self.walls:
+            self.walls.discard(point)
+        elif board.move_stack and board.move_stack[-1] == point:
+            board.pop()
+        elif point in board.stones:
+            raise ProtocolError(f"TAKEBACK {format_point(point)}: only the last move can be taken back")
+        else:
+            raise ProtocolError(f"TAKEBACK {format_point(point)}: there is no stone there")
+        self._reply("OK")
+
+    def _board(self, arg: str) -> None:
+        self._need_board("BOARD")
+        self._board_lines = []
+        self._board_thinks = True
+
+    def _yxboard(self, arg: str) -> None:
+        self._board(arg)
+        self._board_thinks = False
+
+    def _board_line(self, line: str) -> bool:
+        if line.upper() != "DONE":
+            if line:
+                assert self._board_lines is not None
+                self._board_lines.append(line)
+            return True
+        lines, self._board_lines = self._board_lines or [], None
+        try:
+            self._set_position(lines)
+            if self._board_thinks:
+                self._think()
+        except ProtocolError as exc:
+            self._reply(f"ERROR {exc}")
+        except Exception as exc:  # as in handle: never the end of the session
+            self._reply(f"ERROR BOARD failed ({type(exc).__name__}: {exc})")
+        return True
+
+    def _set_position(self, lines: list[str]) -> None:
+        assert self.board is not None
+        rules = self.board.rules
+        own: list[Point] = []
+        opponent: list[Point] = []
+        walls: set[Point] = set()
+        seen: set[Point] = set()
+        fields: list[int] = []
+        for number, text in enumerate(lines, 1):
+            try:
+                x, y, field = parse_coords(text, 3)
+            except ProtocolError as exc:
+                raise ProtocolError(f"BOARD line {number}: {exc}") from None
+            point = (x, y)
+            if not rules.contains(point):
+                raise ProtocolError(f"BOARD line {number}: {x},{y} is outside the board")
+            if point in seen:
+                raise ProtocolError(f"BOARD line {number}: {x},{y} appears twice")
+            if field not in (1, 2, 3):
+                raise ProtocolError(f"BOARD line {number}: field {field}; expected 1 (own), 2 (opponent) or 3 (wall)")
+            seen.add(point)
+            fields.append(field)
+            if field == 3:
+                walls.add(point)
+            else:
+                (own if field == 1 else opponent).append(point)
+        board = Board(rules)
+        if len(own) == len(opponent) or len(opponent) == len(own) + 1:
+            # An alternation explains the counts: replay it, so TAKEBACK works.
+            first, second = (own, opponent) if len(own) == len(opponent) else (opponent, own)
+            for i in range(len(second)):
+                board.push(first[i])
+                board.push(second[i])
+            if len(first) > len(second):
+                board.push(first[-1])
+        else:
+            # No alternation fits (an unusual opening): set the stones up with us to move.
+            # As Rapfi does: we are X (black) if the first stone listed is ours.
+            first_field = next(f for f in fields if f != 3)
+            we_are_x = first_field == 1
+            ours = Stone.X if we_are_x else Stone.O
+            stones = {p: ours for p in own}
+            stones.update({p: ours.other for p in opponent})
+            try:
+                board.set_up(stones, ours)
+            except ValueError as exc:
+                raise ProtocolError(f"BOARD: {exc}") from None
+        if board.winner is not None:
+            raise ProtocolError(f"BOARD: the position is already won by {'us' if board.winner is board.turn else 'the opponent'}")
+        self.board = board
+        self.walls = walls
+
+    def _info(self, arg: str) -> None:
+        key, _, value = arg.partition(" ")
+        key = key.lower()
+        value = value.strip()
+        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type", "thread_num"}
+        if key not in numeric:
+            return  # folder, evaluate and the unknown keys: accepted, nothing to do
+        number = to_int(value)
+        if number is None:
+            # Managers read no answer to INFO: an ERROR line here would be taken
+            # as the answer to the next command, so say it in a MESSAGE instead.
+            self.write(f"MESSAGE INFO {key} ignored: expected an integer, got '{excerpt(value)}'")
+            return
+        # Every value is clamped to what the protocol's 32-bit fields can hold.
+        number = max(-UNLIMITED_MS, min(number, UNLIMITED_MS))
+        if key == "timeout_turn":
+            self.time.timeout_turn = max(number, 0)
+        elif key == "timeout_match":
+            self.time.timeout_match = max(number, 0)
+        elif key == "time_left":
+            self.time.time_left = None if number >= UNLIMITED_MS else number
+        elif key == "max_memory":
+            self.max_memory = min(number, MAX_MEMORY) if number > 0 else None
+            if self.board is not None:
+                self._warm(self.engine())  # a new engine for the new limit: made now, not on a turn
+        elif key == "rule":
+            self._set_rule(max(number, 0))
+        elif key == "thread_num":
+            # Yixin's and Rapfi's key: threads a search may use (at most the machine's cores).
+            self.threads = max(1, min(number, os.cpu_count() or 1))
+
+    def _set_rule(self, rule: int) -> None:
+        """INFO rule: the position is replayed under the new rule; a rule under which
+        it cannot stand (both sides with a five, a game already over) is refused with
+        one ERROR line, and the rule and position stay as they were."""
+        board = None
+        if self.board is not None and self.size is not None:
+            old = self.board
+            try:
+                board = Board(rules_for(*self.size, rule))
+                if old.setup:
+                    # The side to move right after the set-up: every move since flips it.
+                    first = old.turn if len(old.move_stack) % 2 == 0 else old.turn.other
+                    board.set_up(old.setup, first)
+                for point in old.move_stack:
+                    board.push(point)
+                if board.is_over and not old.is_over:
+                    raise BoardError(f"the game would be over ({board.result})")
+            except (BoardError, ValueError) as exc:
+                self.write(f"ERROR INFO rule {rule} refused: {exc}; the rule stays {self.rule}")
+                return
+        if rule & 4:
+            self._notes.append("renju is not supported: playing exact five without forbidden moves")
+        if rule & 8:
+            self._notes.append("caro is not supported: playing five in a row")
+        self.rule = rule
+        if board is not None:
+            self.board = board
+
+    def _about(self, arg: str) -> None:
+        self._reply(ABOUT)
+
+    def _stop_command(self, arg: str) -> None:
+        """STOP/YXSTOP when not thinking: nothing to stop, no answer."""
+
+    # -- thinking ----------------------------------------------------------
+    def engine(self) -> HintEngine:
+        """The engine, made anew when the memory limit changes."""
+        memory_mb = None if self.max_memory is None else max(self.max_memory // (1 << 20), 1)
+        if self._engine is None or memory_mb != self._engine_memory:
+            self._engine = self._factory(memory_mb)
+            self._engine_memory = memory_mb
+        if hasattr(self._engine, "threads"):
+            self._engine.threads = self.threads or BRAIN_THREADS
+        return self._engine
+
+    def _think(self) -> None:
+        board = self._need_board("move")
+        if board.is_over:
+            raise ProtocolError(f"the game is over ({board.result}); no move to make")
+        started = self.clock()
+        received = self._received if self._received is not None else time.monotonic()
+        budget = plan_time(self.time, len(board.stones))
+        stop = threading.Event()
+        with self._lock:
+            self._stop = stop
+            if self._ending:
+                stop.set()
+        waited = time.monotonic() - received  # the line's time in the queue counts
+        # Capped: a timer much past a day overflows the platform's clock (INFO timeout_turn 10**20).
+        timer = threading.Timer(min(max(budget.deadline - waited, 0.0), MAX_TIMER), stop.set)
+        timer.daemon = True
+        timer.start()
+        try:
+            move = self._search(board, budget, stop, received + budget.reply)
+        finally:
+            timer.cancel()
+            with self._lock:
+                self._stop = None
+        board.push(move)
+        self._reply(format_point(move))
+        spent = round((self.clock() - started) * 1000)
+        self.time.used += spent
+        if self.time.time_left is not None:
+            self.time.time_left -= spent
+        if self.collect_garbage:
+            gc.collect(1)  # the young objects of this move, in the opponent's time
+
+    def _search(self, board: Board, budget: Budget, stop: threading.Event, reply_by: float) -> Point:
+        """The engine's move, searched in a thread of its own; at ``reply_by``
+        (``time.monotonic``) the best move known so far, whatever the engine is doing."""
+        limits: dict[str, Any] = {}
+        if budget.fast or self.level == "greedy":
+            limits["level"] = "greedy"
+        else:
+            limits.update(level_limits(self.level, budget.search))
+        turn = hint_by(self.engine(), board, limits, stop, reply_by,
+                       on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"))
+        if not turn.done.is_set():
+            # Out of time: the best line's first move, else any legal move; the
+            # engine stops at its next check and its late answer is dropped.
+            self.late_replies += 1
+            move = turn.best
+            if move is None or not self._legal(board, move):
+                move = self._fallback(board)
+            self.write(f"MESSAGE the engine was still thinking at the reply deadline; playing {format_point(move)}")
+            return move
+        if turn.error is not None:  # a brain must answer, whatever the engine does
+            exc = turn.error
+            self.write(f"MESSAGE engine failed ({type(exc).__name__}: {exc}); playing a fallback move")
+            return self._fallback(board)
+        move = turn.move
+        if move is None or not self._legal(board, move):
+            shown = format_point(move) if move is not None else "nothing"
+            self.write(f"MESSAGE engine proposed {shown}, not a legal move; playing a fallback move")
+            return self._fallback(board)
+        return move
+
+    def _legal(self, board: Board, move: Point) -> bool:
+        return move not in board.stones and move not in self.walls and board.rules.contains(move)
+
+    def _fallback(self, board: Board) -> Point:
+        """A legal move near the stones (or anywhere on the board)."""
+        for point in board.candidates():
+            if point not in self.walls:
+                return point
+        width, height = self.size or (0, 0)
+        for y in range(height):
+            for x in range(width):
+                if (x, y) not in board.stones and (x, y) not in self.walls:
+                    return (x, y)
+        raise ProtocolError("no empty cell left to play")
+
+    _COMMANDS: dict[str, Callable[["Brain", str], None]] = {
+        "START": _start,
+        "RECTSTART": _rectstart,
+        "RESTART": _restart,
+        "TURN": _turn,
+        "BEGIN": _begin,
+        "BOARD": _board,
+        "YXBOARD": _yxboard,
+        "TAKEBACK": _takeback,
+        "PLAY": _play,
+        "INFO": _info,
+        "ABOUT": _about,
+        "STOP": _stop_command,
+        "YXSTOP": _stop_command,
+    }
+
+
+class _FirstCandidate:
+    """A stand-in engine for the doctest: the first candidate cell."""
+
+    def hint(self, board: Board, **limits: Any) -> Any:
+        return type("Hint", (), {"move": board.candidates(1)[0]})()
+

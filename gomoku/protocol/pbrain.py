@@ -1,0 +1,114 @@
+r"""The ``pbrain-gomoku`` program: the pbrain protocol spoken over two streams.
+
+``gomoku.protocol.Brain`` answers one command line at a time; ``serve`` runs
+it on an input and an output stream with a reader thread, so that ``STOP`` and
+``END`` are heard while the engine thinks, and ``main`` is the console script
+(stdin and stdout).
+
+>>> import io
+>>> from gomoku.protocol.brain import _FirstCandidate
+>>> out = io.StringIO()
+>>> serve(io.StringIO("START 15\nTURN 7,7\nEND\n"), out, lambda memory_mb: _FirstCandidate())
+0
+>>> out.getvalue().split()
+['OK', '6,6']
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import queue
+import sys
+import threading
+import time
+from typing import Iterable, Sequence, TextIO
+
+from gomoku.engine import LEVELS
+from gomoku.protocol.brain import Brain, EngineFactory
+from gomoku.protocol.streams import read_lines
+
+
+def serve(
+    source: TextIO | Iterable[str],
+    out: TextIO,
+    engine_factory: EngineFactory | None = None,
+    *,
+    level: str = "strong",
+) -> int:
+    """Speak the protocol on ``source``/``out`` until END or end of input.
+
+    A reader thread takes every line as it comes (``read_lines``: bytes
+    decoded leniently, any line end): STOP/YXSTOP and END cut a running
+    search short at once (it answers with its best move so far); every line
+    but STOP waits its turn on a queue, so END still ends the session after
+    the answers owed before it. Python's garbage collector runs between moves
+    and at START, never on its own during one (a full collection of the
+    engine's tables takes longer than a short turn).
+    """
+
+    def write(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    brain = Brain(engine_factory, write, level=level)
+    brain.collect_garbage = True
+    lines: queue.Queue[tuple[str, float] | None] = queue.Queue()
+
+    def read() -> None:
+        try:
+            for line in read_lines(source):
+                received = time.monotonic()
+                word = line.strip().partition(" ")[0].upper()
+                if word in ("STOP", "YXSTOP"):
+                    if brain.thinking:
+                        brain.request_stop()
+                    continue
+                if word == "END":
+                    # Cut the search short, or a search that has not begun yet;
+                    # the move asked for before END still goes out (at once), so
+                    # a scripted session loses no answer.
+                    brain.request_end()
+                lines.put((line, received))
+                if word == "END":
+                    break
+        except (OSError, ValueError):
+            pass  # the input is gone: the session ends as at end of input
+        finally:
+            lines.put(None)
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        reader = threading.Thread(target=read, name="pbrain-reader", daemon=True)
+        reader.start()
+        while True:
+            item = lines.get()
+            if item is None or not brain.handle(*item):
+                break
+    finally:
+        if collecting:
+            gc.enable()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``pbrain-gomoku`` console script: the brain on stdin/stdout."""
+    parser = argparse.ArgumentParser(
+        prog="pbrain-gomoku", description="The gomoku engine as a Gomocup pbrain brain on stdin/stdout."
+    )
+    parser.add_argument("--level", default="strong", help="engine level: greedy, easy, normal, strong (default), max")
+    args = parser.parse_args(argv)
+    if args.level not in LEVELS:
+        # The classic players (perfect, the seed strategies) play the small games, not a brain's.
+        print(f"pbrain-gomoku: error: unknown level {args.level!r}: choose one of {', '.join(LEVELS)}",
+              file=sys.stderr)
+        return 2
+    try:
+        return serve(sys.stdin, sys.stdout, level=args.level)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,274 @@
+"""SGF FF[4] GM[4] game records (``.sgf``), read and written.
+
+A game on the endless board is translated to fit on SGF's board and the offset
+recorded in our own property ``OF[x:y]`` (with ``EB[1]`` for the endless board,
+``WL[k]`` for the length that wins and ``OL[0|1]`` for overlines), so that it
+reads back to the same points. Only the main line is read; variations are
+skipped.
+
+>>> from gomoku.board import Board
+>>> record = GameRecord.from_board(Board(moves=[(0, 0), (1, 1), (-1, 0)]))
+>>> parse_sgf(format_sgf(record)).to_board().stones == record.to_board().stones
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from gomoku.board import Point, Stone
+from gomoku.records.game import GameRecord, RecordError, fit_board, parse_int, rules_by_name, whole_number
+
+SGF_MAX = 52
+"""The widest board SGF FF[4] can hold: coordinates are the letters a-z, A-Z."""
+
+SGF_DEFAULT_SIZE = 15
+"""The smallest board an endless game is written on, so other programs show it well."""
+
+SGF_METADATA = {
+    "black": "PB",
+    "white": "PW",
+    "date": "DT",
+    "event": "EV",
+    "round": "RO",
+    "place": "PC",
+    "game_name": "GN",
+    "comment": "GC",
+}
+"""Metadata keys that SGF holds, and their property."""
+
+
+_SGF_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _sgf_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def format_sgf(record: GameRecord) -> str:
+    """A record as SGF FF[4] GM[4] text (see the module doc for the extensions)."""
+    offset, (width, height) = fit_board(record, SGF_MAX, SGF_DEFAULT_SIZE, "SGF")
+    rules = record.rules
+
+    def coord(p: Point) -> str:
+        return _SGF_LETTERS[p[0] - offset[0]] + _SGF_LETTERS[p[1] - offset[1]]
+
+    props = [
+        "FF[4]", "GM[4]", "CA[UTF-8]", "AP[gomoku]",
+        f"SZ[{width}]" if width == height else f"SZ[{width}:{height}]",
+        f"RU[{_sgf_escape(rules.name)}]",
+    ]
+    if rules.k != 5:
+        props.append(f"WL[{rules.k}]")
+    props.append(f"OL[{1 if rules.overline else 0}]")
+    if rules.bounds is None:
+        props.append("EB[1]")
+    if any(offset):
+        props.append(f"OF[{offset[0]}:{offset[1]}]")
+    for key, prop in SGF_METADATA.items():
+        if key in record.metadata and record.metadata[key] is not None:
+            props.append(f"{prop}[{_sgf_escape(str(record.metadata[key]))}]")
+    if record.result is not None:
+        props.append({"X": "RE[B+]", "O": "RE[W+]", "draw": "RE[0]"}[record.result])
+    if record.setup:
+        for stone, prop in ((Stone.X, "AB"), (Stone.O, "AW")):
+            points = sorted(p for p, s in record.setup.items() if s is stone)
+            if points:
+                props.append(prop + "".join(f"[{coord(p)}]" for p in points))
+        props.append(f"PL[{'B' if (record.to_move or Stone.X) is Stone.X else 'W'}]")
+    first = record.to_move if record.setup and record.to_move else Stone.X
+    nodes = []
+    for i, move in enumerate(record.moves):
+        colour = "B" if (first if i % 2 == 0 else first.other) is Stone.X else "W"
+        nodes.append(f";{colour}[{coord(move)}]")
+    lines = ["(;" + "".join(props)]
+    for start in range(0, len(nodes), 10):
+        lines.append("".join(nodes[start:start + 10]))
+    return "\n".join(lines) + ")\n"
+
+
+class _SgfReader:
+    """A small recursive-descent reader of SGF's main line: a list of nodes,
+    each a dict of property -> list of values, with line numbers for errors."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def line(self) -> int:
+        return self.text.count("\n", 0, self.pos) + 1
+
+    def fail(self, expected: str) -> RecordError:
+        found = self.text[self.pos:self.pos + 10]
+        found = repr(found) if found else "the end of the file"
+        return RecordError(f"SGF line {self.line()}: expected {expected}, found {found}")
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip_space()
+        return self.text[self.pos:self.pos + 1]
+
+    def expect(self, char: str, what: str) -> None:
+        if self.peek() != char:
+            raise self.fail(what)
+        self.pos += 1
+
+    def read(self) -> list[tuple[int, dict[str, list[str]]]]:
+        self.expect("(", "'(' to start the game tree")
+        nodes = self.sequence()
+        if self.peek():
+            raise self.fail("nothing after the game tree")
+        return nodes
+
+    def sequence(self) -> list[tuple[int, dict[str, list[str]]]]:
+        """A game tree after its '(': its nodes, then the first variation's."""
+        nodes = []
+        while self.peek() == ";":
+            self.pos += 1
+            nodes.append((self.line(), self.node()))
+        if not nodes:
+            raise self.fail("';' to start a node")
+        first = True
+        while self.peek() == "(":
+            self.pos += 1
+            sub = self.sequence()
+            if first:
+                nodes.extend(sub)
+                first = False
+        self.expect(")", "')' to close the game tree")
+        return nodes
+
+    def node(self) -> dict[str, list[str]]:
+        props: dict[str, list[str]] = {}
+        while True:
+            self.skip_space()
+            start = self.pos
+            while self.pos < len(self.text) and self.text[self.pos].isalpha():
+                self.pos += 1
+            ident = self.text[start:self.pos]
+            if not ident:
+                return props
+            if not ident.isupper():
+                self.pos = start
+                raise self.fail("a property name in capital letters")
+            if ident in props:
+                self.pos = start
+                raise self.fail(f"property {ident} only once in a node")
+            values = []
+            while self.peek() == "[":
+                self.pos += 1
+                values.append(self.value())
+            if not values:
+                raise self.fail(f"'[' and a value for property {ident}")
+            props[ident] = values
+
+    def value(self) -> str:
+        out = []
+        while self.pos < len(self.text):
+            char = self.text[self.pos]
+            if char == "\\":
+                self.pos += 1
+                if self.pos < len(self.text) and self.text[self.pos] != "\n":
+                    out.append(self.text[self.pos])
+            elif char == "]":
+                self.pos += 1
+                return "".join(out)
+            else:
+                out.append(char)
+            self.pos += 1
+        raise self.fail("']' to close the value")
+
+
+def parse_sgf(text: str) -> GameRecord:
+    """An SGF FF[4] GM[4] game record (the main line; variations are skipped).
+
+    Without our ``EB[1]`` property the board is SZ's bounded square.
+    """
+    try:
+        nodes = _SgfReader(text).read()
+    except RecursionError:
+        raise RecordError("SGF: variations nested too deeply to read") from None
+    root_line, root = nodes[0]
+    if root.get("GM", ["4"])[0].strip() != "4":
+        raise RecordError(f"SGF line {root_line}: GM[{root['GM'][0]}] is not gomoku; expected GM[4]")
+    size_text = root.get("SZ", ["15"])[0]
+    match = re.fullmatch(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?", size_text)
+    if not match:
+        raise RecordError(f"SGF line {root_line}: SZ[{size_text}]: expected SZ[n] or SZ[columns:rows]")
+    width = whole_number(match.group(1), f"SGF line {root_line}: SZ")
+    height = whole_number(match.group(2), f"SGF line {root_line}: SZ") if match.group(2) else width
+    if not (1 <= width <= SGF_MAX and 1 <= height <= SGF_MAX):
+        raise RecordError(f"SGF line {root_line}: SZ[{size_text}]: expected a size from 1 to {SGF_MAX}")
+    offset: Point = (0, 0)
+    if "OF" in root:
+        parts = root["OF"][0].split(":")
+        if len(parts) != 2:
+            raise RecordError(f"SGF line {root_line}: OF[{root['OF'][0]}]: expected OF[x:y]")
+        offset = (parse_int(parts[0], f"SGF line {root_line}: OF"), parse_int(parts[1], f"SGF line {root_line}: OF"))
+    k = parse_int(root["WL"][0], f"SGF line {root_line}: WL") if "WL" in root else 5
+    overline = None
+    if "OL" in root:
+        if root["OL"][0] not in ("0", "1"):
+            raise RecordError(f"SGF line {root_line}: OL[{root['OL'][0]}]: expected OL[0] or OL[1]")
+        overline = root["OL"][0] == "1"
+    endless = root.get("EB", ["0"])[0] == "1"
+    bounds = None if endless else (offset, (offset[0] + width - 1, offset[1] + height - 1))
+    rules = rules_by_name(root.get("RU", [""])[0], overline, k, bounds)
+
+    def point(value: str, where: str) -> Point:
+        if len(value) != 2 or value[0] not in _SGF_LETTERS or value[1] not in _SGF_LETTERS:
+            raise RecordError(f"{where}: expected a point of two letters like [hh], not [{value}]")
+        x, y = _SGF_LETTERS.index(value[0]), _SGF_LETTERS.index(value[1])
+        if x >= width or y >= height:
+            raise RecordError(f"{where}: [{value}] lies outside SZ[{size_text}]")
+        return (x + offset[0], y + offset[1])
+
+    setup: dict[Point, Stone] = {}
+    for prop, stone in (("AB", Stone.X), ("AW", Stone.O)):
+        for value in root.get(prop, []):
+            p = point(value, f"SGF line {root_line}: {prop}")
+            if p in setup:
+                raise RecordError(f"SGF line {root_line}: {prop}[{value}] is set up twice")
+            setup[p] = stone
+    to_move = None
+    if setup:
+        player = root.get("PL", ["B"])[0].strip().upper()
+        if player not in ("B", "W"):
+            raise RecordError(f"SGF line {root_line}: PL[{player}]: expected PL[B] or PL[W]")
+        to_move = Stone.X if player == "B" else Stone.O
+    expected = to_move or Stone.X
+    moves: list[Point] = []
+    for line, node in nodes:
+        colours = [c for c in ("B", "W") if c in node]
+        if not colours:
+            continue
+        if len(colours) > 1:
+            raise RecordError(f"SGF line {line}: expected one move in a node, found B and W")
+        colour = colours[0]
+        stone = Stone.X if colour == "B" else Stone.O
+        if stone is not expected:
+            raise RecordError(
+                f"SGF line {line}: expected a move of {'B' if expected is Stone.X else 'W'} "
+                f"(players alternate), found {colour}"
+            )
+        value = node[colour][0]
+        if value == "":
+            raise RecordError(f"SGF line {line}: a pass; expected a point (gomoku has no passes)")
+        moves.append(point(value, f"SGF line {line}: {colour}"))
+        expected = expected.other
+    result = None
+    if "RE" in root:
+        verdict = root["RE"][0].strip().upper()
+        if verdict.startswith("B+"):
+            result = "X"
+        elif verdict.startswith("W+"):
+            result = "O"
+        elif verdict in ("0", "DRAW", "JIGO"):
+            result = "draw"
+    metadata = {key: root[prop][0] for key, prop in SGF_METADATA.items() if prop in root}
+    record = GameRecord(rules, moves, result, metadata, setup, to_move)
+    record.to_board()
+    return record

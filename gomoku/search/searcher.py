@@ -1,0 +1,579 @@
+"""Alpha-beta on candidate cells: negamax principal-variation search with
+iterative deepening, a transposition table and VCF at the root and the leaves.
+
+The search works on a ``gomoku.search.grid.Grid`` (the position on a dense grid with
+incremental patterns) and only pushes and pops: the board it was given is
+never touched. Its nodes run in compiled kernels (``gomoku.core.tree`` for the
+tree, ``gomoku.core.vcf`` for VCF, ``gomoku.core.prover`` for VCT) without the
+GIL; this module drives them depth by depth and keeps their clock
+(``gomoku.search.watchdog``). It reports as it goes, one ``SearchInfo`` per completed
+depth, from a generator (``Searcher.search``), so the CLI, the protocol and
+the app can show progress and stop it.
+
+At the root, before any tree: a five to make or to block; a VCF for the side
+to move (up to half the time); the opponent's VCF or VCT, were it to move; a
+VCT of the side to move (fours and open threes, by the proof-number search of
+``gomoku.core.prover``, however long; given more time when the opponent threatens
+one). A win found there is played and reported as forced; the opponent's
+threat narrows the root to the moves that take it away: those proven to, and
+those the quick checks left unsettled (a block proven at once may still be
+the worse defence). The tree's favourite among the unsettled ones gets a
+longer check before it is played, and is dropped if found lost, or if a proven
+defence is there and the check could not prove it safe; any other
+favourite gets a shorter one (does the opponent win by threats after it?).
+A timed search may take more cores: helper threads share its transposition
+table (``gomoku.search.threads``).
+
+The tree's move choice is described in ``gomoku.core.tree``. The search deepens
+until its time is spent (a depth that does not finish still counts when its
+first move was searched in full and another one proved better), and stops
+early only on a forced or proven move.
+
+>>> from gomoku.board import Board
+>>> board = Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)])
+>>> infos = list(Searcher().search(board, Limit(depth=2)))
+>>> infos[-1].pv[0]            # O must block X's four
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time as _time
+from typing import Iterator
+
+from gomoku.board import Board, GameOverError, Rules
+from gomoku.core import context as K
+from gomoku.core import prover as kproof
+from gomoku.core import tree as ksearch
+from gomoku.core import vcf as kthreats
+from gomoku.core.grid import find
+from gomoku.core.patterns import C_B4, C_F3, C_FIVE
+from gomoku.search.grid import MAX_GRID_CELLS, Grid
+from gomoku.search.plain import PlainSearch
+from gomoku.search.threads import Helper
+from gomoku.search.types import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchInfo
+from gomoku.search.watchdog import Watch
+
+ROOT_WIDTH = 20
+"""Candidate cells searched at the root (after forced replies and the TT move)."""
+WIDTH = 10
+"""Candidate cells searched at the other nodes."""
+VCF_NODES = 400_000
+"""Threat nodes a proof at the root may try when the search has no time or node limit;
+one given less than a tenth of the budget gets that share of ten times this (the
+quick checks of the defences: a few thousand nodes each, not this many)."""
+NODE_VCT_NODES = 400
+"""Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
+THREAT_EXT = 1
+"""Plies past the tree's depth searched while the side to move must answer an open three."""
+PASS_CHECK = 2
+"""Down to this ply, a node whose opponent would have a VCT if it passed searches only the moves that may stop it."""
+LMR_DIVISOR = 5
+"""Late move reductions: the ``j``-th move of a node at ``depth`` (``j`` >= 2, counted
+from 0, threats too) is searched ``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies
+shallower first, at most down to the leaves: at depth 8 the third move 3 plies
+shallower, the sixth 7."""
+LEAF_VCF_NODES = 24
+"""Threat nodes a leaf may spend looking for a VCF of the side to move."""
+VCT_SHARE = 0.3
+"""The share of the time the root's VCT of the side to move may take."""
+VCT_SHARE_WINNING = 0.6
+"""That share when the previous search of the game found a forced win."""
+VCT_SHARE_THREATENED = 0.45
+"""That share when the opponent threatens a VCF or a VCT (the tree will have few moves to search)."""
+DEFENCE_SHARE = 0.8
+"""The checks of the defences against such a threat stop by this share of the time (or nodes)."""
+OTHERS_SHARE = 0.2
+"""The share of the time (or nodes) the checks of the candidates off the threat may take in all."""
+OTHERS_FLOOR = 0.0025
+"""The least share one such check gets (fewer are checked, best first, when there are many)."""
+OTHERS_UNTIL = 0.9
+"""Those checks stop by this share of the time (or nodes), whatever the checks before them took."""
+VERIFY_DEPTH = 2
+"""From this depth on, the tree's favourite among unsettled defences gets a longer check."""
+VERIFY_SHARE = 0.5
+"""The share of the time left that check may take."""
+FAVOURITE_SHARE = 0.1
+"""The share of the time a check of any other favourite of the tree may take: does the
+opponent have a VCF or a VCT after it (one too long for the tree's own node checks)?"""
+FAVOURITE_UNTIL = 0.6
+"""Favourites are checked until this share of the time is used."""
+THREADS = max(1, min(4, os.cpu_count() or 1))
+"""Threads a timed search uses by default: the machine's cores, four at most."""
+DEFAULT_MEMORY_MB = 160
+"""The tables' budget when none is given (the Gomocup allows 350 MB in all)."""
+
+
+class Searcher:
+    """The alpha-beta search. Keep one per game: its tables carry over."""
+
+    def __init__(self, memory_mb: int | None = None, *, root_width: int = ROOT_WIDTH, width: int = WIDTH) -> None:
+        self.memory_mb = memory_mb
+        self.rules: Rules | None = None
+        """The rules of the positions whose results the tables hold."""
+        self.root_width = root_width
+        self.width = width
+        self.lmr = True
+        """Late move reductions on (the setting exists for experiments)."""
+        self.lmr_divisor = LMR_DIVISOR
+        """How gently late moves are reduced (``LMR_DIVISOR``)."""
+        self.leaf_vcf = LEAF_VCF_NODES
+        """Threat nodes a leaf's VCF may try (0: none)."""
+        self.vct_defence = True
+        """Take away the opponent's VCT at the root, as its VCF."""
+        self.root_vct = True
+        """Look for a VCT of the side to move at the root (after its VCF)."""
+        self.winning = False
+        """Whether the last search found a forced win (the next one looks harder for it)."""
+        self.node_vct = NODE_VCT_NODES
+        """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
+        self.threat_ext = THREAT_EXT
+        """Plies the tree searches on past its depth while an open three must be answered."""
+        self.pass_check = PASS_CHECK
+        """Down to this ply, the threat of a threat narrows a node's moves (0: never)."""
+        self.threads = THREADS
+        """Threads of a timed search: the main one and ``threads - 1`` helpers."""
+        self.ctx: K.Context | None = None
+        self.layout = 0
+        self.layout_seconds: float | None = None
+        """How long the last search took to lay the board onto its grid (``layout_cells`` cells)."""
+        self.layout_cells: int | None = None
+
+    @property
+    def tt_entries(self) -> int:
+        """Entries of the transposition table at this budget."""
+        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
+        return max(1024, int(budget * 1024 * 1024 * 0.45 / K.TT_ENTRY_BYTES))
+
+    @property
+    def table_entries(self) -> int:
+        """Entries of the VCF table at this budget."""
+        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
+        return max(1024, int(budget * 1024 * 1024 * 0.2 / K.TABLE_ENTRY_BYTES))
+
+    @property
+    def proof_nodes(self) -> int:
+        """Nodes the VCT prover's tree may hold at this budget (a fifth of it)."""
+        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
+        return max(10_000, int(budget * 1024 * 1024 * 0.2 / kproof.NODE_BYTES))
+
+    def _context(self, size: int) -> K.Context:
+        ctx = self.ctx
+        if ctx is None:
+            ctx = K.new_context(size, self.tt_entries, self.table_entries, self.proof_nodes)
+            K.touch(ctx)
+        elif ctx.history.shape[1] != size:
+            ctx = K.resize_for_grid(ctx, size)
+        else:
+            ctx.history[:] = 0
+        ctx.killers[:] = -1
+        self.ctx = ctx
+        return ctx
+
+    # -- the public generator -------------------------------------------------
+    def search(
+        self,
+        board: Board,
+        limit: Limit | None = None,
+        stop: threading.Event | None = None,
+    ) -> Iterator[SearchInfo]:
+        """Search ``board`` (never changed) and yield a SearchInfo per completed depth.
+
+        The first info comes as soon as there is a legal move to play, and the
+        last one holds the best line found. A time, node or stop limit ends the
+        generator cleanly. Raises GameOverError when the game is over.
+        """
+        if board.is_over:
+            raise GameOverError(f"the game is over ({board.result}); no move to search")
+        limit = limit or Limit()
+        start = _time.perf_counter()
+        if limit.memory_mb is not None and limit.memory_mb != self.memory_mb:
+            self.memory_mb = limit.memory_mb
+            self.ctx = None
+        if self.rules is None or (board.rules, board.rules.directions) != (self.rules, self.rules.directions):
+            # The tables' results hold under the rules they were found with (an edge,
+            # an overline that wins or not), and the same stones hash alike under any.
+            if self.ctx is not None:
+                K.clear_tables(self.ctx)
+            self.rules = board.rules
+        if not Grid.supports(board.rules) or Grid.cells_for(board) > MAX_GRID_CELLS:
+            # Other geometries, and boards whose stones would need a grid past its
+            # memory cap (the plain search keeps its time on any board).
+            yield from PlainSearch(board.copy(), limit, stop, start).run()
+            return
+        grid = Grid(board)
+        self.layout_seconds = _time.perf_counter() - start
+        self.layout_cells = grid.size
+        ctx = self._context(grid.size)
+        # The deadline counts from ``start``: a grid that took long to lay out leaves
+        # the kernels less time (none, past it: the flag is up as they begin).
+        deadline = start + limit.time if limit.time is not None else None
+        with Watch(ctx.stop, deadline=deadline, stop=stop) as watch:
+            yield from _Run(self, grid, ctx, limit, watch, start).run()
+
+
+class _Run:
+    """One search: the root's threat checks, then iterative deepening."""
+
+    def __init__(self, searcher: Searcher, grid: Grid, ctx: K.Context, limit: Limit, watch: Watch, start: float) -> None:
+        self.searcher = searcher
+        self.grid = grid
+        self.g = grid.state
+        self.ctx = ctx
+        self.limit = limit
+        self.watch = watch
+        self.start = start
+        self.deadline = watch.deadline
+        self.unsure: set[int] = set()
+        """The defences searched without proof that they take the opponent's win
+        away (``_defences``): the tree's favourite among them is checked again."""
+        self.helpers: list[Helper] = []
+        """The helper threads of the iterative deepening (``Searcher.threads``)."""
+        self.checked: set[int] = set()
+        """The tree's favourites checked already for the opponent's threats."""
+        searcher.layout += 1
+        stats = ctx.stats
+        for name in (K.NODES, K.TNODES, K.CUTOFFS, K.ABORT, K.LEAF_TNODES, K.SELDEPTH):
+            stats[name] = 0
+        stats[K.NODE_LIMIT] = -1 if limit.nodes is None else limit.nodes
+        stats[K.WIDTH] = searcher.width
+        stats[K.ROOT_WIDTH] = searcher.root_width
+        stats[K.LEAF_VCF] = searcher.leaf_vcf
+        stats[K.LMR] = searcher.lmr_divisor if searcher.lmr else 0
+        stats[K.AGE] += 1
+        stats[K.LAYOUT] = searcher.layout
+        stats[K.NODE_VCT] = searcher.node_vct
+        stats[K.THREAT_EXT] = searcher.threat_ext
+        stats[K.PASS_CHECK] = searcher.pass_check
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx.stats[K.NODES] + self.ctx.stats[K.TNODES])
+
+    def info(self, depth: int, score: int, pv: list[int], ebf: float) -> SearchInfo:
+        elapsed = _time.perf_counter() - self.start
+        nodes = self.nodes + sum(helper.nodes for helper in self.helpers)
+        return SearchInfo(
+            depth=depth,
+            score=float(score),
+            pv=tuple(self.grid.point(i) for i in pv),
+            nodes=nodes,
+            time=elapsed,
+            nps=nodes / elapsed if elapsed > 0 else 0.0,
+            cutoffs=int(self.ctx.stats[K.CUTOFFS]),
+            ebf=ebf,
+            forced_win=score > WIN_THRESHOLD,
+        )
+
+    def _threats(self, attacker: int, share: float, max_depth: int, vct: bool = False) -> list[int] | None:
+        """A VCF (or with ``vct``, a VCT) for ``attacker`` (as if it were to move)
+        within ``share`` of the time or node budget (``VCF_NODES`` when there is
+        neither, less for a share under a tenth), or None. ``self.aborted`` tells whether a limit cut it short."""
+        ctx, watch = self.ctx, self.watch
+        stats = ctx.stats
+        self.aborted = False
+        if watch.expired:
+            self.aborted = True
+            return None
+        saved = stats[K.NODE_LIMIT]
+        if self.deadline is not None:
+            watch.phase(min(self.deadline, _time.perf_counter() + share * (self.deadline - self.start)))
+        if self.limit.nodes is not None:
+            left = self.limit.nodes - self.nodes
+            budget = min(left, max(20, int(self.limit.nodes * share)))
+            if budget <= 0:
+                self.aborted = True
+                return None
+            stats[K.NODE_LIMIT] = self.nodes + budget
+        elif self.deadline is None:
+            stats[K.NODE_LIMIT] = self.nodes + max(20, int(VCF_NODES * min(1.0, 10 * share)))
+        stats[K.ABORT] = 0
+        try:
+            if vct:
+                verdict = kproof.prove(self.g, ctx, attacker, self.searcher.proof_nodes, 10)
+                found = verdict == 1
+                line = ctx.vline[: stats[K.VLINE_LEN]]
+                if verdict == -1:
+                    stats[K.ABORT] = 1
+            else:
+                found = kthreats.vcf(self.g, ctx, attacker, max_depth, 1)
+                line = ctx.line[: stats[K.LINE_LEN]]
+            self.aborted = bool(stats[K.ABORT])
+            return [int(i) for i in line] if found else None
+        finally:
+            stats[K.ABORT] = 0
+            stats[K.NODE_LIMIT] = saved
+            watch.phase(None)
+
+    def _left(self, share: float) -> float:
+        """What is left of the first ``share`` of the time or node budget (a
+        share of 0.2 when there is neither)."""
+        used = 0.0
+        if self.deadline is not None:
+            used = (_time.perf_counter() - self.start) / max(self.deadline - self.start, 1e-9)
+        if self.limit.nodes is not None:
+            used = max(used, self.nodes / max(self.limit.nodes, 1))
+        if self.deadline is None and self.limit.nodes is None:
+            return 0.2
+        return share - used
+
+    def _defences(self, s: int, threat: list[int], vct: bool = False) -> list[int]:
+        """The moves worth searching against the opponent's VCF ``threat`` (with
+        ``vct``, its VCT): those after which the solver proves the opponent has
+        no such win any more, and beside them those it could not prove lost
+        (unsettled). Every other move loses to the threat.
+
+        First the threat's cells, the cells where either side makes a four
+        (for a VCT, also where the opponent makes an open three) and our quiet
+        moves that set up a double threat (``tree.setups``), a small
+        budget each. Then every other candidate, with a smaller budget each
+        (``OTHERS_SHARE`` of the time in all), kept only when proven to refute
+        the threat: a move off the threat's cells may break it all the same
+        (our stone there turns one of the blocks the opponent's fours force
+        into a four of ours, or answers its threes), and in the games lost that
+        way the proof took a few hundred threat nodes. If none is proven to
+        refute the threat and some of the first set are still unknown, those
+        and (for a VCT) our counter-attacks, the cells where we make an open
+        three, again with what is left of ``DEFENCE_SHARE`` of the time (or nodes). A
+        counter-attack is kept only when proven to refute the threat: the
+        opponent must answer it first; whether its win comes back after that,
+        the tree judges. The moves returned unsettled go to ``self.unsure``."""
+        g = self.g
+        o = 3 - s
+
+        def empty(cells) -> set[int]:
+            return {int(q) for q in cells if q >= 0 and g.cells[q] == 0}
+
+        def ranked(cells: set[int]) -> list[int]:
+            return sorted(cells, key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
+
+        # Our quiet moves that set up a double threat too: one may break the
+        # opponent's line from afar (its answers to our threats change).
+        first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set())
+                      | set(ksearch.setups(g, s)))
+        refuted, unknown = self._screen(ranked(first), 0.4 / max(8, len(first)), vct, first, DEFENCE_SHARE)
+        others = ranked(empty(self.grid.candidates()) - first)
+        if others and not self.watch.expired:
+            # Their own budget, even when the checks above used theirs up: most of
+            # these proofs are a few hundred threat nodes.
+            until = min(OTHERS_UNTIL, 1.0 - self._left(1.0) + OTHERS_SHARE)
+            proven, _ = self._screen(others, max(OTHERS_FLOOR, OTHERS_SHARE / len(others)), vct, set(), until)
+            refuted += proven
+        if not refuted and unknown and not self.watch.expired:
+            retry = unknown + ranked(empty(find(g, s, C_F3)) - first) if vct else unknown
+            proven, unknown = self._screen(retry, None, vct, first, DEFENCE_SHARE)
+            refuted += proven
+        # The moves left unsettled stay beside the proven ones: a quick proof
+        # that a block refutes the threat says nothing of the position after it,
+        # and a better defence may need a longer proof (the tree's favourite
+        # among the unsettled gets one before it is played).
+        self.unsure = set(unknown)
+        return refuted + unknown
+
+    def _screen(self, order: list[int], share: float | None, vct: bool, keep: set[int],
+                until: float) -> tuple[list[int], list[int]]:
+        """Check the moves of ``order`` in turn against the opponent's threat
+        (``_threat_after``), ``share`` of the budget each (None: what is left
+        of it, shared evenly), until ``until`` of it is used. The moves proven
+        to refute it, and those of ``keep`` left unsettled (untried ones too)."""
+        refuted: list[int] = []
+        unknown: list[int] = []
+        for n, q in enumerate(order):
+            left = self._left(until)
+            each = share if share is not None else left / (len(order) - n)
+            if each <= 0.002 or left <= 0:
+                # Out of budget: the moves to keep stay in, untried others not.
+                unknown.extend(q for q in order[n:] if q in keep)
+                break
+            line = self._threat_after(q, min(each, left), vct)
+            if line is None and not self.aborted:
+                refuted.append(q)
+            elif line is None and q in keep:
+                unknown.append(q)
+        return refuted, unknown
+
+    def _threat_after(self, q: int, share: float, vct: bool) -> list[int] | None:
+        """The opponent's VCF (with ``vct``, then its VCT) after our move ``q``,
+        within ``share`` of the budget each, or None (``self.aborted`` tells
+        whether a limit cut the check short)."""
+        o = 3 - self.grid.turn
+        self.grid.push(q)
+        try:
+            line = self._threats(o, share, 20)
+            if line is None and not self.aborted and vct:
+                line = self._threats(o, share, 0, vct=True)
+            return line
+        finally:
+            self.grid.pop()
+
+    def run(self) -> Iterator[SearchInfo]:
+        g, ctx, grid = self.g, self.ctx, self.grid
+        limit = self.limit
+        max_depth = limit.depth if limit.depth is not None else MAX_PLY
+        s = grid.turn
+        o = 3 - s
+        # Forced at the root: a five to make, a five to block.
+        if g.count[s, C_FIVE]:
+            yield self.info(1, WIN - 1, [int(find(g, s, C_FIVE)[0])], 1.0)
+            return
+        if g.count[o, C_FIVE]:
+            blocks = sorted(int(i) for i in find(g, o, C_FIVE))
+            if len(blocks) > 1:
+                yield self.info(1, -(WIN - 2), [blocks[0]], 1.0)
+                return
+            yield self.info(1, 0, [blocks[0]], 1.0)
+            if max_depth <= 1:
+                return
+        # More cores: helpers search the root's moves a depth ahead of the main
+        # search (``gomoku.search.threads``), from now on: while this thread proves the
+        # root's threats, they fill the shared table for its tree. Not under a
+        # node or depth limit: those searches give the same answer every time.
+        timed_only = self.deadline is not None and limit.nodes is None and limit.depth is None
+        if self.searcher.threads > 1 and timed_only:
+            n = int(ksearch.root_moves(g, ctx))
+            if n > 1:
+                moves = [int(i) for i in ctx.moves[0, :n]]
+                self.helpers = [Helper(g, ctx, moves) for _ in range(self.searcher.threads - 1)]
+                for helper in self.helpers:
+                    self.watch.follow(helper.ctx.stop)
+                    helper.start()
+        try:
+            yield from self._root_and_deepen(max_depth)
+        finally:
+            for helper in self.helpers:
+                helper.stop()
+
+    def _root_and_deepen(self, max_depth: int) -> Iterator[SearchInfo]:
+        """The root's threats (a win of ours, the opponent's to take away), then
+        iterative deepening."""
+        g, ctx, grid = self.g, self.ctx, self.grid
+        s = grid.turn
+        o = 3 - s
+        # A VCF for the side to move wins outright; then threes too (VCT).
+        line = self._threats(s, 0.5, 20)
+        if line is not None:
+            self.searcher.winning = True
+            yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
+            return
+        # A VCF (or a VCT) the opponent could start if it were to move: then
+        # only the moves that take it away are worth searching (below).
+        threat = self._threats(o, 0.1, 20)
+        threat_vct = False
+        if threat is None and self.searcher.vct_defence:
+            threat = self._threats(o, 0.15, 0, vct=True)
+            threat_vct = threat is not None
+        # Our own VCT: more of the time when the last search of this game found
+        # a win (it is most likely still there) or when the opponent threatens one
+        # (the tree will have few moves to search).
+        share = VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE_THREATENED if threat is not None else VCT_SHARE
+        self.searcher.winning = False
+        line = self._threats(s, share, 0, vct=True) if self.searcher.root_vct else None
+        if line is not None:
+            self.searcher.winning = True
+            yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
+            return
+        defences = self._defences(s, threat, vct=threat_vct) if threat is not None else None
+        if self.watch.expired and not defences:
+            defences = None
+        # Iterative deepening.
+        n = int(ksearch.root_moves(g, ctx))
+        moves = [int(i) for i in ctx.moves[0, :n]] or grid.candidates()
+        if defences:
+            moves = [q for q in moves if q in defences] + [q for q in defences if q not in moves]
+        n = len(moves)
+        ctx.moves[0, :n] = moves
+        yield self.info(0, grid.evaluate(), [moves[0]], 1.0)
+        if defences:
+            for helper in self.helpers:
+                helper.reroot(moves)  # the defences only, from its next depth on
+        yield from self._deepen(n, max_depth)
+
+    def _deeper(self, completed: int, n: int) -> tuple[int, int, list[int]] | None:
+        """The line of a helper that completed a depth past ``completed`` (the
+        deepest), if its move is still one of the ``n`` root moves (not dropped)."""
+        moves = {int(q) for q in self.ctx.moves[0, :n]}
+        results = [h.result for h in self.helpers if h.result is not None and h.result[0] > completed]
+        results = [r for r in results if r[2][0] in moves]
+        return max(results, key=lambda r: r[0]) if results else None
+
+    def _deepen(self, n: int, max_depth: int) -> Iterator[SearchInfo]:
+        """Iterative deepening on the ``n`` root moves of ``ctx.moves[0]``."""
+        ctx = self.ctx
+        stats = ctx.stats
+        g = self.g
+        best_line = [int(ctx.moves[0, 0])]
+        previous = 0
+        last = 0  # the score of the last depth completed
+        dropped = False
+        unfinished: list[int] = []
+        depth = 1
+        while depth <= max_depth:
+            if self.watch.expired:
+                break  # told to stop (the clock thread may not have raised the flag yet)
+            before = self.nodes
+            stats[K.ABORT] = 0
+            score = int(ksearch.root(g, ctx, depth, n, -WIN - 1, WIN + 1))
+            line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
+            if stats[K.ABORT]:
+                # The unfinished depth is worth playing if its first move was
+                # searched in full and another move then proved better (or the
+                # move before was found to lose).
+                if line and (line[0] != best_line[0] or dropped):
+                    unfinished = line
+                break
+            done = self.nodes - before
+            ebf = done / previous if previous else float(done)
+            previous = max(1, done)
+            best_line = line or best_line
+            q = best_line[0]
+            if n > 1 and depth >= VERIFY_DEPTH and abs(score) <= WIN_THRESHOLD and q not in self.checked:
+                # Before the tree plays its favourite, a longer look whether the
+                # opponent then wins by threats: a defence the root's checks left
+                # unsettled gets half the time left, any other favourite a tenth.
+                if q in self.unsure:
+                    share = VERIFY_SHARE * max(0.0, self._left(1.0))
+                elif self._left(FAVOURITE_UNTIL) > 0 and (self.deadline is not None or self.limit.nodes is not None):
+                    share = FAVOURITE_SHARE
+                else:
+                    share = 0.0
+                self.checked.add(q)
+                threat = self._threat_after(q, share, True) if share > 0 else None
+                safe = share > 0 and threat is None and not self.aborted
+                # An unsettled defence is not risked while a proven one (any root
+                # move not unsure: the root holds only defences) is left to play.
+                risky = q in self.unsure and not safe and any(
+                    int(m) not in self.unsure for m in ctx.moves[0, :n])
+                if threat is not None or risky:
+                    kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
+                    ctx.moves[0, : n - 1] = ctx.moves[0, kept].copy()
+                    ctx.scores[0, : n - 1] = ctx.scores[0, kept].copy()
+                    n -= 1
+                    best_line = [int(ctx.moves[0, 0])]
+                    dropped = True
+                    continue  # the same depth again, without it
+            dropped = False
+            last = score
+            self.searcher.winning = score > WIN_THRESHOLD
+            for helper in self.helpers:
+                helper.ahead_of(depth)
+            yield self.info(depth, score, best_line, ebf)
+            if abs(score) > WIN_THRESHOLD or n == 1:
+                return
+            depth += 1
+        # Stopped short of ``depth``: a helper's deeper completed depth gives the
+        # move, else the unfinished depth's better move, else, if the move last
+        # reported was found lost, the next one.
+        deeper = self._deeper(depth - 1, n)
+        if deeper is not None:
+            yield self.info(*deeper, 0.0)
+        elif unfinished:
+            yield self.info(depth, score, unfinished, 0.0)
+        elif dropped:
+            yield self.info(depth - 1, min(last, 0), best_line, 0.0)
+
+
+def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:
+    """``Searcher().search(...)`` with fresh tables: one SearchInfo per depth."""
+    return Searcher(limit.memory_mb if limit else None).search(board, limit, stop)

@@ -1,0 +1,85 @@
+"""What every search speaks: its limits, its per-depth report and its score scale.
+
+The pattern search (``gomoku.search.searcher``) and the plain search for other
+geometries (``gomoku.search.plain``) both take a ``Limit`` and yield ``SearchInfo``.
+
+>>> Limit(time=1.0).depth is None
+True
+>>> WIN - WIN_THRESHOLD
+10000
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gomoku.board import Point
+
+WIN = 1_000_000
+"""The score of a five made now; a win in n plies scores WIN - n."""
+WIN_THRESHOLD = WIN - 10_000
+"""Scores beyond this (either sign) are wins or losses found by the search."""
+LIKELY = WIN_THRESHOLD - 10_000
+"""The score of a likely win (negated, a likely loss): the tree found every
+answer it searched lost, but it searched only the most promising ones (the
+pattern search narrows quiet positions). Above any evaluation, below a proven
+result, and the search goes on deepening."""
+MAX_PLY = 64
+"""The deepest a search goes when nothing else limits it."""
+
+
+class SearchAborted(Exception):
+    """A node, time or stop limit was reached in the middle of a search."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How long a search may run: seconds, nodes, depth (plies), memory (MB).
+
+    Any that is None is no limit; a search with no limit at all stops at
+    ``MAX_PLY``. ``memory_mb`` bounds the transposition tables.
+    """
+
+    time: float | None = None
+    nodes: int | None = None
+    depth: int | None = None
+    memory_mb: int | None = None
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """One completed depth of a search (the figures seeds 001 and 004 report).
+
+    ``score`` is from the side to move's view (pattern units; beyond
+    ``WIN_THRESHOLD`` a forced win, below ``-WIN_THRESHOLD`` a forced loss;
+    ``LIKELY`` a likely win, not a proven one);
+    ``pv`` the principal variation from the root; ``nodes`` and ``time`` the
+    totals so far; ``cutoffs`` the beta cut-offs so far; ``ebf`` the effective
+    branching factor (nodes of this depth / nodes of the previous one);
+    ``forced_win`` whether the side to move has a proven win (a VCF or a
+    five the search reached).
+    """
+
+    depth: int
+    score: float
+    pv: tuple[Point, ...]
+    nodes: int
+    time: float
+    nps: float
+    cutoffs: int
+    ebf: float
+    forced_win: bool
+
+    def to_dict(self) -> dict:
+        """Plain data, points as lists (for JSON)."""
+        return {
+            "depth": self.depth,
+            "score": self.score,
+            "pv": [list(p) for p in self.pv],
+            "nodes": self.nodes,
+            "time": round(self.time, 4),
+            "nps": round(self.nps, 1),
+            "cutoffs": self.cutoffs,
+            "ebf": round(self.ebf, 2),
+            "forced_win": self.forced_win,
+        }

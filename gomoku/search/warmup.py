@@ -1,0 +1,91 @@
+"""Compile the search's kernels into numba's on-disk cache, once, ahead of use.
+
+numba compiles a kernel the first time it runs (tens of seconds for the whole
+search on a small machine) and keeps the machine code in ``__pycache__``.
+``make play`` and ``make test`` run ``python -m gomoku.search.warmup`` as part of
+their set-up, so that the first hint of a new install is as fast as any
+other; an engine that finds the cache cold anyway says so (``is_warm``).
+
+>>> seconds = warm()          # cached: a fraction of a second
+>>> is_warm(), cache_is_cold()
+(True, False)
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from gomoku.board import Board, Rules
+from gomoku.core import context as kcontext
+from gomoku.core import grid as kgrid
+from gomoku.core import prover as kproof
+from gomoku.core import tree as ktree
+from gomoku.core import vcf as kvcf
+from gomoku.search.grid import Grid
+from gomoku.search.searcher import Searcher
+from gomoku.search.threats import VCFSearch, VCTSearch
+from gomoku.search.types import Limit, SearchAborted
+
+_WARM = False
+_WARMING = False
+
+
+def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
+    """Run every kernel once on small positions (loading or compiling them); the seconds it took."""
+    global _WARM, _WARMING
+    start = time.perf_counter()
+    _WARMING = True
+    try:
+        for name in rules_names:
+            rules = Rules.preset(name)
+            board = Board(rules, [(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2), (2, 0)])
+            for _ in Searcher(4).search(board, Limit(nodes=3000)):
+                pass
+            grid = Grid(board)
+            search = VCFSearch(grid, node_limit=2000)
+            try:
+                if search.find(grid.turn) is None:
+                    VCTSearch(search).find(grid.turn)
+            except SearchAborted:
+                pass
+    finally:
+        _WARMING = False
+    _WARM = True
+    return time.perf_counter() - start
+
+
+def ensure_loaded(overline: bool = True) -> None:
+    """Load the kernels (``warm``) unless this process has them already: a
+    caller calls this before it starts a clock, so that loading them (a second
+    or so) is never taken from a search's time."""
+    if not _WARM and not _WARMING:
+        warm(("freestyle" if overline else "standard",))
+
+
+def is_warm() -> bool:
+    """Whether this process has its kernels loaded (a ``warm`` ran here)."""
+    return _WARM
+
+
+def cache_is_cold() -> bool:
+    """Whether numba's on-disk cache lacks the search's kernels, so that the
+    next ``warm`` compiles them (tens of seconds) rather than loading them
+    (a second): the app says so while it waits."""
+    try:
+        kernels = (ktree.root, kvcf.vcf, kproof.prove, kgrid._make_grid, kcontext._make_context)
+        return not all(Path(k._cache._cache_file._index_path).exists() for k in kernels)
+    except AttributeError:  # another numba's cache layout: say nothing rather than something wrong
+        return False
+
+
+def main() -> int:
+    """``python -m gomoku.search.warmup``: compile or load the kernels, say how long it took."""
+    seconds = warm()
+    print(f"gomoku: search kernels ready ({seconds:.1f} s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
