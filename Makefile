@@ -11,12 +11,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+# The build backend's notes on editable installs are UserWarnings: not ours to act on.
+PIP_INSTALL := PYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install -q
+
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	$(PIP_INSTALL) -e .
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(PIP_INSTALL) -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
 # The search's compiled kernels, loaded or compiled into numba's cache (first run only).
@@ -24,8 +27,9 @@ warm: $(RUN_STAMP)
 	$(BIN)/python -m gomoku.search.warmup
 
 play: $(RUN_STAMP)
-	$(BIN)/python -m gomoku.search.warmup
-	$(BIN)/gomoku
+	@$(BIN)/python -m gomoku.search.warmup
+	@echo "gomoku: starting the app; next time run .venv/bin/gomoku (or: source .venv/bin/activate, then gomoku)"
+	@$(BIN)/gomoku
 
 test: $(TEST_STAMP)
 	$(BIN)/python -m gomoku.search.warmup

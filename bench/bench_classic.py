@@ -1,4 +1,4 @@
-"""The classic games: perfect solves, seed 001's time per move, win detection by
+"""The classic games: perfect solves, the 4x4x4 searches' time per move, win detection by
 the threat-space matrix against the loop, and the plain search's time limit in 6-D."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _solves() -> Iterator[dict]:
            "unit": "s to generate the 3^9 move table from perfect play"}
 
 
-def _seed001(quick: bool) -> Iterator[dict]:
+def _qubic(quick: bool) -> Iterator[dict]:
     rules = Rules.preset("qubic")
     configs = [("minimax", 2), ("alphabeta", 2), ("alphabeta", 3), ("minimax", 3)]
     for algorithm, plies in configs:
@@ -42,9 +42,9 @@ def _seed001(quick: bool) -> Iterator[dict]:
         rng = random.Random(1)
         while not board.is_over and stats.moves < moves:
             board.play(choose(board, plies, "e2", prune=algorithm == "alphabeta", rng=rng, stats=stats))
-        yield {"name": f"classic.seed001.{algorithm}{plies}", "value": round(1000 * stats.seconds / stats.moves, 2),
+        yield {"name": f"classic.qubic.{algorithm}{plies}", "value": round(1000 * stats.seconds / stats.moves, 2),
                "unit": f"ms a move, 4x4x4 self-play, evaluation 2, {stats.moves} moves "
-                       f"({stats.states // stats.moves} nodes a move; the seed: 3-ply alpha-beta 8 s a move)"}
+                       f"({stats.states // stats.moves} nodes a move; the original: 3-ply alpha-beta 8 s a move)"}
 
 
 def _windetect(quick: bool) -> Iterator[dict]:
@@ -59,7 +59,7 @@ def _windetect(quick: bool) -> Iterator[dict]:
         stacked = np.hstack([position_matrix(b) for b in boards])
         batch = seconds_per_call(lambda: t @ stacked, budget) / count
         for method, value, what in (("matrix", matrix, "A = T B (scipy.sparse), one position at a time"),
-                                    ("loop", loop, "the per-line loop of seed 001"),
+                                    ("loop", loop, "the per-line loop"),
                                     ("matrix_batch", batch, "one product T [B1 B2 ...] for all positions")):
             yield {"name": f"classic.windetect.{name}.{method}", "value": round(value * 1e6, 2),
                    "unit": f"us a position: {what} ({count} positions)"}
@@ -85,6 +85,6 @@ def _plain_6d(quick: bool) -> Iterator[dict]:
 
 def run(quick: bool) -> Iterator[dict]:
     yield from _solves()
-    yield from _seed001(quick)
+    yield from _qubic(quick)
     yield from _windetect(quick)
     yield from _plain_6d(quick)

@@ -25,7 +25,7 @@ from typing import Iterator
 from gomoku.board import Board, Rules
 from gomoku.engine import Engine
 from gomoku.records import board_from_position
-from gomoku.search.searcher import THREADS
+from gomoku.search.params import THREADS
 
 ROOT = Path(__file__).resolve().parents[1]
 BLUNDERS = ROOT.parent / "shared" / "data" / "puzzles" / "blunders.jsonl"

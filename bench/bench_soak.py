@@ -10,7 +10,7 @@ an illegal move, an ERROR or a crash forfeits the game (and a crashed brain is
 started again). Figures: games, forfeits by kind, reply times (median, p99,
 worst), the replies the brains themselves sent at their hard deadline, and
 each brain's RSS after every game, as growth per game after the warm-up.
-Then the fuzz test of ``tests/gomoku/test_hostile_fuzz.py`` at many sessions.
+Then the fuzz test of ``tests/gomoku/protocol/test_pbrain.py`` at many sessions.
 
 Full: 1,000 games and 2,000 fuzz sessions (hours); quick: 3 games at
 ``timeout_turn 100`` and 10 sessions. For a run of your own size::
@@ -295,7 +295,8 @@ def fuzz(sessions: int) -> Iterator[dict]:
         started = time.monotonic()
         done = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-             str(ROOT / "tests" / "gomoku" / "test_hostile_fuzz.py")],
+             str(ROOT / "tests" / "gomoku" / "protocol" / "test_pbrain.py")
+             + "::test_a_fuzzed_session_gets_the_answers_the_model_expects"],
             cwd=ROOT, env=env, capture_output=True, text=True,
         )
         seconds = time.monotonic() - started

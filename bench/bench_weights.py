@@ -9,7 +9,6 @@ from typing import Callable, Iterator
 
 from bench.positions import quiet_game
 from gomoku.attacks import WeightTable, cell_weight, default_table, explain, greedy_move, weight_map, weight_map_direct
-from gomoku.board import Board
 
 
 def seconds_per_call(action: Callable[[], object], budget: float) -> float:

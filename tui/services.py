@@ -15,8 +15,8 @@ from typing import Any, Callable, Protocol
 from gomoku import attacks
 from gomoku.board import Board, Point, Rules
 from gomoku.classic.perfect import solve
-from gomoku.classic.strategies import PLAYERS, players_for
-from gomoku.engine import LEVELS, Engine
+from gomoku.engine import Engine
+from gomoku.engine.players import LEVELS, PLAYERS, players_for
 from gomoku.search.warmup import cache_is_cold, warm
 
 
@@ -30,16 +30,6 @@ class HintLike(Protocol):
     nodes: int
     time: float
     forced_win: bool
-
-
-class InfoLike(Protocol):
-    """The part of ``gomoku.search.searcher.SearchInfo`` the app reads while the engine thinks."""
-
-    depth: int
-    score: float
-    pv: tuple[Point, ...]
-    nodes: int
-    time: float
 
 
 class EngineLike(Protocol):
@@ -76,10 +66,6 @@ def _real_levels() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
-def _real_levels_for(rules: Rules) -> tuple[str, ...]:
-    return Engine.levels_for(rules)
-
-
 def solved_text(board: Board) -> str:
     """The position's value with perfect play, for games ``perfect`` solves ("" for others).
 
@@ -97,15 +83,6 @@ def solved_text(board: Board) -> str:
     return f"solved: {result.result} wins in {result.plies} plies"
 
 
-ENGINE_LEVEL_NOTES = {
-    "greedy": "the seed's bot: the cell of greatest weight, no search",
-    "easy": "the engine, 2 plies deep, a little at random: beatable",
-    "normal": "the engine, 6 plies deep, with its threat solver",
-    "strong": "the engine, as deep as 1 s allows",
-    "max": "the engine, with all the time it is given",
-}
-
-
 def _real_prepare(announce: Callable[[str], None]) -> None:
     """Load the engine's compiled kernels now (a second), or compile them (the
     first run after an install: tens of seconds), announced."""
@@ -115,16 +92,16 @@ def _real_prepare(announce: Callable[[str], None]) -> None:
 
 
 def level_note(level: str) -> str:
-    """What a level is, in a line (for the new-game dialog).
+    """What a player is, in a line, as the registry (``gomoku.engine.players``) says
+    it; "" for a name it does not know (a fake's).
 
     >>> level_note("normal")
-    'the engine, 6 plies deep, with its threat solver'
-    >>> level_note("perfect").startswith("exact play")
-    True
+    'alpha-beta 4 plies deep, at most 0.3 s, with VCF and the defence against VCTs'
+    >>> level_note("fake")
+    ''
     """
-    if level in PLAYERS:
-        return PLAYERS[level].description
-    return ENGINE_LEVEL_NOTES.get(level, "")
+    player = PLAYERS.get(level)
+    return player.description if player is not None else ""
 
 
 def _real_depths() -> dict[str, int | None]:
@@ -137,10 +114,10 @@ class Analyst:
 
     ``engine_factory`` makes the engine once, on first use (so a slow import
     never delays the first frame); ``weight_map`` and ``explain`` are pure
-    functions of the board. ``levels_for`` names the levels that play a set
-    of rules (the engine's own, then the classic players such as ``perfect``;
-    left out, every rule set gets ``levels``), ``level_note`` says in a line
-    what a level is, and ``solved`` gives the solved value of a position the
+    functions of the board. ``levels_for`` names the players that play a set
+    of rules (the registry's: the engine's levels, then the classic players
+    such as ``perfect``; left out, every rule set gets ``levels``),
+    ``level_note`` says in a line what a player is, and ``solved`` gives the solved value of a position the
     ``perfect`` player plays. ``limits`` are extra keyword arguments for every
     ``hint`` call (``nodes``/``depth``), which tests and benchmarks use to
     keep the engine tiny and deterministic.
@@ -164,7 +141,7 @@ class Analyst:
     @classmethod
     def default(cls, **limits: Any) -> "Analyst":
         """The real engine and attack modules, with optional extra hint limits."""
-        return cls(limits=dict(limits), levels_for=_real_levels_for, prepare=_real_prepare)
+        return cls(limits=dict(limits), levels_for=players_for, prepare=_real_prepare)
 
     def levels_of(self, rules: Rules) -> tuple[str, ...]:
         """The levels that play ``rules``, in the order the new-game dialog offers them."""

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -72,10 +72,8 @@ __all__ = [
     "load_weights",
     "scan_line",
     "scan_stone",
-    "stone_weight",
     "weight_map",
     "weight_map_direct",
-    "weights_of",
     "DEFAULT_WEIGHTS_PATH",
 ]
 
@@ -287,11 +285,6 @@ def explain(board: Board, point: Point, table: WeightTable | None = None) -> Cel
     return CellExplanation(point, board.turn, {Stone.X: x, Stone.O: o}, x.weight + o.weight)
 
 
-def stone_weight(board: Board, point: Point, stone: Stone, table: WeightTable | None = None) -> float:
-    """The stone weight of an empty cell for one stone."""
-    return scan_stone(board, point, stone, table).weight
-
-
 def weight_map_direct(board: Board, table: WeightTable | None = None) -> dict[Point, float]:
     """``weight_map`` by the direct scan of every candidate: the slow reference."""
     table = table or default_table()
@@ -450,12 +443,6 @@ def weight_map(board: Board, table: WeightTable | None = None) -> dict[Point, fl
         if fast is not None:
             return fast
     return {p: _pattern_weight(board, p, table) for p in board.candidates(2)}
-
-
-def weights_of(board: Board, points: Iterable[Point], table: WeightTable | None = None) -> dict[Point, float]:
-    """The weights of a few chosen empty cells (for a search that orders a subset)."""
-    table = table or default_table()
-    return {p: _pattern_weight(board, _check_empty(board, p), table) for p in points}
 
 
 # -- the greedy bot -------------------------------------------------------------------

@@ -1,6 +1,9 @@
-"""The classic games of the seeds: tic-tac-toe, 4x4, 3x3x3, 4x4x4 and gravity.
+"""The classic games: tic-tac-toe, 4x4, 3x3x3, 4x4x4 (qubic) and any box with gravity.
 
-Their players (``gomoku.classic.strategies``): perfect play by a complete search,
-seed 003's three strategies (move table, script, magic square), seeds 004's and
-001's depth-limited searches; and their experiments (``gomoku.experiments.runner``).
+Their strategies (``gomoku.classic.strategies``): perfect play by a complete
+search (``perfect``), the move table (``table``), the scripted rules
+(``script``), the magic square's sums (``magic``) and depth-limited minimax and
+alpha-beta (``minimax``). They stand on the board alone; the registry that names
+them beside the engine's levels is ``gomoku.engine.players``, and their
+experiments are ``gomoku.experiments``.
 """

@@ -10,8 +10,9 @@ For 3x3x3 the seed offers a magic cube (its rows, columns, pillars and four
 space diagonals sum to 42), but a cube has 49 lines: ``cube_report`` lists
 the lines the sums miss and the triples summing to 42 that are no line.
 
->>> magic_wins([8, 1, 6]), magic_wins([8, 1, 5])
-(True, False)
+>>> from gomoku.classic.script import BLANK, X
+>>> magic_poss_win([0, X, X] + [BLANK] * 7, X)    # X on 8 and 3: the square of 4 wins
+3
 >>> report = cube_report()
 >>> len(report.lines), len(report.missed), len(report.false)
 (49, 12, 48)
@@ -42,11 +43,6 @@ MAGIC_CUBE = (
 
 CUBE_SUM = 42
 """m(m^3 + 1)/2 for m = 3."""
-
-
-def magic_wins(numbers: list[int]) -> bool:
-    """Whether three of a player's magic numbers sum to 15 (a win on 3x3)."""
-    return any(sum(t) == 15 for t in itertools.combinations(numbers, 3))
 
 
 def magic_poss_win(b: list[int], player: int) -> int:

@@ -15,7 +15,6 @@ table entry holds for the position wherever the search meets it.
 from __future__ import annotations
 
 import itertools
-import random
 import time as _time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -217,9 +216,3 @@ def solve(rules: Rules, board: Board | None = None, solver: Solver | None = None
         plies = end - stones
         result = board.turn.name if score > 0 else board.turn.other.name
     return Solved(result, plies, score, solver.nodes - nodes, _time.perf_counter() - start)
-
-
-def perfect_move(board: Board, rng: random.Random | None = None) -> Point:
-    """A move of perfect play (ties broken by ``rng``, else the first in point order)."""
-    moves, _ = solver_for(board.rules).best_moves(board)
-    return rng.choice(moves) if rng is not None else moves[0]

@@ -1,11 +1,13 @@
-"""The classic players by name: which apply to a set of rules, and their moves.
+"""The classic strategies' moves, and the rules each can play.
 
->>> players_for(Rules.preset("tictactoe"))
-('perfect', 'table', 'script', 'magic', 'minimax', 'alphabeta', 'random')
->>> players_for(Rules.preset("qubic"))
-('minimax', 'alphabeta', 'random')
->>> classic_move("script", Board(Rules.preset("tictactoe")))
-(1, 1)
+Each strategy is a function of (board, rng) giving a ``Choice``; each test of
+rules says whether a strategy can play them. The names, descriptions and order
+of the players are the registry's (``gomoku.engine.players``), which pairs
+them: this layer stands on the board alone.
+
+>>> board = Board(Rules.preset("tictactoe"))
+>>> script(board, None).move, tictactoe(board.rules), solvable(Rules.preset("qubic"))
+((1, 1), True, False)
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from gomoku.board import Board, GameOverError, Point, Rules, Stone
+from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.magic import magic_move
 from gomoku.classic.minimax import choose
 from gomoku.classic.perfect import solver_for
@@ -22,120 +24,87 @@ from gomoku.classic.script import script_move
 from gomoku.classic.table import table_move
 
 MAX_CELLS = 125
-"""The classic players play bounded boards of up to this many cells (5x5x5)."""
+"""The classic strategies play bounded boards of up to this many cells (5x5x5)."""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """A classic player's move and its own score of it (0 where it has none)."""
+    """A classic strategy's move and its own score of it (0 where it has none)."""
 
     move: Point
     score: float = 0.0
     forced_win: bool = False
 
 
-def _classic(rules: Rules) -> bool:
+Strategy = Callable[[Board, "random.Random | None"], Choice]
+"""A classic strategy: the move for the side to move (ties broken by the rng, if any)."""
+
+
+# -- the rules each plays ------------------------------------------------------------------------
+def small(rules: Rules) -> bool:
+    """Whether the line-counting strategies play ``rules``: a bounded board of up
+    to ``MAX_CELLS`` cells, where a line longer than k is a win too or none fits."""
     if rules.bounds is None or (rules.area or 0) > MAX_CELLS:
         return False
     longest = max(b - a + 1 for a, b in zip(*rules.bounds))
-    # The players count whole lines of k; under exact-k rules an overline is no
+    # The strategies count whole lines of k; under exact-k rules an overline is no
     # win, which they cannot see unless no line is longer than k.
     return rules.overline or rules.k >= longest
 
 
-def _solvable(rules: Rules) -> bool:
+def solvable(rules: Rules) -> bool:
+    """Whether the complete search solves ``rules`` quickly: up to 16 cells, or 27 with three in a row."""
     area = rules.area or 0
-    return _classic(rules) and (area <= 16 or (area <= 27 and rules.k == 3))
+    return small(rules) and (area <= 16 or (area <= 27 and rules.k == 3))
 
 
-def _tictactoe(rules: Rules) -> bool:
+def tictactoe(rules: Rules) -> bool:
+    """Whether ``rules`` are tic-tac-toe's (3x3, three in a row), whatever their name."""
     return rules.same_game(Rules.preset("tictactoe"))
 
 
-def _perfect(board: Board, rng: random.Random | None) -> Choice:
+def magic_square(rules: Rules) -> bool:
+    """Whether a magic square or cube finds the wins: tic-tac-toe or the 3x3x3 cube."""
+    return tictactoe(rules) or rules.same_game(Rules.preset("cube3"))
+
+
+# -- their moves ------------------------------------------------------------------------------------
+def perfect(board: Board, rng: random.Random | None) -> Choice:
+    """A move of perfect play, with the solved score (a win is a positive score)."""
     moves, score = solver_for(board.rules).best_moves(board)
     move = rng.choice(moves) if rng is not None else moves[0]
     return Choice(move, float(score), score > 0)
 
 
-def _table(board: Board, rng: random.Random | None) -> Choice:
+def table(board: Board, rng: random.Random | None) -> Choice:
+    """The move table's move (3x3)."""
     return Choice(table_move(board))
 
 
-def _script(board: Board, rng: random.Random | None) -> Choice:
+def script(board: Board, rng: random.Random | None) -> Choice:
+    """The scripted rules' move (3x3)."""
     return Choice(script_move(board, rng))
 
 
-def _magic(board: Board, rng: random.Random | None) -> Choice:
+def magic(board: Board, rng: random.Random | None) -> Choice:
+    """The magic square's move (3x3, 3x3x3)."""
     return Choice(magic_move(board, rng))
 
 
-def _minimax(board: Board, rng: random.Random | None) -> Choice:
+def minimax(board: Board, rng: random.Random | None) -> Choice:
+    """Minimax 2 plies deep: heuristic 3 (open rows weighted by eights) for three in a row, else 1."""
     evaluation = "h3" if board.rules.k == 3 else "h1"
     return Choice(choose(board, 2, evaluation, rng=rng))
 
 
-def _alphabeta(board: Board, rng: random.Random | None) -> Choice:
+def alphabeta(board: Board, rng: random.Random | None) -> Choice:
+    """Alpha-beta 2 plies deep, threats weighted by their number of stones."""
     return Choice(choose(board, 2, "e2", prune=True, rng=rng))
 
 
-def _random(board: Board, rng: random.Random | None) -> Choice:
+def random_move(board: Board, rng: random.Random | None) -> Choice:
+    """A random legal move."""
     return Choice((rng or random).choice(board.legal_moves()))
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    description: str
-    applies: Callable[[Rules], bool]
-    choose: Callable[[Board, "random.Random | None"], Choice]
-
-
-PLAYERS: dict[str, Player] = {
-    p.name: p
-    for p in (
-        Player("perfect", "exact play by the complete search (3x3, 4x4, 3x3x3 and other boards of up to 16 cells)",
-               _solvable, _perfect),
-        Player("table", "seed 003 approach 1: the 3^9 move table (3x3)", _tictactoe, _table),
-        Player("script", "seed 003 approach 2: Make_2, PossWin and Go (3x3)", _tictactoe, _script),
-        Player("magic", "seed 003 approach 3: wins and blocks by the magic square's sums (3x3, 3x3x3)",
-               lambda r: _tictactoe(r) or r.same_game(Rules.preset("cube3")), _magic),
-        Player("minimax", "seed 004: minimax 2 plies deep, heuristic 3 (k = 3) or 1, random tie-breaks",
-               _classic, _minimax),
-        Player("alphabeta", "seed 001: alpha-beta 2 plies deep, threats weighted by degree", _classic, _alphabeta),
-        Player("random", "a random legal move", _classic, _random),
-    )
-}
-"""Every classic player, in the order the app lists them."""
-
-
-def players_for(rules: Rules) -> tuple[str, ...]:
-    """The names of the classic players that play these rules."""
-    return tuple(name for name, player in PLAYERS.items() if player.applies(rules))
-
-
-def check_player(name: str, rules: Rules) -> Player:
-    """The player ``name`` if it plays ``rules``, else a ValueError saying why."""
-    player = PLAYERS.get(name)
-    if player is None:
-        raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}")
-    if not player.applies(rules):
-        fits = ", ".join(players_for(rules)) or "none"
-        raise ValueError(f"the {name} player does not play {rules.describe()} (players here: {fits})")
-    return player
-
-
-def classic_choice(name: str, board: Board, rng: random.Random | None = None) -> Choice:
-    """The move of the classic player ``name`` on ``board`` and its score."""
-    player = check_player(name, board.rules)
-    if board.is_over:
-        raise GameOverError(f"the game is over ({board.result}); no move to choose")
-    return player.choose(board, rng)
-
-
-def classic_move(name: str, board: Board, rng: random.Random | None = None) -> Point:
-    """The move of the classic player ``name`` (ValueError if it does not play these rules)."""
-    return classic_choice(name, board, rng).move
 
 
 Mover = Callable[[Board], Point]

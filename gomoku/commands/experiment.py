@@ -1,27 +1,38 @@
-"""``gomoku experiment NAME``: re-run a seed's experiment and print its table."""
+"""``gomoku experiment NAME``: re-run an experiment on the small games and print its table."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import textwrap
 import time as _time
 from typing import TextIO
 
 from gomoku.experiments.runner import EXPERIMENTS, run_experiment
 
 
+def _description() -> str:
+    """The command's help: what it does, then each experiment, a line or two each."""
+    lines = [textwrap.fill("Re-run an experiment on the small games and print its table on stdout "
+                           "(a progress bar on stderr).", 79), "", "experiments:"]
+    for name, (text, games) in EXPERIMENTS.items():
+        lines.append(textwrap.fill(f"{text} (default {games})", 79, initial_indent=f"  {name}".ljust(14),
+                                   subsequent_indent=" " * 14, break_on_hyphens=False))
+    return "\n".join(lines)
+
+
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``experiment``."""
     parser = subparsers.add_parser(
         "experiment",
-        help="re-run an experiment of the seeds (tic-tac-toe, 4x4, 3x3x3, 4x4x4)",
-        description="Re-run an experiment of the seeds and print its table on stdout (a progress bar on "
-        "stderr). " + "; ".join(f"{name}: {text} (default {games})" for name, (text, games) in EXPERIMENTS.items()),
+        help="re-run an experiment on the small games (tic-tac-toe, 4x4, 3x3x3, 4x4x4)",
+        description=_description(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("name", metavar="NAME", help=f"one of {', '.join(EXPERIMENTS)}")
     parser.add_argument("--games", type=int, metavar="N",
-                        help="games a row (positions a game for seed000); default: the experiment's own")
+                        help="games a row (positions per game for windetect); default: the experiment's own")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0): same seed, same table")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
     parser.set_defaults(func=run)

@@ -1,18 +1,27 @@
-"""``gomoku hint POSITION`` (the engine's move) and ``gomoku solve POSITION`` (a VCF)."""
+"""``gomoku hint POSITION`` (a player's move) and ``gomoku solve POSITION`` (a VCF)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import textwrap
 
 from gomoku.board import Rules, format_point
-from gomoku.engine import DEFAULT_LEVEL, LEVELS, Engine
+from gomoku.engine import DEFAULT_LEVEL, Engine
+from gomoku.engine.players import PLAYERS, check_player, listing
 from gomoku.engine.solve import solve
 from gomoku.records import read_position
-from gomoku.search.searcher import THREADS, SearchInfo
+from gomoku.search.params import THREADS
+from gomoku.search.types import SearchInfo
 
 POSITION_HELP = "moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N"
+
+
+def with_players(text: str, names: list[str] | None = None) -> str:
+    """A command's description: ``text`` wrapped, then the players ``names`` (all when
+    None) a line each, as the registry describes them (``gomoku.engine.players``)."""
+    return textwrap.fill(text, 79) + "\n\nplayers:\n" + listing(names)
 
 
 def _seconds(text: str) -> float:
@@ -39,14 +48,17 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     """Add ``hint`` and ``solve``."""
     hint = subparsers.add_parser(
         "hint",
-        help="the engine's move for the side to move",
-        description=(
-            "Search POSITION and print the best move for the side to move, its score, principal "
-            f"variation, depth, nodes and time. Levels: {', '.join(LEVELS)} (default {DEFAULT_LEVEL}, 1 s)."
+        help="a player's move for the side to move",
+        description=with_players(
+            "Print the move of a player (--level: the engine's levels, or a classic player on the small "
+            "boards it plays) for the side to move in POSITION, with its score, principal variation, depth, "
+            f"nodes and time. The default is {DEFAULT_LEVEL}."
         ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     hint.add_argument("position", metavar="POSITION", help=POSITION_HELP)
-    hint.add_argument("--level", choices=list(LEVELS), default=DEFAULT_LEVEL, help="playing level")
+    hint.add_argument("--level", choices=list(PLAYERS), default=DEFAULT_LEVEL, metavar="NAME",
+                      help=f"the player: one of the players listed above (default {DEFAULT_LEVEL})")
     hint.add_argument("--time", type=_seconds, metavar="SECONDS", help="search time (replaces the level's limit)")
     hint.add_argument("--nodes", type=_count, metavar="N", help="search at most N nodes (replaces the level's limit)")
     hint.add_argument("--depth", type=_count, metavar="PLIES", help="search at most this deep")
@@ -93,6 +105,7 @@ def run_hint(args: argparse.Namespace) -> int:
     board = read_position(args.position, Rules.parse(args.rules) if args.rules else None)
     if board.is_over:
         raise ValueError(f"the game is over ({board.result}): no move to hint")
+    check_player(args.level, board.rules)
     engine = Engine(args.level)
     if args.threads is not None:
         engine.threads = args.threads

@@ -9,13 +9,10 @@ import time
 from pathlib import Path
 
 from gomoku.board import Rules
-from gomoku.engine import LEVELS as ENGINE_LEVELS
+from gomoku.commands.hint import with_players
+from gomoku.engine.players import DEFAULT_LEVEL, LEVELS
 from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
-from gomoku.protocol.pbrain import serve
-
-LEVELS = ("greedy", "easy", "normal", "strong", "max")
-"""The engine's levels, for the help (``gomoku.engine.LEVELS`` checks them; not imported here to keep
-every other command's start fast)."""
+from gomoku.protocol.pbrain import check_brain_level, serve
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -23,22 +20,29 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     pbrain = subparsers.add_parser(
         "pbrain",
         help="speak the Gomocup pbrain protocol on stdin/stdout",
-        description="Run the engine as a Gomocup brain: pbrain commands on stdin, answers on stdout. "
-        "Tournament managers and GUIs (Piskvork and others) can start it; so can `gomoku match`.",
+        description=with_players(
+            "Run the engine as a Gomocup brain: pbrain commands on stdin, answers on stdout. "
+            "Tournament managers and GUIs (Piskvork and others) can start it; so can `gomoku match`. "
+            "A brain plays one of the engine's levels.", list(LEVELS)),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    pbrain.add_argument("--level", default="strong", help=f"engine level: {', '.join(LEVELS)} (default: strong)")
+    pbrain.add_argument("--level", default=DEFAULT_LEVEL, metavar="NAME",
+                        help=f"the engine's level: one of the players listed above (default {DEFAULT_LEVEL})")
     pbrain.set_defaults(func=run_pbrain)
 
     match = subparsers.add_parser(
         "match",
-        help="play a match between two levels or pbrain programs, with Elo",
-        description="Play A against B: each opening twice with colours swapped. A player is a level "
-        f"({', '.join(LEVELS)}) or the command line of a pbrain program (quote it). Prints a progress "
-        "bar on stderr, then wins, losses, draws, score and the Elo difference with its 95% interval; "
-        "saves every game as JSON (and PSQ for flat boards without gravity).",
+        help="play a match between two players or pbrain programs, with Elo",
+        description=with_players(
+            "Play A against B: each opening twice with colours swapped. A player is one of those listed "
+            "below (played in this process; each plays only the rules it knows) or the command line of a "
+            "pbrain program (quote it). Prints a progress bar on stderr, then wins, losses, draws, score and "
+            "the Elo difference with its 95% interval; saves every game as JSON (and PSQ for flat boards "
+            "without gravity)."),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    match.add_argument("a", metavar="A", help="first player: a level or a pbrain command line")
-    match.add_argument("b", metavar="B", help="second player: a level or a pbrain command line")
+    match.add_argument("a", metavar="A", help="first player: a name listed above or a pbrain command line")
+    match.add_argument("b", metavar="B", help="second player: a name listed above or a pbrain command line")
     match.add_argument("--games", type=int, default=10, metavar="N", help="games to play (default: 10)")
     match.add_argument("--time-per-move", type=int, default=500, metavar="MS",
                        help="time for a move in milliseconds (default: 500)")
@@ -63,10 +67,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run_pbrain(args: argparse.Namespace) -> int:
     """Serve the pbrain protocol on stdin/stdout until END."""
-    if args.level not in ENGINE_LEVELS:
-        # The classic players (perfect, the seed strategies) play the small games, not a brain's.
-        raise ValueError(f"unknown level {args.level!r}: choose one of {', '.join(ENGINE_LEVELS)}")
-    return serve(sys.stdin, sys.stdout, level=args.level)
+    return serve(sys.stdin, sys.stdout, level=check_brain_level(args.level))
 
 
 def run_match_command(args: argparse.Namespace) -> int:

@@ -62,9 +62,9 @@ import numpy as np
 from numba import njit, types
 from numba.experimental import structref
 
+from gomoku.core.scores import MAX_PLY
 from gomoku.core.struct import Record
 
-MAX_PLY = 64
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
  ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT, PASS_CHECK) = range(19)

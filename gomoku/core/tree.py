@@ -76,7 +76,6 @@ from gomoku.core.context import (
     LINE_LEN,
     LMR,
     LOWER,
-    MAX_PLY,
     NODE_LIMIT,
     NODE_VCT,
     NODES,
@@ -90,17 +89,12 @@ from gomoku.core.context import (
     WIDTH,
     Context,
 )
-from gomoku.core.grid import GridState, evaluate, first, pop, push
+from gomoku.core.grid import GridState, evaluate, first, order_value, pop, push
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
+from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
 from gomoku.core.vcf import tick, vcf
 
-WIN = 1_000_000
-WIN_THRESHOLD = WIN - 10_000
-LIKELY = WIN_THRESHOLD - 10_000
-"""The score of a likely loss (negated, a likely win): every move the node
-searched loses, but it narrowed some away (the width, or only the moves that
-may stop the opponent's VCT). Above any evaluation, below a proven result."""
 PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 QUIET = 400
@@ -164,7 +158,7 @@ def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]
         q = g.cand[j]
         if threat and g.cls[s, q] > C_B4 and g.cls[o, q] > C_B4:
             continue
-        v = g.order[s, q] * 5 // 4 + g.order[o, q] + ctx.history[s, q] // 8
+        v = order_value(g, s, q) + ctx.history[s, q] // 8
         if q == tt_move:
             v += 1 << 29
         elif q == k1:

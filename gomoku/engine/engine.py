@@ -13,57 +13,39 @@ from __future__ import annotations
 import random
 import threading
 import time as _time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from gomoku.attacks import cell_weight, greedy_move
 from gomoku.board import Board, GameOverError, Point, Rules
-from gomoku.classic.strategies import PLAYERS, classic_choice, players_for
+from gomoku.core.grid import order_value
+from gomoku.engine.players import DEFAULT_LEVEL, LEVELS, PLAYERS, check_player, classic_choice, players_for
 from gomoku.search.grid import Grid
+from gomoku.search.params import THREADS, SearchOptions
 from gomoku.search.plain import PlainSearch
-from gomoku.search.searcher import WIN_THRESHOLD, Limit, Searcher, SearchInfo
+from gomoku.search.searcher import Searcher
+from gomoku.search.types import WIN_THRESHOLD, Limit, SearchInfo
 from gomoku.search.warmup import ensure_loaded, is_warm, warm
 
-LEVELS: dict[str, Limit] = {
-    "greedy": Limit(depth=1),
-    "easy": Limit(depth=2, time=0.3),
-    "normal": Limit(depth=4, time=0.3),
-    "strong": Limit(time=1.0),
-    "max": Limit(time=5.0),
+LEVEL_OPTIONS = {
+    "easy": SearchOptions(root_vct=False, vct_defence=False),
+    "normal": SearchOptions(root_vct=False),
 }
-"""The playing levels, weakest first, each a search limit.
-
-- ``greedy``: the seed's bot (``gomoku.attacks.greedy_move``): the cell of
-  greatest attack weight, one move ahead, no search.
-- ``easy``: alpha-beta 2 plies deep (at most 0.3 s) that looks for no VCT and
-  plays at random among its moves that score near the best: a casual
-  player can beat it.
-- ``normal``: 4 plies (at most 0.3 s), VCF at the root and the defence
-  against the opponent's VCT, but no VCT of its own.
-- ``strong``: iterative deepening for 1 second (the hint's default): as deep as
-  the time allows, VCF and VCT first.
-- ``max``: as ``strong``, with all the time it is given (5 s when none is).
-
-A time given to ``hint`` replaces the time of ``strong`` and ``max``; ``easy``
-and ``normal`` keep their own when it is shorter (and their depth).
-"""
-
-ROOT_THREATS = {"easy": (False, False), "normal": (False, True)}
-"""What a level looks for at the root besides VCFs: (its own VCT, the
-opponent's VCT to take away); both for the others."""
+"""The search options of the levels that look for less at the root: ``easy``
+neither its own VCT nor the opponent's to take away, ``normal`` not its own;
+the others search with every check (``SearchOptions()``)."""
 
 EASY_MARGIN = 120
 """``easy`` plays any of its candidate moves that scores within this of the best."""
 EASY_CANDIDATES = 6
 """How many of its best-ordered moves ``easy`` weighs against each other."""
 
-DEFAULT_LEVEL = "strong"
-
 
 def check_level(level: str) -> str:
-    """``level`` if it is a known level name or classic player, else a ValueError naming the choices."""
-    if level not in LEVELS and level not in PLAYERS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join([*LEVELS, *PLAYERS])}")
+    """``level`` if the players' registry (``gomoku.engine.players``) names it, else a
+    ValueError naming them all: an engine level (``LEVELS``) or a classic player."""
+    if level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(PLAYERS)}")
     return level
 
 
@@ -106,43 +88,44 @@ class Engine:
         self.memory_mb = memory_mb
         self.rng = random.Random(seed) if seed is not None else None
         self._searcher: Searcher | None = None
-        self._threads: int | None = None
+        self._threads = THREADS
         self._lock = threading.Lock()
         self.failure: str | None = None
         """What went wrong in the last search that failed (the greedy move was played), if one did."""
 
     @staticmethod
     def levels_for(rules: Rules) -> tuple[str, ...]:
-        """The levels that play ``rules``: the engine's own, then the classic players.
+        """The players that play ``rules`` (``gomoku.engine.players.players_for``):
+        the engine's levels, then the classic players.
 
-        >>> Engine.levels_for(Rules.preset("tictactoe"))[-3:]
-        ('minimax', 'alphabeta', 'random')
         >>> Engine.levels_for(Rules.parse("size=7x6,k=4,gravity"))
         ('easy', 'normal', 'strong', 'max', 'minimax', 'alphabeta', 'random')
         """
-        # The greedy bot does not know gravity; the searches do (gravity goes to the plain one).
-        own = tuple(name for name in LEVELS if not (rules.gravity and name == "greedy"))
-        return own + players_for(rules)
+        return players_for(rules)
 
     @property
     def searcher(self) -> Searcher:
         """The engine's search, made on first use (its tables are kept from move to move)."""
         if self._searcher is None:
             self._searcher = Searcher(self.memory_mb)
-            if self._threads is not None:
-                self._searcher.threads = self._threads
         return self._searcher
 
     @property
     def threads(self) -> int:
         """Threads a timed search uses (``search.THREADS`` unless set: at least 1)."""
-        return self._threads if self._threads is not None else self.searcher.threads
+        return self._threads
 
     @threads.setter
     def threads(self, n: int) -> None:
         self._threads = max(1, int(n))
-        if self._searcher is not None:
-            self._searcher.threads = self._threads
+
+    def options(self, level: str | None = None) -> SearchOptions:
+        """The search options of ``level`` (the engine's own when None), with the engine's threads.
+
+        >>> Engine("normal").options().root_vct, Engine().options("strong").root_vct
+        (False, True)
+        """
+        return replace(LEVEL_OPTIONS.get(level or self.level, SearchOptions()), threads=self._threads)
 
     def prepare(self, rules: Rules) -> None:
         """Do now, off any clock, the one-off work of the first search under ``rules``.
@@ -218,6 +201,7 @@ class Engine:
         level = check_level(level or self.level)
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); no move to hint")
+        check_player(level, board.rules)
         if level in LEVELS and level != "greedy" and not board.rules.gravity:
             ensure_loaded(board.rules.overline)  # before the clock starts
         start = _time.perf_counter()
@@ -228,10 +212,8 @@ class Engine:
         limit = self.limit(level, time=time, nodes=nodes, depth=depth)
         last: SearchInfo | None = None
         with self._lock:
-            searcher = self.searcher
-            searcher.root_vct, searcher.vct_defence = ROOT_THREATS.get(level, (True, True))
             try:
-                for info in self._search(board.copy(), limit, stop):
+                for info in self._search(board.copy(), limit, stop, self.options(level)):
                     last = info
                     if on_info is not None:
                         on_info(info)
@@ -239,8 +221,6 @@ class Engine:
                 self.failure = f"the search failed ({type(exc).__name__}: {exc}); the greedy move is played"
                 hint = self._greedy(board, start)
                 return Hint(hint.move, hint.score, hint.pv, hint.depth, hint.nodes, hint.time, False, level)
-            finally:
-                searcher.root_vct = searcher.vct_defence = True
         assert last is not None and last.pv, "the search always yields a move"
         move, pv = last.pv[0], last.pv
         if level == "easy" and not last.forced_win and abs(last.score) < WIN_THRESHOLD:
@@ -265,12 +245,11 @@ class Engine:
             return best
         grid = Grid(board)
         s, o = grid.turn, 3 - grid.turn
-        order = grid.order
-        cells = sorted(grid.candidates(), key=lambda q: -(int(order[s, q]) * 5 // 4 + int(order[o, q])))
+        cells = sorted(grid.candidates(), key=lambda q: -int(order_value(grid.state, s, q)))
         scored = []
         for q in cells[:EASY_CANDIDATES]:
             grid.push(q)
-            replies = sorted(grid.candidates(), key=lambda r: -(int(order[o, r]) * 5 // 4 + int(order[s, r])))
+            replies = sorted(grid.candidates(), key=lambda r: -int(order_value(grid.state, o, r)))
             worst = max((self._reply_value(grid, r) for r in replies[:12]), default=-grid.evaluate())
             grid.pop()
             scored.append((-worst, grid.point(q)))
@@ -337,15 +316,12 @@ class Engine:
         if not board.rules.gravity:
             ensure_loaded(board.rules.overline)
         with self._lock:
-            yield from self._search(board, limit, stop)
+            yield from self._search(board, limit, stop, self.options("strong"))
 
-    def _search(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
+    def _search(self, board: Board, limit: Limit, stop: threading.Event | None,
+                options: SearchOptions) -> Iterator[SearchInfo]:
         """The searcher's search; a game with gravity goes to the plain search, which keeps to it."""
         if board.rules.gravity:
             return PlainSearch(board, limit, stop, _time.perf_counter()).run()
-        return self.searcher.search(board, limit, stop)
+        return self.searcher.search(board, limit, stop, options)
 
-
-def is_forced_win(score: float) -> bool:
-    """Whether a search score means a proven win for the side to move."""
-    return score > WIN_THRESHOLD

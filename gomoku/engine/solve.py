@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from gomoku.board import Board, Point
 from gomoku.search.grid import Grid
-from gomoku.search.threats import MAX_DEPTH, VCFSearch, VCTSearch
+from gomoku.search.params import MAX_DEPTH
+from gomoku.search.threats import VCFSearch, VCTSearch
 from gomoku.search.types import SearchAborted
 from gomoku.search.warmup import ensure_loaded
 

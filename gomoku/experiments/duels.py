@@ -1,6 +1,9 @@
-"""Seed 003's experiment: its three strategies against each other, against
-perfect play, our engine and a random player, both colours; and each strategy
-against every possible sequence of opponent moves (does it ever lose?).
+"""The 3x3 strategies' duels (``gomoku experiment strategies``): the move table,
+the script and the magic square against each other, against perfect play,
+minimax, the engine and a random player, both colours; each strategy against
+every possible sequence of opponent moves (does it ever lose?); and the same
+duels on the 3x3x3 cube. (The three strategies and their questions come from
+seed 003.)
 """
 
 from __future__ import annotations
@@ -10,15 +13,16 @@ from typing import Callable
 
 from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.magic import cube_report
-from gomoku.classic.strategies import Mover, classic_move, play
+from gomoku.classic.strategies import Mover, play
 from gomoku.engine import Engine
+from gomoku.engine.players import classic_move, describe
 from gomoku.experiments.table import Progress, Table
 
 TICTACTOE_PLAYERS = ("table", "script", "magic", "perfect", "minimax", "engine", "random")
 CUBE_PLAYERS = ("magic", "perfect", "minimax", "engine", "random")
 
 ENGINE_LEVEL = "normal"
-"""The level ``engine`` plays: our engine's plain search, 4 plies deep (at most 0.5 s a move)."""
+"""The level the player ``engine`` of these tables plays."""
 
 
 def mover(name: str, rng: random.Random | None) -> Mover:
@@ -82,7 +86,9 @@ def against_everything(rules: Rules, player: str, stone: Stone) -> tuple[int, in
     return totals[0], totals[1], totals[2], totals[3]
 
 
-def seed003(games: int = 10, seed: int = 0, progress: Progress | None = None) -> Table:
+def strategies_table(games: int = 10, seed: int = 0, progress: Progress | None = None) -> Table:
+    """The duels on 3x3 (``games`` a pairing), the strategies against every sequence
+    of moves, and the duels on the 3x3x3 cube with what its magic cube misses."""
     tictactoe, cube = Rules.preset("tictactoe"), Rules.preset("cube3")
     strategies = [p for p in TICTACTOE_PLAYERS if p != "random"]
     total = games * (len(TICTACTOE_PLAYERS) ** 2 + len(CUBE_PLAYERS) ** 2) + 2 * len(strategies)
@@ -94,20 +100,21 @@ def seed003(games: int = 10, seed: int = 0, progress: Progress | None = None) ->
         if progress:
             progress(done, total)
 
-    main = duel_matrix(tictactoe, TICTACTOE_PLAYERS, games, seed, "seed003", tick)
+    main = duel_matrix(tictactoe, TICTACTOE_PLAYERS, games, seed, "strategies", tick)
+    main.notes.append(f"engine: the engine's {ENGINE_LEVEL} level, {describe(ENGINE_LEVEL)}.")
     rows = []
     for player in strategies:
         for stone in (Stone.X, Stone.O):
             n, won, lost, drawn = against_everything(tictactoe, player, stone)
             rows.append([player, "first" if stone is Stone.X else "second", n, won, lost, drawn])
             tick()
-    everything = Table("seed003-exhaustive",
+    everything = Table("strategies-exhaustive",
                        "3x3: each strategy against every sequence of opponent moves",
                        ["strategy", "plays", "games", "won", "lost", "drawn"], rows)
     losers = sorted({row[0] for row in rows if row[4]})
     everything.notes.append(
         "Strategies that can be beaten: " + (", ".join(losers) if losers else "none") + ".")
-    cube_table = duel_matrix(cube, CUBE_PLAYERS, games, seed, "seed003-cube3", tick)
+    cube_table = duel_matrix(cube, CUBE_PLAYERS, games, seed, "strategies-cube3", tick)
     report = cube_report()
     cube_table.notes += [
         f"The magic cube's sums to 42 miss {len(report.missed)} of the {len(report.lines)} lines "

@@ -1,15 +1,16 @@
-"""The seeds' experiments, re-run: ``run_experiment(name, games, seed, progress)`` -> ``Table``.
+"""The experiments on the small games, re-run: ``run_experiment(name, games, seed, progress)`` -> ``Table``.
 
-- ``seed004``: minimax of given depth and heuristic for each side, on the
-  seed's games, its table's rows, beside the seed's own figures.
-- ``seed001``: 4x4x4, minimax and alpha-beta at 2 and 3 plies with both
-  evaluations: nodes, cut-offs, branching factor and time per move.
-- ``seed003``: the 3x3 strategies against each other (``gomoku.experiments.duels``).
-- ``seed000``: win detection by the threat-space matrix against the per-line
+- ``minimax``: minimax of a given depth and heuristic for each side on 3x3,
+  4x4, 3x3x3 (with and without gravity) and 4x4x4: wins and states visited,
+  beside the figures of the original document (seed 004's table).
+- ``qubic``: 4x4x4 self-play by minimax and alpha-beta at 2 and 3 plies with
+  both evaluations: nodes, cut-offs, branching factor and time per move (seed 001's study).
+- ``strategies``: the 3x3 strategies against each other (``gomoku.experiments.duels``).
+- ``windetect``: win detection by the threat-space matrix against the per-line
   loop (``gomoku.experiments.windetect``).
 - ``solve``: the perfect player's solved value, plies to the end and solve time.
 
-The seed calls the first player O; so do these tables (it is our X stone).
+The original documents call the first player O; so do these tables (it is our X stone).
 """
 
 from __future__ import annotations
@@ -17,18 +18,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gomoku.board import Board, Point, Rules, Stone
+from gomoku.board import Board, Point, Rules
 from gomoku.classic.minimax import Stats, choose
 from gomoku.classic.perfect import Solver, solve
-from gomoku.classic.strategies import play
-from gomoku.experiments.duels import seed003
+from gomoku.classic.strategies import Mover, play
+from gomoku.experiments.duels import strategies_table
 from gomoku.experiments.table import Progress, Table
-from gomoku.experiments.windetect import seed000
+from gomoku.experiments.windetect import windetect_table
 
 
 def maxstates(squares: int, depth: int) -> int:
-    """Seed 004's upper bound of the states minimax visits in a game, as the seed
-    writes it (its leaves only), for the first player; the second's starts at squares - 1.
+    """The original document's upper bound of the states minimax visits in a game, as
+    it writes it (its leaves only), for the first player; the second's starts at squares - 1.
 
     >>> maxstates(9, 2)
     140
@@ -43,44 +44,49 @@ def maxstates(squares: int, depth: int) -> int:
 
 
 @dataclass(frozen=True)
-class Seed004Row:
+class MinimaxRow:
+    """A row of the minimax table: the game, each side's depth and heuristic, and the
+    original document's wins and states (None where it gives none)."""
+
     game: str
     rules: str
     first: tuple[int, int]
     second: tuple[int, int]
-    seed_wins: tuple[int, int, int]
-    seed_states: tuple[int, int] | None
+    original_wins: tuple[int, int, int]
+    original_states: tuple[int, int] | None
     ours: bool = False
 
 
-SEED004_ROWS = (
-    Seed004Row("2/3", "tictactoe", (2, 1), (2, 1), (0, 0, 5), (825, 600)),
-    Seed004Row("2/3", "tictactoe", (1, 1), (2, 1), (0, 5, 0), (105, 565)),
-    Seed004Row("2/3", "tictactoe", (1, 1), (1, 1), (0, 5, 0), (105, 90)),
-    Seed004Row("2/4", "4x4", (2, 1), (2, 1), (0, 0, 5), (4080, 3400)),
-    Seed004Row("2/4", "4x4", (2, 1), (3, 1), (0, 0, 5), (4080, 34292)),
-    Seed004Row("2/4", "4x4", (2, 1), (4, 1), (0, 0, 5), (4080, 341680)),
-    Seed004Row("2/4", "4x4", (2, 0), (2, 0), (1, 0, 4), (4053, 3380)),
-    Seed004Row("2/4", "4x4", (2, 0), (3, 0), (2, 0, 3), None),
-    Seed004Row("2/4", "4x4", (2, 0), (4, 0), (1, 1, 3), (4064, 342473)),
-    Seed004Row("3/3", "cube3", (2, 1), (2, 1), (5, 0, 0), (12882, 10280)),
-    Seed004Row("3/3", "cube3", (2, 1), (3, 1), (4, 1, 0), (13211, 224056)),
-    Seed004Row("3/4", "qubic", (1, 0), (2, 0), (3, 2, 0), (45651, 196902)),
-    Seed004Row("3/3 gravity", "size=3x3x3,k=3,gravity", (2, 1), (2, 1), (4, 1, 0), (1988, 1646)),
-    Seed004Row("3/3 gravity", "size=3x3x3,k=3,gravity", (2, 1), (3, 1), (2, 3, 0), (1769, 13206)),
+MINIMAX_ROWS = (
+    MinimaxRow("2/3", "tictactoe", (2, 1), (2, 1), (0, 0, 5), (825, 600)),
+    MinimaxRow("2/3", "tictactoe", (1, 1), (2, 1), (0, 5, 0), (105, 565)),
+    MinimaxRow("2/3", "tictactoe", (1, 1), (1, 1), (0, 5, 0), (105, 90)),
+    MinimaxRow("2/4", "4x4", (2, 1), (2, 1), (0, 0, 5), (4080, 3400)),
+    MinimaxRow("2/4", "4x4", (2, 1), (3, 1), (0, 0, 5), (4080, 34292)),
+    MinimaxRow("2/4", "4x4", (2, 1), (4, 1), (0, 0, 5), (4080, 341680)),
+    MinimaxRow("2/4", "4x4", (2, 0), (2, 0), (1, 0, 4), (4053, 3380)),
+    MinimaxRow("2/4", "4x4", (2, 0), (3, 0), (2, 0, 3), None),
+    MinimaxRow("2/4", "4x4", (2, 0), (4, 0), (1, 1, 3), (4064, 342473)),
+    MinimaxRow("3/3", "cube3", (2, 1), (2, 1), (5, 0, 0), (12882, 10280)),
+    MinimaxRow("3/3", "cube3", (2, 1), (3, 1), (4, 1, 0), (13211, 224056)),
+    MinimaxRow("3/4", "qubic", (1, 0), (2, 0), (3, 2, 0), (45651, 196902)),
+    MinimaxRow("3/3 gravity", "size=3x3x3,k=3,gravity", (2, 1), (2, 1), (4, 1, 0), (1988, 1646)),
+    MinimaxRow("3/3 gravity", "size=3x3x3,k=3,gravity", (2, 1), (3, 1), (2, 3, 0), (1769, 13206)),
 )
-"""The rows of seed 004's table: game, depth/heuristic of O (first) and X, its wins O/X/draw and states O/X."""
+"""The rows of the original minimax table (seed 004's): game, depth/heuristic of O (first) and X,
+its wins O/X/draw and states O/X."""
 
 EXTRA_ROWS = (
-    Seed004Row("2/3", "tictactoe", (2, 3), (2, 1), (0, 0, 0), None, True),
-    Seed004Row("2/3", "tictactoe", (2, 2), (2, 1), (0, 0, 0), None, True),
-    Seed004Row("3/3", "cube3", (2, 1), (2, 3), (0, 0, 0), None, True),
+    MinimaxRow("2/3", "tictactoe", (2, 3), (2, 1), (0, 0, 0), None, True),
+    MinimaxRow("2/3", "tictactoe", (2, 2), (2, 1), (0, 0, 0), None, True),
+    MinimaxRow("3/3", "cube3", (2, 1), (2, 3), (0, 0, 0), None, True),
 )
-"""Rows of ours: the heuristics 2 and 3 the seed describes but does not tabulate."""
+"""Rows of ours: the heuristics 2 and 3 the original describes but does not tabulate."""
 
 
-def seed004(games: int = 5, seed: int = 0, progress: Progress | None = None) -> Table:
-    rows = SEED004_ROWS + EXTRA_ROWS
+def minimax_table(games: int = 5, seed: int = 0, progress: Progress | None = None) -> Table:
+    """Minimax at each row's depths and heuristics, ``games`` games a row, beside the original figures."""
+    rows = MINIMAX_ROWS + EXTRA_ROWS
     total = len(rows) * games
     out = []
     done = 0
@@ -105,31 +111,34 @@ def seed004(games: int = 5, seed: int = 0, progress: Progress | None = None) -> 
             row.game + (" (ours)" if row.ours else ""),
             f"{row.first[0]}/{row.first[1]} - {row.second[0]}/{row.second[1]}",
             "/".join(map(str, wins)),
-            "-" if row.ours else "/".join(map(str, row.seed_wins)),
+            "-" if row.ours else "/".join(map(str, row.original_wins)),
             f"{stats[0].states}/{stats[1].states}",
-            "-" if row.seed_states is None else f"{row.seed_states[0]}/{row.seed_states[1]}",
+            "-" if row.original_states is None else f"{row.original_states[0]}/{row.original_states[1]}",
             f"{bound[0]}/{bound[1]}",
         ])
     return Table(
-        "seed004",
-        f"Seed 004: minimax depth/heuristic, O moves first, {games} games a row",
-        ["dimension/size", "depth/heuristic O - X", "win O/X/draw", "seed's", "states O/X", "seed's states",
+        "minimax",
+        f"Minimax at a depth and heuristic for each side, O moves first, {games} games a row",
+        ["dimension/size", "depth/heuristic O - X", "win O/X/draw", "original", "states O/X", "original states",
          "maxstates O/X"],
         out,
         [
+            "original: the figures of the original document; (ours): rows it does not tabulate.",
             "states: positions generated below the root, over all the side's moves of all games.",
-            "maxstates: the seed's bound (times the games); it counts only the leaves of each search, "
+            "maxstates: the original document's bound (times the games); it counts only the leaves of each search, "
             "so a drawn 3x3 game at depth 2 visits 81+49+25+9+1 = 165 states, above its bound of 140.",
         ],
     )
 
 
-SEED001_CONFIGS = (
+QUBIC_CONFIGS = (
     ("minimax", 2, "e1"), ("minimax", 2, "e2"), ("alpha-beta", 2, "e1"), ("alpha-beta", 2, "e2"),
     ("alpha-beta", 3, "e1"), ("alpha-beta", 3, "e2"), ("minimax", 3, "e1"), ("minimax", 3, "e2"),
 )
 
-SEED001_FIGURES = {
+"""The 4x4x4 table's rows: algorithm, plies, evaluation."""
+
+QUBIC_FIGURES = {
     ("minimax", 2): "43680 nodes a game, ~10000 on the first move, 4-5 s",
     ("alpha-beta", 2): "~10000 nodes a game, 443 on the first move, 82% pruned, b ~42, 95 ms",
     ("alpha-beta", 3): "22600 nodes and 3138 cut-offs a move, b ~47, 8 s a move",
@@ -137,8 +146,12 @@ SEED001_FIGURES = {
 }
 
 
-def seed001(games: int = 1, seed: int = 0, progress: Progress | None = None,
-            configs: tuple[tuple[str, int, str], ...] = SEED001_CONFIGS) -> Table:
+"""The original document's figures for each algorithm and depth (seed 001's study)."""
+
+
+def qubic_table(games: int = 1, seed: int = 0, progress: Progress | None = None,
+                configs: tuple[tuple[str, int, str], ...] = QUBIC_CONFIGS) -> Table:
+    """4x4x4 self-play by each configuration, ``games`` games a row: nodes, cut-offs, branching, time."""
     rules = Rules.preset("qubic")
     total = len(configs) * games
     done = 0
@@ -168,13 +181,13 @@ def seed001(games: int = 1, seed: int = 0, progress: Progress | None = None,
             "/".join(str(results[k]) for k in ("X", "O", "draw")),
             round(stats.states / moves), round(sum(first) / games), round(stats.cutoffs / moves, 1),
             round(stats.branching, 1), round(1000 * stats.seconds / moves, 1),
-            SEED001_FIGURES[(algorithm, depth)],
+            QUBIC_FIGURES[(algorithm, depth)],
         ])
     return Table(
-        "seed001",
-        f"Seed 001: 4x4x4 self-play, {games} game(s) a row",
+        "qubic",
+        f"4x4x4 self-play by minimax and alpha-beta, {games} game(s) a row",
         ["algorithm", "plies", "evaluation", "win O/X/draw", "nodes/move", "first move", "cut-offs/move",
-         "branching", "ms/move", "the seed's figures"],
+         "branching", "ms/move", "the original figures"],
         out,
         [
             "e1: the sum of the open threat counts; e2: threats weighted 1, 3, 6, 10 by degree.",
@@ -201,13 +214,16 @@ def solve_table(games: int = 1, seed: int = 0, progress: Progress | None = None)
 
 
 EXPERIMENTS: dict[str, tuple[str, int]] = {
-    "seed004": ("seed 004's minimax table: depth and heuristic against wins and states", 5),
-    "seed001": ("seed 001's 4x4x4 minimax and alpha-beta: nodes, cut-offs, branching, time", 1),
-    "seed003": ("seed 003's strategies against each other, perfect and random", 10),
-    "seed000": ("seed 000's threat-space matrix against the per-line loop for win detection", 2000),
+    "minimax": ("minimax at a depth and heuristic for each side on 3x3, 4x4, 3x3x3 and 4x4x4: "
+                "wins and states visited, beside the original figures", 5),
+    "qubic": ("4x4x4 self-play by minimax and alpha-beta at 2 and 3 plies: nodes, cut-offs, branching, time", 1),
+    "strategies": ("the 3x3 strategies (move table, script, magic square) against each other, perfect play, "
+                   "minimax, the engine and random, and against every sequence of moves", 10),
+    "windetect": ("win detection by the threat-space matrix A = T B against the per-line loop: "
+                  "agreement and microseconds a position", 2000),
     "solve": ("the perfect player's solves: value, length, time", 1),
 }
-"""Each experiment: what it shows, and its default number of games (positions for seed000)."""
+"""Each experiment: what it shows, and its default number of games (positions per game for windetect)."""
 
 
 def run_experiment(name: str, games: int | None = None, seed: int = 0, progress: Progress | None = None) -> Table:
@@ -217,12 +233,12 @@ def run_experiment(name: str, games: int | None = None, seed: int = 0, progress:
     games = EXPERIMENTS[name][1] if games is None else games
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
-    if name == "seed004":
-        return seed004(games, seed, progress)
-    if name == "seed001":
-        return seed001(games, seed, progress)
-    if name == "seed003":
-        return seed003(games, seed, progress)
-    if name == "seed000":
-        return seed000(games, seed, progress)
+    if name == "minimax":
+        return minimax_table(games, seed, progress)
+    if name == "qubic":
+        return qubic_table(games, seed, progress)
+    if name == "strategies":
+        return strategies_table(games, seed, progress)
+    if name == "windetect":
+        return windetect_table(games, seed, progress)
     return solve_table(games, seed, progress)

@@ -1,4 +1,5 @@
-"""Seed 000's threat space for win detection, against seed 001's per-line loop.
+"""Win detection by the threat-space matrix, against the per-line loop
+(``gomoku experiment windetect``; the ideas of seeds 000 and 001).
 
 Seed 000 builds the matrix T (one row per win line, one column per cell, 1s
 on the line's cells) and a position B (one column per player, 1s on their
@@ -25,7 +26,7 @@ from scipy import sparse
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.board.geometry import Geometry
-from gomoku.experiments.table import Table
+from gomoku.experiments.table import Progress, Table
 
 
 @lru_cache(maxsize=8)
@@ -113,7 +114,9 @@ def sample_positions(rules: Rules, count: int, rng: random.Random) -> list[Board
     return boards
 
 
-def seed000(positions: int = 2000, seed: int = 0, progress=None) -> Table:
+def windetect_table(positions: int = 2000, seed: int = 0, progress: Progress | None = None) -> Table:
+    """Win detection on ``positions`` random positions of 3x3x3 and 4x4x4 by each
+    method: whether they agree, and microseconds a position."""
     rows = []
     for step, name in enumerate(("cube3", "qubic"), 1):
         rules = Rules.preset(name)
@@ -148,11 +151,11 @@ def seed000(positions: int = 2000, seed: int = 0, progress=None) -> Table:
         if progress:
             progress(step, 2)
     return Table(
-        "seed000",
+        "windetect",
         "Win detection: threat-space matrix A = T B (scipy.sparse) against the per-line loop, microseconds a position",
         ["game", "lines", "positions", "with a win", "all agree", "A = loop counts", "matrix", "loop",
          "matrix, all at once", "bit masks"],
         rows,
-        ["matrix: T @ B for each position; loop: seed 001's loops over lines and cells; all at once: one "
+        ["matrix: T @ B for each position; loop: the loops over lines and cells; all at once: one "
          "product T @ [B1 B2 ...] for every position; bit masks: our own check (a line's mask within a player's)."],
     )

@@ -1,5 +1,6 @@
-"""The players of a match: one of the engine's levels, played in this process,
-or any program that speaks the pbrain protocol, started afresh for every game.
+"""The players of a match: any player of the registry (``gomoku.engine.players``:
+an engine level or a classic player), played in this process, or any program
+that speaks the pbrain protocol, started afresh for every game.
 
 A player that fails loses the game by ``PlayerFailure``, whose reason says how
 (a time-out, a crash, an illegal move); ``make_player`` reads a player from the
@@ -24,10 +25,9 @@ from typing import Any, Protocol, Sequence, TextIO
 
 from gomoku.attacks import greedy_move
 from gomoku.board import Board, Point, Rules
-from gomoku.engine import LEVELS, Engine
+from gomoku.engine import Engine
+from gomoku.engine.players import PLAYERS, check_player
 from gomoku.protocol.clock import TimeControl, hint_by, level_limits, plan_time
-
-LEVEL_NAMES = tuple(LEVELS)
 
 
 class MatchError(ValueError):
@@ -55,12 +55,14 @@ class Player(Protocol):
 
 
 class EnginePlayer:
-    """One of the engine's levels, in this process (a fresh engine each game).
+    """A player of the registry, in this process (a fresh engine each game).
 
-    It keeps the pbrain brain's budget discipline: the search gets the time a
-    brain would plan for ``time_per_move`` (``gomoku.protocol.clock.plan_time``), the
-    engine's cold start is done in ``new_game``, and the move comes back by the
-    brain's reply deadline whatever the search is doing.
+    An engine level keeps the pbrain brain's budget discipline: the search gets
+    the time a brain would plan for ``time_per_move``
+    (``gomoku.protocol.clock.plan_time``), the engine's cold start is done in
+    ``new_game``, and the move comes back by the brain's reply deadline
+    whatever the search is doing. A classic player is quick and needs no
+    clock: it just plays (its one-off work, such as a solve, done in ``new_game``).
     """
 
     def __init__(self, level: str, *, seed: int | None = None, engine: Any = None) -> None:
@@ -74,19 +76,34 @@ class EnginePlayer:
         """Moves answered at the reply deadline with the search still running."""
         self.threads = 1
         """Threads its search may use (``MatchConfig.threads``)."""
+        self.classic = level in PLAYERS and PLAYERS[level].classic
+        """Whether a classic player makes the moves (no search, no clock)."""
+
+    def check(self, rules: Rules) -> None:
+        """A MatchError (one line) when this player does not play ``rules``."""
+        try:
+            check_player(self.level, rules)
+        except ValueError as exc:
+            raise MatchError(str(exc)) from None
 
     def new_game(self, rules: Rules, time_per_move_ms: int) -> None:
+        self.check(rules)
         self.time_per_move = time_per_move_ms / 1000
         if self._given is None:
             self.engine = Engine(self.level, seed=self.seed)
+        if self.classic:
+            self.engine.hint(Board(rules))  # a solve or a move table is made once, off the clock
+            return
         if hasattr(self.engine, "threads"):
             self.engine.threads = self.threads
         warm(self.engine, rules)
 
     def move(self, board: Board) -> Point:
+        if self.classic:
+            return tuple(self.engine.hint(board).move)
         started = time.monotonic()
         budget = plan_time(TimeControl(timeout_turn=round(self.time_per_move * 1000)), len(board.stones))
-        if self.level == "greedy" or budget.fast:
+        if self.level == "greedy" or (budget.fast and not board.rules.gravity):
             limits: dict[str, Any] = {"level": "greedy"}
         else:
             limits = {"level": self.level, **level_limits(self.level, budget.search)}
@@ -295,16 +312,16 @@ class BrainPlayer:
 
 
 def make_player(spec: str, *, seed: int | None = None, grace_ms: int = 1000) -> Player:
-    """A player from its name on the command line: a level, or a pbrain command line.
+    """A player from its name on the command line: a player of the registry, or a pbrain command line.
 
-    >>> make_player("greedy").name
-    'greedy'
+    >>> make_player("greedy").name, make_player("perfect").classic
+    ('greedy', True)
     >>> make_player("no-such-brain-here --fast")
     Traceback (most recent call last):
     ...
-    gomoku.match.contestants.MatchError: player 'no-such-brain-here --fast': not a level (greedy, easy, normal, strong, max) nor a program that can be run
+    gomoku.match.contestants.MatchError: player 'no-such-brain-here --fast': not a player (greedy, easy, normal, strong, max, perfect, table, script, magic, minimax, alphabeta, random) nor a program that can be run
     """
-    if spec in LEVEL_NAMES:
+    if spec in PLAYERS:
         return EnginePlayer(spec, seed=seed)
     command = check_command(spec)
     return BrainPlayer(command, name=short_name(command), grace_ms=grace_ms)
@@ -335,6 +352,6 @@ def check_command(spec: str) -> list[str]:
         raise MatchError(f"player {spec!r}: {exc}") from None
     if not command or (shutil.which(command[0]) is None and not os.access(command[0], os.X_OK)):
         raise MatchError(
-            f"player {spec!r}: not a level ({', '.join(LEVEL_NAMES)}) nor a program that can be run"
+            f"player {spec!r}: not a player ({', '.join(PLAYERS)}) nor a program that can be run"
         )
     return command

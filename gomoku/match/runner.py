@@ -1,9 +1,9 @@
 """The match runner: two players, a set of openings, colours swapped, Elo at the end.
 
-A player (``gomoku.match.contestants``) is one of the engine's levels, played in this
-process, or any program that speaks the pbrain protocol, given as a command
-line and started afresh for every game. Each opening is played twice, once
-with each player on each side. An illegal move, a crash or a time-out loses
+A player (``gomoku.match.contestants``) is any player of the registry (an engine
+level or a classic player), played in this process, or any program that speaks
+the pbrain protocol, given as a command line and started afresh for every game.
+Each opening is played twice, once with each player on each side. An illegal move, a crash or a time-out loses
 the game, and the result says which. Every game can be saved as PSQ and
 native JSON.
 
@@ -29,7 +29,6 @@ from typing import Any, Callable, TextIO
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.files import parse_json, read_file
 from gomoku.match.contestants import (
-    LEVEL_NAMES,
     BrainPlayer,
     EnginePlayer,
     MatchError,
@@ -43,7 +42,7 @@ from gomoku.match.contestants import (
 from gomoku.records import GameRecord, format_psq, save_game
 
 __all__ = [
-    "LEVEL_NAMES", "BrainPlayer", "EnginePlayer", "GameResult", "MatchConfig", "MatchError", "MatchResult", "Player",
+    "BrainPlayer", "EnginePlayer", "GameResult", "MatchConfig", "MatchError", "MatchResult", "Player",
     "PlayerFailure", "check_command", "default_openings_path", "elo_from_score", "format_elo", "format_table",
     "load_openings", "make_player", "play_game", "run_match", "save_game_files", "schedule", "score_interval",
     "short_name", "warm",
@@ -421,6 +420,8 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, o
     for spec in (a_spec, b_spec):
         player = player_factory(spec, seed=0, grace_ms=config.grace_ms)
         names.append(player.name)
+        if isinstance(player, EnginePlayer):
+            player.check(config.rules)
         if isinstance(player, BrainPlayer) and (config.rules.bounds is None or config.rules.dims != 2):
             raise MatchError(f"player {spec!r} is a pbrain program: it needs a bounded board "
                              "(--rules gomocup20 or gomocup15)")

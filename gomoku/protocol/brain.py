@@ -8,17 +8,22 @@ that ``STOP`` and ``END`` are heard while the engine thinks. The engine is injec
 object with ``hint(board, *, time=..., level=..., on_info=..., stop=...)``
 returning something with a ``.move`` (``gomoku.engine.Engine`` by default).
 
-A short dialogue (``Brain.handle`` answers through ``write``):
+A short dialogue (``Brain.handle`` answers through ``write``), with a stand-in
+engine that plays the first cell next to a stone:
 
+>>> from types import SimpleNamespace
+>>> class FirstCandidate:
+...     def hint(self, board, **limits):
+...         return SimpleNamespace(move=board.candidates(1)[0])
 >>> lines = []
->>> brain = Brain(lambda memory_mb: _FirstCandidate(), write=lines.append)
+>>> brain = Brain(lambda memory_mb: FirstCandidate(), write=lines.append)
 >>> for command in ["START 20", "INFO timeout_turn 1000", "TURN 10,10", "ABOUT", "FOO"]:
 ...     _ = brain.handle(command)
 >>> lines[0], lines[1], lines[3]
 ('OK', '9,9', 'UNKNOWN unknown command FOO')
 
 Coordinates are the protocol's: ``x,y``, 0-based, x the column, inside the box
-given by START/RECTSTART. See ``docs/notes/protocol.md`` for what each command
+given by START/RECTSTART. See ``docs/protocol.md`` for what each command
 does here, and ``/work/shared/docs/pbrain-protocol.md`` for the protocol.
 """
 
@@ -572,11 +577,4 @@ class Brain:
         "STOP": _stop_command,
         "YXSTOP": _stop_command,
     }
-
-
-class _FirstCandidate:
-    """A stand-in engine for the doctest: the first candidate cell."""
-
-    def hint(self, board: Board, **limits: Any) -> Any:
-        return type("Hint", (), {"move": board.candidates(1)[0]})()
 

@@ -6,9 +6,12 @@ it on an input and an output stream with a reader thread, so that ``STOP`` and
 (stdin and stdout).
 
 >>> import io
->>> from gomoku.protocol.brain import _FirstCandidate
+>>> from types import SimpleNamespace
+>>> class FirstCandidate:  # a stand-in engine: the first cell next to a stone
+...     def hint(self, board, **limits):
+...         return SimpleNamespace(move=board.candidates(1)[0])
 >>> out = io.StringIO()
->>> serve(io.StringIO("START 15\nTURN 7,7\nEND\n"), out, lambda memory_mb: _FirstCandidate())
+>>> serve(io.StringIO("START 15\nTURN 7,7\nEND\n"), out, lambda memory_mb: FirstCandidate())
 0
 >>> out.getvalue().split()
 ['OK', '6,6']
@@ -24,9 +27,26 @@ import threading
 import time
 from typing import Iterable, Sequence, TextIO
 
-from gomoku.engine import LEVELS
+from gomoku.engine.players import CLASSIC, DEFAULT_LEVEL, LEVELS
 from gomoku.protocol.brain import Brain, EngineFactory
 from gomoku.protocol.streams import read_lines
+
+
+def check_brain_level(level: str) -> str:
+    """``level`` if it is one of the engine's levels (those a brain plays), else a
+    one-line ValueError naming them.
+
+    >>> check_brain_level("perfect")
+    Traceback (most recent call last):
+    ...
+    ValueError: the perfect player plays only the small boards, not a brain's: choose one of greedy, easy, normal, strong, max
+    """
+    if level in LEVELS:
+        return level
+    if level in CLASSIC:
+        raise ValueError(f"the {level} player plays only the small boards, not a brain's: "
+                         f"choose one of {', '.join(LEVELS)}")
+    raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
 def serve(
@@ -34,7 +54,7 @@ def serve(
     out: TextIO,
     engine_factory: EngineFactory | None = None,
     *,
-    level: str = "strong",
+    level: str = DEFAULT_LEVEL,
 ) -> int:
     """Speak the protocol on ``source``/``out`` until END or end of input.
 
@@ -97,12 +117,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="pbrain-gomoku", description="The gomoku engine as a Gomocup pbrain brain on stdin/stdout."
     )
-    parser.add_argument("--level", default="strong", help="engine level: greedy, easy, normal, strong (default), max")
+    parser.add_argument("--level", default=DEFAULT_LEVEL, metavar="NAME",
+                        help=f"the engine's level: {', '.join(LEVELS)} (default {DEFAULT_LEVEL})")
     args = parser.parse_args(argv)
-    if args.level not in LEVELS:
-        # The classic players (perfect, the seed strategies) play the small games, not a brain's.
-        print(f"pbrain-gomoku: error: unknown level {args.level!r}: choose one of {', '.join(LEVELS)}",
-              file=sys.stderr)
+    try:
+        check_brain_level(args.level)
+    except ValueError as exc:
+        print(f"pbrain-gomoku: error: {exc}", file=sys.stderr)
         return 2
     try:
         return serve(sys.stdin, sys.stdout, level=args.level)

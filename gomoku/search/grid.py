@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import bisect
-from typing import Iterable
 
 import numpy as np
 
@@ -28,19 +27,7 @@ from gomoku.board import MASK64, Board, Point, Rules, zobrist
 from gomoku.core import grid as kgrid
 from gomoku.core.grid import EMPTY, HEIGHT, NCAND, TURN, WALL, WINNER, GridState
 from gomoku.core.patterns import B4, F3, F4, FIVE, tables
-
-MARGIN = 16
-"""Empty cells kept around each group of stones (the search's room to move)."""
-MIN_MARGIN = 8
-"""The narrowest margin (for stones spread far and wide): a candidate cell, two
-from a stone, still sees its whole line windows inside the block."""
-GRID_CELLS = 1 << 15
-"""Cells a grid may hold at the full margin before it falls back to ``MIN_MARGIN``."""
-MAX_GRID_CELLS = 1 << 20
-"""The most cells a search lays out (about 60 MB); a board that needs more (thousands of
-stones strung out along a diagonal) is searched by the plain search instead."""
-RING = 5
-"""Wall cells around each block: a line key reaches 4 cells each side (5 under exact five)."""
+from gomoku.search.params import GRID_CELLS, MARGIN, MIN_MARGIN, RING
 
 _SQUARE_LINES = {(1, 0), (0, 1), (1, 1), (1, -1)}
 """The lines the grid's steps follow (its only directions)."""
@@ -342,8 +329,3 @@ class Grid:
     def pop(self) -> int:
         """Take back the last move and return its cell."""
         return int(kgrid.pop(self.state))
-
-    def play_points(self, points: Iterable[Point]) -> None:
-        """Push the moves at ``points`` (for tests and tools)."""
-        for p in points:
-            self.push(self.index[p])

@@ -27,18 +27,8 @@ from typing import Iterator
 
 from gomoku.board import Board, Point, Stone
 from gomoku.board.geometry import Geometry
+from gomoku.search.params import ALL_CELLS, LINE_ORDER_WORK, SMALL_BOX
 from gomoku.search.types import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted, SearchInfo
-
-ALL_CELLS = 4096
-"""A bounded board of up to this many cells offers all its cells at the start of the game."""
-
-SMALL_BOX = 125
-"""A box of up to this many cells (5x5x5) searches every legal cell, not only those near the stones."""
-
-LINE_ORDER_WORK = 20_000
-"""Cells times line directions up to which a bounded board's lines are listed, for the move
-order (3x3x3: 351, 15x15: 900); beyond it (a 6-D box: 364 directions) the list would cost
-seconds before the first node, and the moves keep their point order."""
 
 
 class PlainSearch:

@@ -38,7 +38,6 @@ early only on a forced or proven move.
 
 from __future__ import annotations
 
-import os
 import threading
 import time as _time
 from typing import Iterator
@@ -48,116 +47,68 @@ from gomoku.core import context as K
 from gomoku.core import prover as kproof
 from gomoku.core import tree as ksearch
 from gomoku.core import vcf as kthreats
-from gomoku.core.grid import find
+from gomoku.core.grid import find, order_value
 from gomoku.core.patterns import C_B4, C_F3, C_FIVE
-from gomoku.search.grid import MAX_GRID_CELLS, Grid
+from gomoku.search.grid import Grid
+from gomoku.search.params import (
+    DEFAULT_MEMORY_MB,
+    DEFENCE_SHARE,
+    FAVOURITE_SHARE,
+    FAVOURITE_UNTIL,
+    MAX_GRID_CELLS,
+    OTHERS_FLOOR,
+    OTHERS_SHARE,
+    OTHERS_UNTIL,
+    VCF_NODES,
+    VCT_SHARE,
+    VCT_SHARE_THREATENED,
+    VCT_SHARE_WINNING,
+    VERIFY_DEPTH,
+    VERIFY_SHARE,
+    SearchOptions,
+)
 from gomoku.search.plain import PlainSearch
 from gomoku.search.threads import Helper
 from gomoku.search.types import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchInfo
 from gomoku.search.watchdog import Watch
 
-ROOT_WIDTH = 20
-"""Candidate cells searched at the root (after forced replies and the TT move)."""
-WIDTH = 10
-"""Candidate cells searched at the other nodes."""
-VCF_NODES = 400_000
-"""Threat nodes a proof at the root may try when the search has no time or node limit;
-one given less than a tenth of the budget gets that share of ten times this (the
-quick checks of the defences: a few thousand nodes each, not this many)."""
-NODE_VCT_NODES = 400
-"""Threat nodes a tree node two or more plies from the leaves may spend proving a VCT."""
-THREAT_EXT = 1
-"""Plies past the tree's depth searched while the side to move must answer an open three."""
-PASS_CHECK = 2
-"""Down to this ply, a node whose opponent would have a VCT if it passed searches only the moves that may stop it."""
-LMR_DIVISOR = 5
-"""Late move reductions: the ``j``-th move of a node at ``depth`` (``j`` >= 2, counted
-from 0, threats too) is searched ``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies
-shallower first, at most down to the leaves: at depth 8 the third move 3 plies
-shallower, the sixth 7."""
-LEAF_VCF_NODES = 24
-"""Threat nodes a leaf may spend looking for a VCF of the side to move."""
-VCT_SHARE = 0.3
-"""The share of the time the root's VCT of the side to move may take."""
-VCT_SHARE_WINNING = 0.6
-"""That share when the previous search of the game found a forced win."""
-VCT_SHARE_THREATENED = 0.45
-"""That share when the opponent threatens a VCF or a VCT (the tree will have few moves to search)."""
-DEFENCE_SHARE = 0.8
-"""The checks of the defences against such a threat stop by this share of the time (or nodes)."""
-OTHERS_SHARE = 0.2
-"""The share of the time (or nodes) the checks of the candidates off the threat may take in all."""
-OTHERS_FLOOR = 0.0025
-"""The least share one such check gets (fewer are checked, best first, when there are many)."""
-OTHERS_UNTIL = 0.9
-"""Those checks stop by this share of the time (or nodes), whatever the checks before them took."""
-VERIFY_DEPTH = 2
-"""From this depth on, the tree's favourite among unsettled defences gets a longer check."""
-VERIFY_SHARE = 0.5
-"""The share of the time left that check may take."""
-FAVOURITE_SHARE = 0.1
-"""The share of the time a check of any other favourite of the tree may take: does the
-opponent have a VCF or a VCT after it (one too long for the tree's own node checks)?"""
-FAVOURITE_UNTIL = 0.6
-"""Favourites are checked until this share of the time is used."""
-THREADS = max(1, min(4, os.cpu_count() or 1))
-"""Threads a timed search uses by default: the machine's cores, four at most."""
-DEFAULT_MEMORY_MB = 160
-"""The tables' budget when none is given (the Gomocup allows 350 MB in all)."""
-
 
 class Searcher:
     """The alpha-beta search. Keep one per game: its tables carry over."""
 
-    def __init__(self, memory_mb: int | None = None, *, root_width: int = ROOT_WIDTH, width: int = WIDTH) -> None:
+    def __init__(self, memory_mb: int | None = None, options: SearchOptions | None = None) -> None:
         self.memory_mb = memory_mb
+        self.options = options or SearchOptions()
+        """The options of a search that is given none."""
         self.rules: Rules | None = None
         """The rules of the positions whose results the tables hold."""
-        self.root_width = root_width
-        self.width = width
-        self.lmr = True
-        """Late move reductions on (the setting exists for experiments)."""
-        self.lmr_divisor = LMR_DIVISOR
-        """How gently late moves are reduced (``LMR_DIVISOR``)."""
-        self.leaf_vcf = LEAF_VCF_NODES
-        """Threat nodes a leaf's VCF may try (0: none)."""
-        self.vct_defence = True
-        """Take away the opponent's VCT at the root, as its VCF."""
-        self.root_vct = True
-        """Look for a VCT of the side to move at the root (after its VCF)."""
         self.winning = False
         """Whether the last search found a forced win (the next one looks harder for it)."""
-        self.node_vct = NODE_VCT_NODES
-        """Threat nodes a tree node (two or more plies from the leaves) may spend on a VCT (0: none)."""
-        self.threat_ext = THREAT_EXT
-        """Plies the tree searches on past its depth while an open three must be answered."""
-        self.pass_check = PASS_CHECK
-        """Down to this ply, the threat of a threat narrows a node's moves (0: never)."""
-        self.threads = THREADS
-        """Threads of a timed search: the main one and ``threads - 1`` helpers."""
         self.ctx: K.Context | None = None
         self.layout = 0
         self.layout_seconds: float | None = None
         """How long the last search took to lay the board onto its grid (``layout_cells`` cells)."""
         self.layout_cells: int | None = None
 
+    def _entries(self, share: float, entry_bytes: int, least: int) -> int:
+        """Entries of ``entry_bytes`` that fit in ``share`` of the memory budget (at least ``least``)."""
+        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
+        return max(least, int(budget * 1024 * 1024 * share / entry_bytes))
+
     @property
     def tt_entries(self) -> int:
-        """Entries of the transposition table at this budget."""
-        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
-        return max(1024, int(budget * 1024 * 1024 * 0.45 / K.TT_ENTRY_BYTES))
+        """Entries of the transposition table at this budget (45% of it)."""
+        return self._entries(0.45, K.TT_ENTRY_BYTES, 1024)
 
     @property
     def table_entries(self) -> int:
-        """Entries of the VCF table at this budget."""
-        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
-        return max(1024, int(budget * 1024 * 1024 * 0.2 / K.TABLE_ENTRY_BYTES))
+        """Entries of the VCF table at this budget (a fifth of it)."""
+        return self._entries(0.2, K.TABLE_ENTRY_BYTES, 1024)
 
     @property
     def proof_nodes(self) -> int:
         """Nodes the VCT prover's tree may hold at this budget (a fifth of it)."""
-        budget = self.memory_mb if self.memory_mb is not None else DEFAULT_MEMORY_MB
-        return max(10_000, int(budget * 1024 * 1024 * 0.2 / kproof.NODE_BYTES))
+        return self._entries(0.2, kproof.NODE_BYTES, 10_000)
 
     def _context(self, size: int) -> K.Context:
         ctx = self.ctx
@@ -178,8 +129,10 @@ class Searcher:
         board: Board,
         limit: Limit | None = None,
         stop: threading.Event | None = None,
+        options: SearchOptions | None = None,
     ) -> Iterator[SearchInfo]:
-        """Search ``board`` (never changed) and yield a SearchInfo per completed depth.
+        """Search ``board`` (never changed) and yield a SearchInfo per completed depth,
+        with ``options`` (the searcher's own when None).
 
         The first info comes as soon as there is a legal move to play, and the
         last one holds the best line found. A time, node or stop limit ends the
@@ -211,14 +164,16 @@ class Searcher:
         # the kernels less time (none, past it: the flag is up as they begin).
         deadline = start + limit.time if limit.time is not None else None
         with Watch(ctx.stop, deadline=deadline, stop=stop) as watch:
-            yield from _Run(self, grid, ctx, limit, watch, start).run()
+            yield from _Run(self, options or self.options, grid, ctx, limit, watch, start).run()
 
 
 class _Run:
     """One search: the root's threat checks, then iterative deepening."""
 
-    def __init__(self, searcher: Searcher, grid: Grid, ctx: K.Context, limit: Limit, watch: Watch, start: float) -> None:
+    def __init__(self, searcher: Searcher, options: SearchOptions, grid: Grid, ctx: K.Context, limit: Limit, watch: Watch,
+                 start: float) -> None:
         self.searcher = searcher
+        self.options = options
         self.grid = grid
         self.g = grid.state
         self.ctx = ctx
@@ -230,7 +185,7 @@ class _Run:
         """The defences searched without proof that they take the opponent's win
         away (``_defences``): the tree's favourite among them is checked again."""
         self.helpers: list[Helper] = []
-        """The helper threads of the iterative deepening (``Searcher.threads``)."""
+        """The helper threads of the iterative deepening (``SearchOptions.threads``)."""
         self.checked: set[int] = set()
         """The tree's favourites checked already for the opponent's threats."""
         searcher.layout += 1
@@ -238,15 +193,15 @@ class _Run:
         for name in (K.NODES, K.TNODES, K.CUTOFFS, K.ABORT, K.LEAF_TNODES, K.SELDEPTH):
             stats[name] = 0
         stats[K.NODE_LIMIT] = -1 if limit.nodes is None else limit.nodes
-        stats[K.WIDTH] = searcher.width
-        stats[K.ROOT_WIDTH] = searcher.root_width
-        stats[K.LEAF_VCF] = searcher.leaf_vcf
-        stats[K.LMR] = searcher.lmr_divisor if searcher.lmr else 0
+        stats[K.WIDTH] = options.width
+        stats[K.ROOT_WIDTH] = options.root_width
+        stats[K.LEAF_VCF] = options.leaf_vcf
+        stats[K.LMR] = options.lmr_divisor
         stats[K.AGE] += 1
         stats[K.LAYOUT] = searcher.layout
-        stats[K.NODE_VCT] = searcher.node_vct
-        stats[K.THREAT_EXT] = searcher.threat_ext
-        stats[K.PASS_CHECK] = searcher.pass_check
+        stats[K.NODE_VCT] = options.node_vct
+        stats[K.THREAT_EXT] = options.threat_ext
+        stats[K.PASS_CHECK] = options.pass_check
 
     @property
     def nodes(self) -> int:
@@ -347,7 +302,7 @@ class _Run:
             return {int(q) for q in cells if q >= 0 and g.cells[q] == 0}
 
         def ranked(cells: set[int]) -> list[int]:
-            return sorted(cells, key=lambda q: (q not in threat, -(int(g.order[s, q]) * 5 // 4 + int(g.order[o, q])), q))
+            return sorted(cells, key=lambda q: (q not in threat, -int(order_value(g, s, q)), q))
 
         # Our quiet moves that set up a double threat too: one may break the
         # opponent's line from afar (its answers to our threats change).
@@ -431,11 +386,11 @@ class _Run:
         # root's threats, they fill the shared table for its tree. Not under a
         # node or depth limit: those searches give the same answer every time.
         timed_only = self.deadline is not None and limit.nodes is None and limit.depth is None
-        if self.searcher.threads > 1 and timed_only:
+        if self.options.threads > 1 and timed_only:
             n = int(ksearch.root_moves(g, ctx))
             if n > 1:
                 moves = [int(i) for i in ctx.moves[0, :n]]
-                self.helpers = [Helper(g, ctx, moves) for _ in range(self.searcher.threads - 1)]
+                self.helpers = [Helper(g, ctx, moves) for _ in range(self.options.threads - 1)]
                 for helper in self.helpers:
                     self.watch.follow(helper.ctx.stop)
                     helper.start()
@@ -461,7 +416,7 @@ class _Run:
         # only the moves that take it away are worth searching (below).
         threat = self._threats(o, 0.1, 20)
         threat_vct = False
-        if threat is None and self.searcher.vct_defence:
+        if threat is None and self.options.vct_defence:
             threat = self._threats(o, 0.15, 0, vct=True)
             threat_vct = threat is not None
         # Our own VCT: more of the time when the last search of this game found
@@ -469,7 +424,7 @@ class _Run:
         # (the tree will have few moves to search).
         share = VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE_THREATENED if threat is not None else VCT_SHARE
         self.searcher.winning = False
-        line = self._threats(s, share, 0, vct=True) if self.searcher.root_vct else None
+        line = self._threats(s, share, 0, vct=True) if self.options.root_vct else None
         if line is not None:
             self.searcher.winning = True
             yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
@@ -572,8 +527,3 @@ class _Run:
             yield self.info(depth, score, unfinished, 0.0)
         elif dropped:
             yield self.info(depth - 1, min(last, 0), best_line, 0.0)
-
-
-def search(board: Board, limit: Limit | None = None, stop: threading.Event | None = None) -> Iterator[SearchInfo]:
-    """``Searcher().search(...)`` with fresh tables: one SearchInfo per depth."""
-    return Searcher(limit.memory_mb if limit else None).search(board, limit, stop)

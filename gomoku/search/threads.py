@@ -44,15 +44,13 @@ import numpy as np
 from gomoku.core import context as K
 from gomoku.core import tree as ksearch
 from gomoku.core.grid import GRID_FIELDS, GridState
+from gomoku.core.scores import MAX_PLY, WIN
+from gomoku.search.params import PROOF_ENTRIES, TABLE_ENTRIES
 
 SHARED = ("tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout")
 """The context's arrays a helper shares with the search it helps: the transposition table."""
 READ_ONLY = ("zob", "steps", "near_steps", "line", "combo_class", "combo_order", "combo_eval", "reach")
 """The grid's arrays no move changes: a helper's grid shares them."""
-TABLE_ENTRIES = 1 << 16
-"""Entries of a helper's own VCF table."""
-PROOF_ENTRIES = 1 << 15
-"""Nodes of a helper's own prover tree: enough for the tree's node VCTs."""
 
 
 def copy_grid(g: GridState) -> GridState:
@@ -114,10 +112,10 @@ class Helper:
                     self.n = len(self._moves)
                     ctx.moves[0, : self.n] = self._moves
                     self._moves = None
-            if depth > K.MAX_PLY:
+            if depth > MAX_PLY:
                 break
             ctx.stats[K.ABORT] = 0
-            window = np.int64(ksearch.WIN + 1)
+            window = np.int64(WIN + 1)
             score = ksearch.root(self.grid, ctx, np.int64(depth), np.int64(self.n), -window, window)
             if ctx.stats[K.ABORT] != 0:
                 break

@@ -15,18 +15,14 @@ kernels run without the GIL; a deadline or a stop event is kept by a
 from __future__ import annotations
 
 import threading
-import time as _time
 
-from gomoku.board import Board, Point
 from gomoku.core import prover as kproof
 from gomoku.core import vcf as kthreats
 from gomoku.core.context import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VLINE_LEN, Context, new_context, with_proof_tree
 from gomoku.search.grid import Grid
+from gomoku.search.params import MAX_DEPTH
 from gomoku.search.types import SearchAborted
 from gomoku.search.watchdog import Watch
-
-MAX_DEPTH = 40
-"""Attacking moves in the longest VCF looked for (the final five included)."""
 
 
 class VCFSearch:

@@ -1,4 +1,5 @@
-"""What every search speaks: its limits, its per-depth report and its score scale.
+"""What every search speaks: its limits, its per-depth report and its score scale
+(``gomoku.core.scores``, the kernels' too).
 
 The pattern search (``gomoku.search.searcher``) and the plain search for other
 geometries (``gomoku.search.plain``) both take a ``Limit`` and yield ``SearchInfo``.
@@ -14,18 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gomoku.board import Point
+from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
 
-WIN = 1_000_000
-"""The score of a five made now; a win in n plies scores WIN - n."""
-WIN_THRESHOLD = WIN - 10_000
-"""Scores beyond this (either sign) are wins or losses found by the search."""
-LIKELY = WIN_THRESHOLD - 10_000
-"""The score of a likely win (negated, a likely loss): the tree found every
-answer it searched lost, but it searched only the most promising ones (the
-pattern search narrows quiet positions). Above any evaluation, below a proven
-result, and the search goes on deepening."""
-MAX_PLY = 64
-"""The deepest a search goes when nothing else limits it."""
+__all__ = ["LIKELY", "MAX_PLY", "WIN", "WIN_THRESHOLD", "Limit", "SearchAborted", "SearchInfo"]
+
 
 
 class SearchAborted(Exception):

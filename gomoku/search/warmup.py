@@ -14,8 +14,10 @@ other; an engine that finds the cache cold anyway says so (``is_warm``).
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import TextIO
 
 from gomoku.board import Board, Rules
 from gomoku.core import context as kcontext
@@ -81,10 +83,35 @@ def cache_is_cold() -> bool:
 
 
 def main() -> int:
-    """``python -m gomoku.search.warmup``: compile or load the kernels, say how long it took."""
-    seconds = warm()
-    print(f"gomoku: search kernels ready ({seconds:.1f} s)", file=sys.stderr)
+    """``python -m gomoku.search.warmup``: compile or load the kernels, say how long it took.
+
+    On a cold cache (the first run) it says so at once, and on a terminal
+    counts the seconds while numba compiles, so that the wait never looks
+    like a hang."""
+    stream = sys.stderr
+    cold = cache_is_cold()
+    done = threading.Event()
+    if cold:
+        stream.write("gomoku: preparing the engine, first run only (about 30 s)\n")
+        stream.flush()
+        if stream.isatty():
+            threading.Thread(target=_count_seconds, args=(stream, done), daemon=True).start()
+    try:
+        seconds = warm()
+    finally:
+        done.set()
+    if cold and stream.isatty():
+        stream.write("\r\x1b[K")
+    print(f"gomoku: search kernels ready ({seconds:.1f} s)", file=stream)
     return 0
+
+
+def _count_seconds(stream: TextIO, done: threading.Event) -> None:
+    """Write the seconds spent so far on one terminal line, once a second, until ``done``."""
+    start = time.perf_counter()
+    while not done.wait(1.0):
+        stream.write(f"\r  compiling the search's kernels: {time.perf_counter() - start:.0f} s")
+        stream.flush()
 
 
 if __name__ == "__main__":

@@ -80,3 +80,16 @@ def games(
             break
         board.play(move)
     return board
+
+
+@st.composite
+def candidate_games(draw: st.DrawFn, max_moves: int = 30, rules: Rules | None = None) -> Board:
+    """A game in progress, each move a random candidate cell (next to a stone) that the rules allow."""
+    board = Board(rules or Rules())
+    n = draw(st.integers(0, max_moves))
+    for _ in range(n):
+        cells = [p for p in board.candidates(1) if board.rules.contains(p)]
+        if board.is_over or not cells:
+            break
+        board.play(cells[draw(st.integers(0, len(cells) - 1))])
+    return board

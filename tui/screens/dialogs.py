@@ -33,8 +33,12 @@ GENERAL_FORM = "size=7x6,k=4,gravity"
 
 
 class NewGameScreen(ModalScreen[GameSettings | None]):
-    """Choose the rules (a preset or the general form), who plays, the engine's
-    level among those that play these rules, and its time per move."""
+    """Choose the rules (a preset or the general form), who plays, the player the
+    engine plays among those that play these rules, and its time per move.
+
+    ``levels_for`` names those players and ``level_note`` says what each is: the
+    app passes its ``Analyst``'s, which are the registry's (``gomoku.engine.players``).
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -45,7 +49,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.levels_for = levels_for
         self.level_note = level_note or (lambda level: "")
         self.offered: list[str] = []
-        """The levels the level choice offers (those that play the rules chosen)."""
+        """The players the level choice offers (those that play the rules chosen)."""
 
     def compose(self) -> ComposeResult:
         current = self.current
@@ -125,7 +129,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.rules_changed()
 
     def rules_changed(self) -> None:
-        """Offer the levels that play the rules chosen, or say what is wrong with them."""
+        """Offer the players that play the rules chosen, or say what is wrong with them."""
         error = self.query_one("#error", Static)
         try:
             rules = self.chosen_rules()
@@ -147,7 +151,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     @on(Select.Changed, "#level")
     def level_chosen(self, event: Select.Changed) -> None:
-        """Say what the level is."""
+        """Say what the player is."""
         self.query_one("#level-note", Static).update(self.level_note(str(event.value)))
 
     @on(Button.Pressed, "#start")

@@ -1,0 +1,51 @@
+"""What the search may claim: a proven result only when it is one.
+
+The position comes from a game of the match against the old engine (20x20,
+freestyle, X to move), whose record these moves are.
+"""
+
+from __future__ import annotations
+
+from gomoku.board import Board, Rules
+from gomoku.core import tree as ksearch
+from gomoku.core.context import new_context
+from gomoku.core.prover import prove
+from gomoku.search import searcher as search
+from gomoku.search.grid import Grid
+from gomoku.search.params import SearchOptions
+from gomoku.search.searcher import Searcher
+from gomoku.search.types import LIKELY, WIN_THRESHOLD, Limit
+
+GAME = [(13, 11), (12, 11), (15, 12), (15, 14), (17, 15), (14, 12), (16, 13), (14, 13), (13, 12), (13, 10),
+        (14, 11), (17, 14), (15, 10), (12, 13), (16, 9), (17, 8)]
+
+
+def board_after(moves: int, *extra: tuple[int, int]) -> Board:
+    return Board(rules=Rules.parse("gomocup20"), moves=GAME[:moves] + list(extra))
+
+
+def vct(board: Board, attacker: int) -> int:
+    """The prover's verdict for ``attacker`` as if it were to move (1 won, 0 not)."""
+    grid = Grid(board)
+    ctx = new_context(grid.size, 1 << 12, 1 << 16, 1 << 18)
+    return int(prove(grid.state, ctx, attacker, 1 << 20, 10))
+
+
+def test_the_kernels_and_the_callers_share_one_score_scale() -> None:
+    assert (ksearch.WIN, ksearch.WIN_THRESHOLD, ksearch.LIKELY) == (search.WIN, WIN_THRESHOLD, LIKELY)
+    assert 10_000 < LIKELY < WIN_THRESHOLD
+
+
+def test_a_win_found_through_narrowed_nodes_is_likely_not_proven() -> None:
+    # The tree narrows quiet nodes to their best few moves. Here it used to find
+    # every O answer it searched lost down the line (16, 9) (17, 8) (15, 9)
+    # (15, 11) ..., report a forced win and stop, though after those four moves
+    # X has no VCT left. Such a result is now a likely win: the search goes on.
+    # (Under gentler late move reductions than the default's, which lead the
+    # tree down that line.)
+    searcher = Searcher(64, SearchOptions(lmr_divisor=14))
+    infos = list(searcher.search(board_after(14), Limit(nodes=1_500_000)))
+    assert not any(info.forced_win or info.score > WIN_THRESHOLD for info in infos)
+    assert any(info.score == LIKELY for info in infos)
+    assert infos[-1].depth > 9  # it deepened past the depth that claimed the win
+    assert vct(board_after(14, (16, 9), (17, 8), (15, 9), (15, 11)), 1) == 0
