@@ -1,8 +1,8 @@
 """The rules of a game: its geometry (dimensions, bounds, gravity, line
 directions) and its win condition (``k`` in a row, overlines or exact ``k``).
 
->>> Rules.parse("size=7x6,k=4,gravity").describe()
-'size=7x6,k=4,gravity'
+>>> Rules.parse("size=8x6,k=4,gravity").describe()
+'size=8x6,k=4,gravity'
 >>> Rules().bounded
 False
 """
@@ -83,13 +83,27 @@ class Rules:
             if any(a > b for a, b in zip(low, high)):
                 raise ValueError("bounds: the low corner must not exceed the high corner")
 
-    PRESETS = ("freestyle", "standard", "gomocup20", "gomocup15", "tictactoe", "4x4", "cube3", "qubic")
+    PRESETS = ("freestyle", "standard", "gomocup20", "gomocup15", "tictactoe", "4x4", "cube3", "qubic", "connect4")
+
+    TITLES = {
+        "freestyle": "Gomoku (freestyle)",
+        "standard": "Gomoku (exactly five)",
+        "gomocup20": "Gomoku 20x20",
+        "gomocup15": "Gomoku 15x15",
+        "tictactoe": "Tic-tac-toe",
+        "4x4": "Four in a row on 4x4",
+        "cube3": "3x3x3 tic-tac-toe",
+        "qubic": "Qubic (4x4x4)",
+        "connect4": "Connect Four",
+    }
+    """What each preset is called where a person reads it (the app's title, a dialog)."""
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """One of the named rule sets (``Rules.PRESETS``): freestyle, standard,
         gomocup20, gomocup15, tictactoe (3x3, three in a row), 4x4 (four in a
-        row), cube3 (3x3x3, three in a row) and qubic (4x4x4, four in a row)."""
+        row), cube3 (3x3x3, three in a row), qubic (4x4x4, four in a row) and
+        connect4 (7 columns, 6 rows, four in a row, with gravity)."""
         if name == "freestyle":
             return cls()
         if name == "standard":
@@ -106,6 +120,8 @@ class Rules:
             return cls(k=3, bounds=((0, 0, 0), (2, 2, 2)), dims=3, name="cube3")
         if name == "qubic":
             return cls(k=4, bounds=((0, 0, 0), (3, 3, 3)), dims=3, name="qubic")
+        if name == "connect4":
+            return cls(k=4, bounds=((0, 0), (6, 5)), gravity=True, name="connect4")
         raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(cls.PRESETS)}")
 
     @classmethod
@@ -122,7 +138,7 @@ class Rules:
         True
         >>> connect4 = Rules.parse("size=7x6,k=4,gravity")
         >>> connect4.bounds, connect4.k, connect4.gravity, connect4.name
-        (((0, 0), (6, 5)), 4, True, 'size=7x6,k=4,gravity')
+        (((0, 0), (6, 5)), 4, True, 'connect4')
         >>> Rules.parse("size=3x3x3").k
         3
         >>> Rules.parse("size=3x3,k=4")
@@ -196,7 +212,9 @@ class Rules:
         """The rules in the form ``Rules.parse`` reads back: the preset name, or the general form.
 
         >>> Rules.parse("size=7x6,k=4,gravity").describe()
-        'size=7x6,k=4,gravity'
+        'connect4'
+        >>> Rules.parse("size=8x6,k=4,gravity").describe()
+        'size=8x6,k=4,gravity'
         >>> Rules.preset("qubic").describe()
         'qubic'
         """
@@ -208,6 +226,15 @@ class Rules:
         shape = "x".join(str(b - a + 1) for a, b in zip(*self.bounds))
         return f"size={shape},k={self.k}" + (",gravity" if self.gravity else "") + (
             "" if self.overline else ",exact")
+
+    def title(self) -> str:
+        """What a person calls the game: the preset's title, else the general form.
+
+        >>> Rules.parse("size=7x6,k=4,gravity").title(), Rules.parse("size=9x9,k=5").title()
+        ('Connect Four', 'size=9x9,k=5')
+        """
+        name = self.describe()
+        return self.TITLES.get(name, name)
 
     @classmethod
     def square(cls, size: int, *, overline: bool = True, k: int = 5, name: str = "") -> "Rules":
