@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from importlib.metadata import entry_points
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from gomoku import __version__
 from gomoku.commands import MODULES
@@ -23,6 +23,14 @@ class ArgumentParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._negative_number_matcher = re.compile(r"^-\d")
 
+    def error(self, message: str) -> NoReturn:
+        """A mistake on the command line, as every other user error: ``gomoku: error:
+        ...`` on one line (where to read more at its end), exit 2; no usage block.
+        Subparsers are made of this class too, so this holds for every command."""
+        message = message.replace("\r", "\\r").replace("\n", "\\n")
+        see = f" (see {self.prog} --help)"
+        self.exit(2, f"gomoku: error: {message}{see}\n")
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
@@ -34,6 +42,16 @@ def build_parser() -> argparse.ArgumentParser:
     for name in MODULES:
         module = importlib.import_module(f"gomoku.commands.{name}")
         module.register(subparsers)
+    return parser
+
+
+def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser of the command ``argv`` names (its first word that is a command), else ``parser``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = next((word for word in argv if word in action.choices), None)
+            if name is not None:
+                return action.choices[name]
     return parser
 
 
@@ -54,7 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     if not args_list:
         return run_app()
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:
+        # Said by the command's own parser, so that the line points at its --help.
+        _command_parser(parser, args_list).error(f"unrecognized arguments: {' '.join(unknown)}")
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()

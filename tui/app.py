@@ -8,31 +8,39 @@ it in a :class:`BoardView` and a side panel, and asks the engine through an
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gomoku.board import BoardError, Point, format_point
 from tui import storage
 from tui.game import MODES, Game, GameSettings, format_moves, in_a_row
-from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
+from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
+from tui.screens.files import OpenGameScreen, SaveGameScreen
 from tui.services import Analyst
 from tui.thinking import EngineThinking
 from tui.widgets.board_view import BoardView
-from tui.widgets.panels import breakdown_text, hint_text, legend_text, thinking_text
+from tui.widgets.footer import KeysFooter
+from tui.widgets.panels import breakdown_text, hint_line, hint_text, legend_text, thinking_text
 
-SIDE_PANEL_MIN_WIDTH = 80
-"""Below this terminal width the side panel hides and the board takes it all."""
+SIDE_PANEL_MIN_WIDTH = 100
+"""From this terminal width the side panel shows (unless ``p`` hides it). Below it the
+board takes the whole width and a line under it sums the panel up: the hint's move,
+score, depth and line, else the game and the cursor (``p`` shows the panel there too)."""
+
+CLOCK_TICK = 0.1
+"""Seconds between two looks at the game clock (its text, and whether a side ran out)."""
 
 # Actions of the game screen, switched off while a dialog is open.
 GAME_ACTIONS = {
     "new_game", "undo", "redo", "toggle_weights", "toggle_breakdown", "hint", "engine_move",
-    "save", "open", "help", "quit_game",
+    "save", "open", "help", "quit_game", "toggle_panel",
 }
 
 
@@ -54,6 +62,7 @@ class GomokuApp(EngineThinking, App[int]):
         Binding("s", "save", "Save"),
         Binding("o", "open", "Open"),
         Binding("q", "quit_game", "Quit"),
+        Binding("p", "toggle_panel", "Panel"),
     ]
 
     def __init__(
@@ -65,20 +74,32 @@ class GomokuApp(EngineThinking, App[int]):
         autosave: bool = True,
         offer_resume: bool = True,
         watch_delay: float = 0.4,
+        games_dir: Path | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.analyst = analyst or Analyst.default()
         self.data_dir = data_dir if data_dir is not None else storage.data_dir()
+        self.games_dir = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
+        """Where the file browser starts (``$GOMOKU_GAMES_DIR``, else the data directory's ``games``)."""
+        self.now = now
+        """The game clock's time source (monotonic seconds): tests pass a fake one."""
         if settings is None:  # the choices of the last new game, if files are kept
             settings = storage.read_settings(self.data_dir, GameSettings()) if autosave else GameSettings()
         self.settings = settings
-        self.game = Game(self.settings)
+        self.game = self.adopt(Game(self.settings))
+        self.title = f"gomoku: {self.game.rules.title()}"
+        """The game's name (``Rules.title()``), kept up to date by ``refresh_all``."""
         self.autosave = storage.Autosave(self.data_dir, on_error=self._autosave_failed) if autosave else None
         self.offer_resume = offer_resume
         self.watch_delay = watch_delay
         """Seconds between moves of engine against engine, so that people can follow."""
         self.show_weights = False
         self.show_breakdown = False
+        self.panel: bool | None = None
+        """The side panel shown or hidden by the player (``p``); None: by the terminal's width."""
+        self._panel_for_breakdown = False
+        """The side panel was opened by ``t`` (on a narrow terminal), and closes with it."""
         self.hint: Any | None = None
         self.hint_note = ""
         """A line under the hint: the solved value of the position, for the perfect player's."""
@@ -89,6 +110,7 @@ class GomokuApp(EngineThinking, App[int]):
         """The file this game was opened from or last saved to: saving there asks nothing."""
         self.notices: list[tuple[str, str]] = []
         """Every notification shown, as (severity, message): the app's own log."""
+        self._clock_shown = ""
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -98,7 +120,8 @@ class GomokuApp(EngineThinking, App[int]):
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        """The board on the left, the side panel on the right, the status line and keys below."""
+        """The board on the left, the side panel on the right (on a narrow terminal, a
+        summary line under the board instead), the status line and keys below."""
         with Horizontal(id="main"):
             yield BoardView(self.game.board, id="board")
             with Vertical(id="side"):
@@ -109,8 +132,9 @@ class GomokuApp(EngineThinking, App[int]):
                     yield Static(id="breakdown")
                 with VerticalScroll(id="moves-box"):
                     yield Static(id="moves")
+        yield Static(id="summary")
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def board_view(self) -> BoardView:
@@ -119,7 +143,8 @@ class GomokuApp(EngineThinking, App[int]):
 
     def on_mount(self) -> None:
         """Show the game, prepare the engine off the event loop, and offer to resume an unfinished one."""
-        self.board_view.focus()
+        self.keep_focus_on_board()
+        self.set_interval(CLOCK_TICK, self.tick_clock)
         self.refresh_all()
         if self.analyst.prepare is not None:
             self.prepare_engine()
@@ -141,7 +166,36 @@ class GomokuApp(EngineThinking, App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         """A narrow terminal gives the whole width to the board."""
-        self.query_one("#side").display = event.size.width >= SIDE_PANEL_MIN_WIDTH
+        self.show_panel(event.size.width)
+
+    def panel_shown(self, width: int | None = None) -> bool:
+        """Whether the side panel is on show: the player's choice, else the width's."""
+        width = self.size.width if width is None else width
+        return self.panel if self.panel is not None else width >= SIDE_PANEL_MIN_WIDTH
+
+    def show_panel(self, width: int | None = None) -> None:
+        """Show the side panel, or the summary line under the board in its place."""
+        shown = self.panel_shown(width)
+        self.query_one("#side").display = shown
+        self.query_one("#summary").display = not shown
+
+    # -- focus ---------------------------------------------------------------------
+    def keep_focus_on_board(self) -> None:
+        """Make the board the main screen's only focusable widget, and focus it: Tab and
+        shift+Tab then leave the keys with the board (the panels scroll with the mouse)."""
+        view = self.board_view
+        for widget in view.screen.query("*"):
+            if widget is not view:
+                widget.can_focus = False
+        view.focus()
+
+    @on(events.DescendantFocus)
+    def focus_moved(self, event: events.DescendantFocus) -> None:
+        """On the main screen the focus goes back to the board, whatever took it (a widget
+        added later, a click): the arrows and Enter never go silently nowhere."""
+        view = self.board_view
+        if event.widget is not view and event.widget.screen is view.screen:
+            view.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys sleep while a dialog is open."""
@@ -151,16 +205,21 @@ class GomokuApp(EngineThinking, App[int]):
 
     # -- showing -----------------------------------------------------------------
     def current_weights(self) -> dict[Point, float] | None:
-        """The weight map of the position, computed once per position."""
+        """The weight map of the position, computed once per position: only the cells
+        a stone may go to (under gravity, those resting on the bottom or a stone)."""
         board = self.game.board
         key = (board.hash, len(board.move_stack))
         if self._weights_key != key:
-            self._weights = self.analyst.weight_map(board)
+            layout = self.board_view.cell_layout
+            weights = self.analyst.weight_map(board)
+            self._weights = {p: w for p, w in weights.items() if layout.playable(p, board.stones)}
             self._weights_key = key
         return self._weights
 
     def refresh_all(self) -> None:
-        """Show the game: board, side panel, status line."""
+        """Show the game: title, board, side panel (or summary line), status line."""
+        self.title = f"gomoku: {self.game.rules.title()}"
+        self.show_panel()
         view = self.board_view
         view.board = self.game.board
         view.hint_move = self.hint.move if self.hint is not None else None
@@ -192,17 +251,24 @@ class GomokuApp(EngineThinking, App[int]):
         self.refresh_status()
 
     def refresh_info(self, layout: bool = True) -> None:
-        """The rules, players, level and the cursor (with its weight when the overlay is on)."""
+        """The game, players, level and the cursor (with its weight when the overlay is
+        on), in the side panel and in the summary line that stands in for it."""
         game = self.game
         settings = game.settings
         view = self.board_view
         cursor = f"cursor {format_point(view.cursor)}"
         if view.weights is not None and view.cursor in view.weights:
             cursor += f" · weight {view.weights[view.cursor]:g}"
-        text = (f"{game.rules.name} · {MODES[settings.mode]}\n"
+        name = self.title.removeprefix("gomoku: ")
+        text = (f"{name} · {MODES[settings.mode]}\n"
                 f"level {settings.level} · {settings.time:g} s a move\n{cursor}")
         # The cursor's moves change no line count: no new layout for them.
         self.query_one("#info", Static).update(text, layout=layout)
+        summary = self.query_one("#summary", Static)
+        if self.hint is not None:
+            summary.update(hint_line(self.hint, self.game.board.turn.name, self.hint_note), layout=False)
+        else:
+            summary.update(f"{name} · {MODES[settings.mode]} · {cursor} · p: panel", layout=False)
 
     def refresh_breakdown(self) -> None:
         """The cursor cell's explanation, when the panel is open."""
@@ -225,6 +291,9 @@ class GomokuApp(EngineThinking, App[int]):
     def over_message(self) -> str:
         """The game-over message ("" while the game goes on)."""
         board = self.game.board
+        if self.game.lost_on_time is not None:
+            loser = self.game.lost_on_time
+            return f"{loser.name} ran out of time: {loser.other.name} wins. Press n for a new game."
         if board.winner is not None:
             return (f"{board.winner.name} wins with {in_a_row(board.rules.k)}! "
                     "Press n for a new game, u to undo.")
@@ -236,7 +305,7 @@ class GomokuApp(EngineThinking, App[int]):
         """Whose move it is, what the engine is thinking, or how the game ended."""
         board = self.game.board
         status = self.query_one("#status", Static)
-        if board.is_over:
+        if self.game.is_over:
             text = self.over_message()
             status.set_class(True, "over")
         else:
@@ -251,6 +320,10 @@ class GomokuApp(EngineThinking, App[int]):
             else:
                 who = "engine" if self.game.settings.engine_plays(board.turn) else "you"
                 text = f"Move {board.ply + 1}: {turn} to play ({who})."
+        clock = self.game.clock_text()  # both sides' time left, the running one marked
+        if clock:
+            text = f"{clock} │ {text}"
+        self._clock_shown = clock
         status.update(text)
 
     # -- playing -----------------------------------------------------------------
@@ -261,7 +334,8 @@ class GomokuApp(EngineThinking, App[int]):
         self.cancel_engine()
         if self.game is not game:
             self.keep_previous(self.game)
-        self.game = game
+        self.game = self.adopt(game)
+        self.game.start_clock()
         self.game_path = None
         self.settings = game.settings
         self.hint = None
@@ -269,25 +343,56 @@ class GomokuApp(EngineThinking, App[int]):
         view = self.board_view
         view.board = game.board
         last = game.board.last_move
-        view.centre_on(last if last is not None else game.rules.centre())
+        # Under gravity the cursor starts where the next stone of the column would land.
+        view.centre_on(view.resting(last if last is not None else game.rules.centre()))
         self.save_progress()
         self.refresh_all()
         self.maybe_engine_turn()
 
+    def adopt(self, game: Game) -> Game:
+        """``game``, its clock on the app's time source."""
+        if game.clock is not None:
+            game.clock.now = self.now
+        return game
+
     def play(self, point: Point) -> bool:
-        """Play a move for the side to move; a bad move is a one-line warning."""
+        """Play a move for the side to move; a bad move is a one-line warning, a late one loses."""
+        if self.game.check_time() is not None:
+            self.time_ran_out()
+            return False
         try:
             self.game.play(point)
         except BoardError as exc:
             self.notify(str(exc), severity="warning", timeout=3)
             return False
         self.hint = None
+        view = self.board_view
+        if self.game.board.rules.gravity:  # the cursor goes where its column's next stone would land
+            view.move_cursor_to(view.resting(view.cursor))
         self.save_progress()
         self.refresh_all()
-        if self.game.board.is_over:
+        if self.game.is_over:
             self.notify(self.over_message(), timeout=6)
         self.maybe_engine_turn()
         return True
+
+    def tick_clock(self) -> None:
+        """Show the running clock, and end the game when the side to move runs out of time."""
+        game = self.game
+        if game.clock is None or game.clock.running is None:
+            return
+        if game.check_time() is not None:
+            self.time_ran_out()
+        elif game.clock_text() != self._clock_shown:
+            self.refresh_status()
+
+    def time_ran_out(self) -> None:
+        """The side to move lost on time: stop the engine, keep the result, say it."""
+        self.cancel_engine()
+        self.hint = None
+        self.save_progress()
+        self.refresh_all()
+        self.notify(self.over_message(), timeout=6)
 
     def save_progress(self) -> None:
         """Autosave the game (if files are kept)."""
@@ -313,9 +418,14 @@ class GomokuApp(EngineThinking, App[int]):
         if self.game.engine_to_move():
             self.notify("It is the engine's turn.", timeout=3)
             return
+        # Under gravity the stone drops down its column, as in Connect Four.
+        point = self.board_view.cell_layout.landing(message.point, self.game.board.stones)
+        if point is None:
+            self.notify(f"Column {format_point(message.point[:-1])} is full.", severity="warning", timeout=3)
+            return
         if self.thinking is not None:
             self.cancel_engine()
-        self.play(message.point)
+        self.play(point)
 
     @on(BoardView.CursorMoved)
     def cursor_moved(self, message: BoardView.CursorMoved) -> None:
@@ -337,6 +447,9 @@ class GomokuApp(EngineThinking, App[int]):
 
     def action_undo(self) -> None:
         """Take back moves until a human is to move; stops the engine."""
+        if self.game.lost_on_time is not None:
+            self.notify("The game was lost on time: press n for a new game.", timeout=3)
+            return
         if not self.game.board.move_stack:
             self.notify("Nothing to undo.", timeout=2)
             return
@@ -346,6 +459,9 @@ class GomokuApp(EngineThinking, App[int]):
 
     def action_redo(self) -> None:
         """Replay moves taken back."""
+        if self.game.lost_on_time is not None:
+            self.notify("The game was lost on time: press n for a new game.", timeout=3)
+            return
         if not self.game.redo_stack:
             self.notify("Nothing to redo.", timeout=2)
             return
@@ -358,11 +474,13 @@ class GomokuApp(EngineThinking, App[int]):
         self.hint = None
         last = self.game.board.last_move
         if last is not None:
-            self.board_view.move_cursor_to(last)
+            self.board_view.move_cursor_to(self.board_view.resting(last))
         self.save_progress()
         self.refresh_all()
         if self.game.settings.mode != "engines":
             self.maybe_engine_turn()
+        elif self.game.clock is not None:
+            self.game.clock.run_for(None)  # two engines wait for d: so does their clock
 
     def action_toggle_weights(self) -> None:
         """Show or hide the weights overlay."""
@@ -370,13 +488,27 @@ class GomokuApp(EngineThinking, App[int]):
         self.refresh_all()
 
     def action_toggle_breakdown(self) -> None:
-        """Show or hide the cursor cell's breakdown."""
+        """Show or hide the cursor cell's breakdown (in the side panel: on a narrow
+        terminal the panel opens with it, and closes with it)."""
         self.show_breakdown = not self.show_breakdown
+        if self.show_breakdown and not self.panel_shown():
+            self.panel = True
+            self._panel_for_breakdown = True
+        elif not self.show_breakdown and self._panel_for_breakdown:
+            self.panel = None
+            self._panel_for_breakdown = False
+        self.show_panel()
         self.refresh_breakdown()
+
+    def action_toggle_panel(self) -> None:
+        """Show or hide the side panel (a narrow terminal shows a summary line instead)."""
+        self.panel = not self.panel_shown()
+        self._panel_for_breakdown = False
+        self.show_panel()
 
     def action_hint(self) -> None:
         """Ask the engine for the side to move's best move, without playing it."""
-        if self.game.board.is_over:
+        if self.game.is_over:
             self.notify("The game is over.", timeout=2)
             return
         if self.thinking == "move":
@@ -386,8 +518,7 @@ class GomokuApp(EngineThinking, App[int]):
 
     def action_engine_move(self) -> None:
         """The engine plays for the side to move (the hint on show, if any)."""
-        board = self.game.board
-        if board.is_over:
+        if self.game.is_over:
             self.notify("The game is over.", timeout=2)
             return
         if self.thinking == "move":
@@ -399,50 +530,69 @@ class GomokuApp(EngineThinking, App[int]):
         self.start_engine("play")
 
     def action_save(self) -> None:
-        """Save the game to a file the player names."""
-        def write(path: str) -> None:
+        """Save the game through the file browser: in the folder used last (else the games
+        folder, made now if need be), as the game's own file or a new timestamped one."""
+        def write(path: Path) -> None:
             try:
                 written = storage.save(self.game, path)
             except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot save to {path}: {_detail(exc, path)}", severity="error")
+                self.notify(f"cannot save to {path}: {_detail(exc, str(path))}", severity="error")
                 return
             self.last_path = written
             self.game_path = _resolved(written)
             self.notify(f"Saved {len(self.game.board.move_stack)} moves to {written}", timeout=4)
 
-        def chosen(path: str | None) -> None:
-            if not path:
+        def chosen(path: Path | None) -> None:
+            if path is None:
                 return
-            target = Path(path).expanduser()
+            target = storage.with_game_suffix(Path(path))
             if target.is_file() and _resolved(target) != self.game_path:
                 # Another game's file (the last one saved, say, before a new game): ask first.
-                self.push_screen(ConfirmScreen(f"{path} holds another game: overwrite it?", "Overwrite", "Cancel"),
-                                 lambda yes: write(path) if yes else None)
+                self.push_screen(ConfirmScreen(f"{target} holds another game: overwrite it?", "Overwrite", "Cancel"),
+                                 lambda yes: write(target) if yes else None)
                 return
-            write(path)
+            write(target)
 
-        self.push_screen(PathScreen("Save the game to", self.default_path()), chosen)
+        if self.game_path is not None:
+            folder, name = self.game_path.parent, self.game_path.name
+        else:
+            folder, name = self.browse_folder(), storage.game_file_name()
+            if folder == self.games_dir:
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:  # the browser starts where it can; saving says what went wrong
+                    self.notify(f"cannot make the games folder {folder}: {_detail(exc, str(folder))}",
+                                severity="warning")
+        self.push_screen(SaveGameScreen(folder, name), chosen)
 
     def action_open(self) -> None:
-        """Open a game from a file the player names."""
-        def chosen(path: str | None) -> None:
-            if not path:
+        """Open a game through the file browser: in the folder used last (else the games
+        folder), on the file used last (else the newest game there). A file that cannot be
+        read is one line of error, and the game on show stays."""
+        def chosen(path: Path | None) -> None:
+            if path is None:
                 return
             try:
                 game = storage.load(path, self.game.settings)
             except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot open {path}: {_detail(exc, path)}", severity="error")
+                self.notify(f"cannot open {path}: {_detail(exc, str(path))}", severity="error")
                 return
-            self.last_path = Path(path).expanduser()
+            self.last_path = Path(path)
             self.start_game(game)
             self.game_path = _resolved(self.last_path)
             self.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
 
-        self.push_screen(PathScreen("Open a game from", self.default_path()), chosen)
+        folder = self.browse_folder()
+        if self.last_path is not None and self.last_path.parent == folder:
+            name: str | None = self.last_path.name
+        else:
+            newest = storage.newest_game(folder)
+            name = newest.name if newest is not None else None
+        self.push_screen(OpenGameScreen(folder, name), chosen)
 
-    def default_path(self) -> str:
-        """The file last saved or opened, else gomoku-game.json in the current directory."""
-        return str(self.last_path or Path.cwd() / "gomoku-game.json")
+    def browse_folder(self) -> Path:
+        """Where the file browser starts: the folder of the file saved or opened last, else the games folder."""
+        return self.last_path.parent if self.last_path is not None else self.games_dir
 
     def action_help(self) -> None:
         """Show every key."""
@@ -462,8 +612,10 @@ class GomokuApp(EngineThinking, App[int]):
                                        "Quit", "Stay"), answered)
 
     def quit_now(self) -> None:
-        """Stop the engine and leave."""
+        """Stop the engine and leave (a game on the clock is saved with its time left)."""
         self.cancel_engine()
+        if self.game.clock is not None and self.game.in_progress:
+            self.save_progress()
         self.exit(0)
 
 

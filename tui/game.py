@@ -6,10 +6,11 @@ Plain Python, no Textual: the app drives it and the tests check it directly.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
-from gomoku.board import Board, BoardError, Point, Rules, Stone
+from gomoku.board import Board, BoardError, GameOverError, Point, Rules, Stone
 
 MODES: dict[str, str] = {
     "human-x": "You (X) against the engine",
@@ -18,6 +19,10 @@ MODES: dict[str, str] = {
     "engines": "Engine against engine",
 }
 """Who plays: the mode's name and how the new-game dialog shows it."""
+
+CLOCKS: tuple[tuple[float, float], ...] = ((0, 0), (60, 0), (180, 2), (300, 3), (600, 5), (900, 10), (1800, 20))
+"""The game clocks the new-game dialog offers: (minutes for each side in seconds, seconds added a move);
+(0, 0) is no clock."""
 
 
 class SettingsError(ValueError):
@@ -61,15 +66,44 @@ def parse_rules(text: str) -> Rules:
     return rules
 
 
+def clock_name(base: float, increment: float = 0) -> str:
+    """How a game clock is said: each side's time, and what a move adds.
+
+    >>> clock_name(300, 3), clock_name(60), clock_name(90, 0.5), clock_name(0, 0)
+    ('5 min + 3 s a move', '1 min', '1.5 min + 0.5 s a move', 'no clock')
+    """
+    if base <= 0:
+        return "no clock"
+    minutes = f"{base / 60:g} min" if base >= 60 else f"{base:g} s"
+    return f"{minutes} + {increment:g} s a move" if increment > 0 else minutes
+
+
+def format_clock(seconds: float) -> str:
+    """Time left as a clock shows it: minutes and seconds, and tenths in the last ten seconds.
+
+    >>> [format_clock(s) for s in (300, 299.95, 65.2, 9.96, 9.44, 0.04, -1)]
+    ['5:00', '4:59', '1:05', '0:09.9', '0:09.4', '0:00.0', '0:00.0']
+    """
+    seconds = max(seconds, 0.0)
+    if seconds < 10:
+        return f"0:{math.floor(seconds * 10) / 10:04.1f}"
+    whole = math.floor(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 @dataclass(frozen=True)
 class GameSettings:
     """How a game is played: rules (a preset or the general form of ``Rules.parse``),
-    mode, engine level and time per move."""
+    mode, engine level, the engine's time per move (at most, under a clock), and the
+    game clock: ``clock`` seconds for each side (0: none) and ``increment`` seconds
+    added after each move."""
 
     rules: str = "freestyle"
     mode: str = "human-x"
     level: str = "normal"
     time: float = 1.0
+    clock: float = 0.0
+    increment: float = 0.0
 
     def __post_init__(self) -> None:
         parse_rules(self.rules)
@@ -77,6 +111,9 @@ class GameSettings:
             raise SettingsError(f"unknown mode {self.mode!r}: choose one of {', '.join(MODES)}")
         if not (self.time > 0 and math.isfinite(self.time)):
             raise SettingsError(f"the time per move must be a positive number of seconds, not {self.time!r}")
+        for name, value in (("clock", self.clock), ("increment", self.increment)):
+            if not (value >= 0 and math.isfinite(value)):
+                raise SettingsError(f"the {name} must be a number of seconds, 0 or more, not {value!r}")
 
     def engine_plays(self, stone: Stone) -> bool:
         """Whether the engine moves for ``stone`` in this mode.
@@ -95,7 +132,8 @@ class GameSettings:
 
     def to_metadata(self) -> dict[str, Any]:
         """The settings as plain data for a game record's metadata."""
-        return {"mode": self.mode, "level": self.level, "time": self.time}
+        return {"mode": self.mode, "level": self.level, "time": self.time,
+                "clock": self.clock, "increment": self.increment}
 
     @classmethod
     def from_metadata(cls, metadata: dict[str, Any], rules: Rules, fallback: "GameSettings") -> "GameSettings":
@@ -107,6 +145,8 @@ class GameSettings:
                 mode=str(metadata.get("mode", settings.mode)),
                 level=str(metadata.get("level", settings.level)),
                 time=float(metadata.get("time", settings.time)),
+                clock=float(metadata.get("clock", settings.clock)),
+                increment=float(metadata.get("increment", settings.increment)),
             )
         except (TypeError, ValueError):
             return settings
@@ -117,8 +157,69 @@ class GameSettings:
         return parse_rules(self.rules)
 
 
+class GameClock:
+    """Both sides' time left under a clock of ``base`` seconds each and ``increment``
+    seconds added after each move (a Fischer clock).
+
+    It starts with the first move: from then on the side to move's time runs, and a
+    move stops it, adds the increment and starts the other side's. ``now`` is the
+    time source (monotonic seconds): tests pass a fake one.
+
+    >>> t = [0.0]
+    >>> clock = GameClock(60, 2, now=lambda: t[0])
+    >>> clock.moved(Stone.X)
+    >>> t[0] = 5.0
+    >>> clock.left(Stone.X), clock.left(Stone.O), clock.running
+    (62.0, 55.0, <Stone.O: 2>)
+    """
+
+    def __init__(self, base: float, increment: float = 0.0, left: dict[Stone, float] | None = None,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.base = base
+        self.increment = increment
+        self.now = now
+        self._left = {Stone.X: float(base), Stone.O: float(base)}
+        self._left.update(left or {})
+        self.running: Stone | None = None
+        """The side whose time runs (None before the first move, after the end, or paused)."""
+        self._since = 0.0
+
+    def left(self, stone: Stone) -> float:
+        """Seconds ``stone`` has left (less than 0 once it ran out)."""
+        spent = self.now() - self._since if self.running is stone else 0.0
+        return self._left[stone] - spent
+
+    def run_for(self, stone: Stone | None) -> None:
+        """Stop the running side's time and start ``stone``'s (None: stop the clock)."""
+        now = self.now()
+        if self.running is not None:
+            self._left[self.running] -= now - self._since
+        self.running = stone
+        self._since = now
+
+    def moved(self, stone: Stone) -> None:
+        """``stone`` has moved: its time stops, the increment is added, the other side's runs."""
+        self.run_for(stone.other)
+        self._left[stone] += self.increment
+
+    def out_of_time(self) -> Stone | None:
+        """The running side, if its time is up."""
+        if self.running is not None and self.left(self.running) <= 0:
+            return self.running
+        return None
+
+    def flag(self, stone: Stone) -> None:
+        """``stone`` ran out of time: the clock stops, showing 0 for it."""
+        self.run_for(None)
+        self._left[stone] = 0.0
+
+    def times(self) -> dict[str, float]:
+        """Both sides' time left, as plain data (a record's metadata keeps it)."""
+        return {stone.name: round(self.left(stone), 3) for stone in Stone}
+
+
 class Game:
-    """A board with redo, and the settings of who plays it.
+    """A board with redo, the settings of who plays it, and its clock (if any).
 
     >>> game = Game(GameSettings(mode="humans"))
     >>> game.play((0, 0)); game.play((1, 0))
@@ -131,12 +232,18 @@ class Game:
     """
 
     def __init__(self, settings: GameSettings | None = None, board: Board | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, clock_left: dict[Stone, float] | None = None,
+                 lost_on_time: Stone | None = None) -> None:
         self.settings = settings or GameSettings()
         if board is None:
             board = Board(rules or self.settings.parsed_rules)
         self.board = board
         self.redo_stack: list[Point] = []
+        self.clock: GameClock | None = None
+        if self.settings.clock > 0:
+            self.clock = GameClock(self.settings.clock, self.settings.increment, clock_left)
+        self.lost_on_time = lost_on_time if not board.is_over else None
+        """The side that ran out of time: the game is over, and lost for it."""
 
     @property
     def rules(self) -> Rules:
@@ -144,33 +251,61 @@ class Game:
         return self.board.rules
 
     @property
+    def is_over(self) -> bool:
+        """Won, drawn, or lost on time."""
+        return self.board.is_over or self.lost_on_time is not None
+
+    @property
+    def winner(self) -> Stone | None:
+        """Who won: by a line on the board, or on the other side's time."""
+        if self.lost_on_time is not None:
+            return self.lost_on_time.other
+        return self.board.winner
+
+    @property
+    def result(self) -> str | None:
+        """``"X"``, ``"O"``, ``"draw"``, or None while the game goes on (as ``Board.result``)."""
+        if self.lost_on_time is not None:
+            return self.lost_on_time.other.name
+        return self.board.result
+
+    @property
     def in_progress(self) -> bool:
         """Moves were played and the game is not over: quitting would leave it unfinished."""
-        return bool(self.board.move_stack) and not self.board.is_over
+        return bool(self.board.move_stack) and not self.is_over
 
     def engine_to_move(self) -> bool:
         """Whether the engine should move now."""
-        return not self.board.is_over and self.settings.engine_plays(self.board.turn)
+        return not self.is_over and self.settings.engine_plays(self.board.turn)
 
     def play(self, point: Point) -> None:
-        """Play a checked move (BoardError if illegal); a new move forgets the redo line."""
+        """Play a checked move (BoardError if illegal, or if the mover's time is up);
+        a new move forgets the redo line."""
+        if self.check_time() is not None or self.lost_on_time is not None:
+            raise GameOverError(f"the game is over: {self.lost_on_time} ran out of time")
+        mover = self.board.turn
         self.board.play(point)
+        if self.clock is not None:
+            self.clock.moved(mover)
+            if self.board.is_over:
+                self.clock.run_for(None)
         if self.redo_stack and self.redo_stack[-1] == point:
             self.redo_stack.pop()
         else:
             self.redo_stack.clear()
 
     def undo(self) -> Point | None:
-        """Take back one move; None when there is none."""
-        if not self.board.move_stack:
+        """Take back one move; None when there is none (or the game was lost on time)."""
+        if not self.board.move_stack or self.lost_on_time is not None:
             return None
         point = self.board.pop()
         self.redo_stack.append(point)
+        self.start_clock()
         return point
 
     def redo(self) -> Point | None:
         """Play again the last move taken back; None when there is none."""
-        if not self.redo_stack:
+        if not self.redo_stack or self.lost_on_time is not None:
             return None
         point = self.redo_stack[-1]
         try:
@@ -179,7 +314,47 @@ class Game:
             self.redo_stack.clear()
             return None
         self.redo_stack.pop()
+        self.start_clock()
         return point
+
+    def start_clock(self) -> None:
+        """Run the clock for the side to move: a game shown again (resumed, opened,
+        after undo or redo) goes on from its time left; before the first move and
+        after the end the clock stands still. Undo and redo add no increment."""
+        if self.clock is not None:
+            running = not self.is_over and bool(self.board.move_stack)
+            self.clock.run_for(self.board.turn if running else None)
+
+    def check_time(self) -> Stone | None:
+        """The side whose time has just run out (it loses: the game is over), else None."""
+        if self.clock is None or self.lost_on_time is not None:
+            return None
+        stone = self.clock.out_of_time()
+        if stone is not None:
+            self.clock.flag(stone)
+            self.lost_on_time = stone
+            self.redo_stack.clear()
+        return stone
+
+    def clock_left(self) -> float | None:
+        """The side to move's time left, or None with no clock."""
+        return self.clock.left(self.board.turn) if self.clock is not None else None
+
+    def clock_text(self) -> str:
+        """Both sides' time left for the status line, the running one marked; "" with no clock.
+
+        >>> game = Game(GameSettings(mode="humans", clock=300, increment=3))
+        >>> game.clock_text()
+        'X 5:00 · O 5:00'
+        >>> game.clock.now = lambda: 0.0
+        >>> game.play((0, 0))
+        >>> game.clock_text()
+        'X 5:03 · ▸O 5:00'
+        """
+        if self.clock is None:
+            return ""
+        return " · ".join(f"{'▸' if self.clock.running is stone else ''}{stone.name} "
+                          f"{format_clock(self.clock.left(stone))}" for stone in Stone)
 
     def undo_to_human(self) -> int:
         """Undo until a human is to move (at least one move); how many were undone.

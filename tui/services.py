@@ -17,7 +17,11 @@ from gomoku.board import Board, Point, Rules
 from gomoku.classic.perfect import solve
 from gomoku.engine import Engine
 from gomoku.engine.players import LEVELS, PLAYERS, players_for
+from gomoku.protocol.clock import FAST_THRESHOLD, STOP_MARGIN, TimeControl, plan_time
 from gomoku.search.warmup import cache_is_cold, warm
+
+INCREMENT_SHARE = 0.8
+"""The share of the increment the engine spends on top of its planned share of its time left."""
 
 
 class HintLike(Protocol):
@@ -102,6 +106,34 @@ def level_note(level: str) -> str:
     """
     player = PLAYERS.get(level)
     return player.description if player is not None else ""
+
+
+def engine_time(per_move: float, left: float | None, increment: float = 0.0, ply: int = 0) -> float:
+    """The engine's search time for a move: ``per_move`` (the seconds a move chosen) with
+    no clock. Under a clock, the budget ``plan_time`` makes of its ``left`` seconds (a
+    share of them), plus most of the ``increment`` (which comes back after the move),
+    within the same deadline: no more than ``per_move``, nor than half of ``left``.
+    0 when there is too little time to search: play at once.
+
+    >>> engine_time(1.0, None)
+    1.0
+    >>> round(engine_time(1.0, 300.0, 3.0), 3)
+    0.9
+    >>> round(engine_time(5.0, 6.0), 3)
+    0.2
+    >>> round(engine_time(5.0, 6.0, 2.0), 3)
+    1.8
+    >>> engine_time(5.0, 0.1)
+    0.0
+    """
+    if left is None:
+        return per_move
+    budget = plan_time(TimeControl(timeout_turn=max(1, round(per_move * 1000)),
+                                   time_left=max(0, round(left * 1000))), ply)
+    if budget.fast:
+        return 0.0
+    seconds = min(budget.search + INCREMENT_SHARE * increment, budget.deadline - STOP_MARGIN)
+    return seconds if seconds >= FAST_THRESHOLD else 0.0
 
 
 def _real_depths() -> dict[str, int | None]:

@@ -1,23 +1,31 @@
-"""Where games are kept: the user's data directory, the autosave, save and open.
+"""Where games are kept: the user's data directory, its games folder, the autosave, save and open.
 
 Records are read and written by ``gomoku.records`` (native JSON, or SGF/PSQ
 by the file's extension); this module only decides where, and makes the
-autosave safe against a crash half-way through a write.
+autosave safe against a crash half-way through a write. The app's file
+browser starts in :func:`games_dir`; nothing is written to the current
+directory unless the player goes there.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from gomoku import records
-from gomoku.board import Board, Rules
+from gomoku.board import Board, Rules, Stone
 from tui.game import Game, GameSettings, unplayable
 
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
+GAMES_DIR_ENV = "GOMOKU_GAMES_DIR"
+GAMES_NAME = "games"
+GAME_SUFFIXES = (".json", ".sgf", ".psq")
+"""The formats a game is saved in, by the file's extension (``gomoku.records``)."""
 AUTOSAVE_NAME = "autosave.json"
 PREVIOUS_NAME = "previous.json"
 SETTINGS_NAME = "settings.json"
@@ -40,16 +48,82 @@ def data_dir(environ: dict[str, str] | None = None) -> Path:
     return Path.home() / ".local" / "share" / "gomoku"
 
 
+def games_dir(data: Path | None = None, environ: dict[str, str] | None = None) -> Path:
+    """Where the file browser starts: ``$GOMOKU_GAMES_DIR``, else the ``games`` folder
+    of the data directory (``data``, else :func:`data_dir`), so by default
+    ``$XDG_DATA_HOME/gomoku/games`` or ``~/.local/share/gomoku/games``.
+
+    >>> games_dir(environ={"GOMOKU_GAMES_DIR": "/tmp/mine"})
+    PosixPath('/tmp/mine')
+    >>> games_dir(environ={"XDG_DATA_HOME": "/x"})
+    PosixPath('/x/gomoku/games')
+    >>> games_dir(Path("/d"), environ={})
+    PosixPath('/d/games')
+    """
+    env = os.environ if environ is None else environ
+    if env.get(GAMES_DIR_ENV):
+        return Path(env[GAMES_DIR_ENV]).expanduser()
+    return (data if data is not None else data_dir(env)) / GAMES_NAME
+
+
+def game_file_name(when: datetime | None = None) -> str:
+    """A new game's file name, from the time it is saved.
+
+    >>> game_file_name(datetime(2025, 3, 9, 14, 5, 7))
+    'game-20250309-140507.json'
+    """
+    return f"game-{(when or datetime.now()):%Y%m%d-%H%M%S}.json"
+
+
+def with_game_suffix(path: Path) -> Path:
+    """``path``, with ``.json`` added when its name has no extension (a name typed bare).
+
+    >>> with_game_suffix(Path("g/first")), with_game_suffix(Path("g/first.sgf"))
+    (PosixPath('g/first.json'), PosixPath('g/first.sgf'))
+    """
+    return path if path.suffix else path.with_name(path.name + ".json")
+
+
+def newest_game(folder: Path) -> Path | None:
+    """The game file in ``folder`` changed last (None if there is none, or no folder)."""
+    try:
+        files = [path for path in folder.iterdir() if path.suffix.lower() in GAME_SUFFIXES and path.is_file()]
+        return max(files, key=lambda path: (path.stat().st_mtime, path.name), default=None)
+    except OSError:
+        return None
+
+
 def game_to_record(game: Game) -> records.GameRecord:
-    """The game as a ``gomoku.records.GameRecord`` (settings kept in its metadata)."""
-    return records.GameRecord.from_board(game.board, metadata=game.settings.to_metadata())
+    """The game as a ``gomoku.records.GameRecord``: settings, clock and a loss on time
+    kept in its metadata, the result as the game has it (on time too)."""
+    metadata: dict[str, Any] = game.settings.to_metadata()
+    if game.clock is not None:
+        metadata["clock_left"] = game.clock.times()
+    if game.lost_on_time is not None:
+        metadata["lost_on_time"] = game.lost_on_time.name
+    record = records.GameRecord.from_board(game.board, metadata=metadata)
+    record.result = game.result
+    return record
 
 
 def record_to_game(record: records.GameRecord, fallback: GameSettings) -> Game:
-    """A game from a record: its board, and the settings its metadata holds."""
+    """A game from a record: its board, and the settings, clock and loss on time its metadata holds."""
     board: Board = record.to_board()
-    settings = GameSettings.from_metadata(dict(record.metadata or {}), board.rules, fallback)
-    return Game(settings, board)
+    metadata = dict(record.metadata or {})
+    settings = GameSettings.from_metadata(metadata, board.rules, fallback)
+    left: dict[Stone, float] = {}
+    saved = metadata.get("clock_left")
+    if isinstance(saved, dict):
+        for stone in Stone:
+            try:
+                value = float(saved[stone.name])
+            except (KeyError, TypeError, ValueError):  # a side missing or odd keeps its full time
+                continue
+            if math.isfinite(value):
+                left[stone] = max(value, 0.0)
+    lost = metadata.get("lost_on_time")
+    lost_on_time = Stone[lost] if lost in ("X", "O") else None
+    return Game(settings, board, clock_left=left, lost_on_time=lost_on_time)
 
 
 def save(game: Game, path: str | os.PathLike[str]) -> Path:

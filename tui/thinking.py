@@ -14,6 +14,13 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.worker import get_current_worker
 
+from tui.services import engine_time
+
+FAST_LEVEL = "greedy"
+"""What the engine plays when its clock leaves no time to search (if the rules allow it)."""
+FAST_SECONDS = 0.01
+"""The time limit passed along with a move played at once."""
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -52,11 +59,14 @@ class EngineThinking(_AppBase):
         self._stop = threading.Event()
 
     def maybe_engine_turn(self) -> None:
-        """Start the engine if it is its move (after a short pause when two engines play)."""
+        """Start the engine if it is its move (after a short pause when two engines play,
+        which is not on the game clock: it is for the people watching)."""
         if self.thinking is not None or not self.game.engine_to_move():
             return
         if self.game.settings.mode == "engines" and self.watch_delay > 0 and self.game.board.move_stack:
             self.thinking = "wait"
+            if self.game.clock is not None:
+                self.game.clock.run_for(None)
             job = self._job
 
             def go() -> None:
@@ -72,13 +82,26 @@ class EngineThinking(_AppBase):
     def start_engine(self, purpose: str) -> None:
         """Think about the position in a worker: ``purpose`` is "move", "hint" or "play"."""
         self.cancel_engine()
+        self.game.start_clock()  # after a pause between two engines' moves, the clock runs again
         self._job += 1
         self._stop = threading.Event()
         self.thinking = purpose
         self.last_info = None
         self.refresh_status()
-        settings = self.game.settings
-        self.think(self.game.board.copy(), self._job, purpose, settings.level, settings.time, self._stop)
+        level, seconds = self.move_limits()
+        self.think(self.game.board.copy(), self._job, purpose, level, seconds, self._stop)
+
+    def move_limits(self) -> tuple[str, float]:
+        """The level and search time for the side to move: the settings', or under a game
+        clock a time planned from that side's time left (``tui.services.engine_time``),
+        and the greedy move at once when too little is left to search."""
+        game = self.game
+        settings = game.settings
+        seconds = engine_time(settings.time, game.clock_left(), settings.increment, game.board.ply)
+        if seconds > 0:
+            return settings.level, seconds
+        fast = FAST_LEVEL if FAST_LEVEL in self.analyst.levels_of(game.rules) else settings.level
+        return fast, FAST_SECONDS
 
     def cancel_engine(self) -> None:
         """Stop the engine and forget what it would have said."""

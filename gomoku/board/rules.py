@@ -145,16 +145,21 @@ class Rules:
         Traceback (most recent call last):
         ...
         ValueError: rules 'size=3x3,k=4': no line of 4 fits on a 3x3 board
+        >>> Rules.parse("size=1000000000x1000000000,k=5")
+        Traceback (most recent call last):
+        ...
+        ValueError: rules 'size=1000000000x1000000000,k=5': at most 1000 cells a side and a million cells in all
         """
         text = text.strip()
         if text in cls.PRESETS:
             return cls.preset(text)
+        shown = text if len(text) <= 60 else text[:60] + "..."  # a message stays one short line
         if "=" not in text and "," not in text:
             raise ValueError(
-                f"unknown rules {text!r}: choose one of {', '.join(cls.PRESETS)}, "
+                f"unknown rules {shown!r}: choose one of {', '.join(cls.PRESETS)}, "
                 "or give size=AxB,k=N[,gravity][,exact]"
             )
-        where = f"rules {text!r}"
+        where = f"rules {shown!r}"
         sizes: list[int] | None = None
         k: int | None = None
         flags: set[str] = set()
@@ -174,24 +179,22 @@ class Rules:
                 k = _parse_count(value, f"{where}: k")
             else:
                 raise ValueError(
-                    f"{where}: unexpected {part.strip()!r}; expected size=AxB, k=N, gravity or exact"
+                    f"{where}: unexpected {part.strip()[:40]!r}; expected size=AxB, k=N, gravity or exact"
                 )
         if sizes is None:
             raise ValueError(f"{where}: the size is missing (e.g. size=7x6)")
         if not 1 <= len(sizes) <= 6:
             raise ValueError(f"{where}: a board has one to six axes, not {len(sizes)}")
-        if max(sizes) > 1000:
-            raise ValueError(f"{where}: at most 1000 cells a side")
         cells = 1
         for side in sizes:
             cells *= side
-        if cells > 1_000_000:
-            raise ValueError(f"{where}: at most a million cells, not {cells}")
+        if max(sizes) > 1000 or cells > 1_000_000:
+            raise ValueError(f"{where}: at most 1000 cells a side and a million cells in all")
         shape = "x".join(str(side) for side in sizes)
         if k is None:
             k = min(5, max(sizes))
         if k > max(sizes):
-            raise ValueError(f"{where}: no line of {k} fits on a {shape} board")
+            raise ValueError(f"{where}: no line of {k if k < 10**18 else 'that length'} fits on a {shape} board")
         name = f"size={shape},k={k}" + "".join(f",{flag}" for flag in ("gravity", "exact") if flag in flags)
         bounds = ((0,) * len(sizes), tuple(side - 1 for side in sizes))
         rules = cls(k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name,
@@ -292,8 +295,15 @@ class Rules:
 
 
 def _parse_count(text: str, where: str) -> int:
-    """A whole number at least 1 from the rules text, or a one-line ValueError."""
+    """A whole number at least 1 from the rules text, or a one-line ValueError. A number
+    too long to be a size or a win length reads as one too large, so that the caller's
+    bounds say what the limit is.
+
+    >>> _parse_count("1000000000", "size"), _parse_count("9" * 5000, "size") > 10**6
+    (1000000000, True)
+    """
     text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) < 1:
-        raise ValueError(f"{where}: expected a whole number at least 1, not {text!r}")
-    return int(text)
+    digits = text.lstrip("0")
+    if not (text.isascii() and text.isdigit()) or not digits:
+        raise ValueError(f"{where}: expected a whole number at least 1, not {text[:40]!r}")
+    return int(digits) if len(digits) <= 18 else 10**18

@@ -36,7 +36,8 @@ AXES = "xyzw"
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``weights`` and ``explain``."""
-    position_help = "moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N"
+    position_help = ("moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
+                     "or FILE.jsonl:N")
     rules_help = ("rules for a move string: a preset or size=AxB[xC],k=N[,gravity] "
                   "(default freestyle on the endless board); files carry their own")
     table_help = "a weight table (JSON, like data/weights.json) instead of the seed's"
@@ -46,8 +47,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         help="the attack weight of every candidate cell",
         description=(
             "Print the cell weight of every candidate (an empty cell within 2 of a stone) for the side "
-            "to move, as a grid (x to the right, y downwards) or JSON. With --matrix, the threat-space "
-            "score of every empty cell of the region instead (T-transpose times the window scores)."
+            "to move, as a grid (x to the right, y downwards; under gravity y upwards, as `gomoku show` "
+            "and the app draw it, and only the cells a stone can be played on) or JSON. With --matrix, "
+            "the threat-space score of every empty cell of the region instead (T-transpose times the "
+            "window scores)."
         ),
     )
     weights.add_argument("position", metavar="POSITION", help=position_help)
@@ -170,7 +173,8 @@ def short(value: float) -> str:
 
 
 def render_grid(board: Board, values: Mapping[Point, float], region: Region) -> str:
-    """The region as text: stones as X and O, a value in each valued cell, ``.`` elsewhere."""
+    """The region as text: stones as X and O, a value in each valued cell, ``.`` elsewhere;
+    under gravity the lowest y at the bottom, as ``gomoku show`` draws it."""
     if board.rules.dims != 2:
         raise ValueError("the weight grid is drawn for 2-D boards only: use --json")
     (x0, y0), (x1, y1) = region
@@ -182,7 +186,8 @@ def render_grid(board: Board, values: Mapping[Point, float], region: Region) -> 
     width = max(6, len(str(x0)) + 2, len(str(x1)) + 2)
     label = max(len(str(y0)), len(str(y1)))
     lines = [" " * label + "".join(str(x).rjust(width) for x in range(x0, x1 + 1))]
-    for y in range(y0, y1 + 1):
+    rows = range(y0, y1 + 1)
+    for y in reversed(rows) if board.rules.gravity else rows:
         row = str(y).rjust(label)
         for x in range(x0, x1 + 1):
             stone = board.stones.get((x, y))

@@ -8,6 +8,15 @@ import sys
 import textwrap
 
 from gomoku.board import Rules, format_point
+from gomoku.commands.arguments import (
+    MAX_DEPTH,
+    MAX_SECONDS,
+    cap,
+    count,
+    depth,
+    nodes,
+    seconds,
+)
 from gomoku.engine import DEFAULT_LEVEL, Engine
 from gomoku.engine.players import PLAYERS, check_player, listing
 from gomoku.engine.solve import solve
@@ -15,33 +24,14 @@ from gomoku.records import read_position
 from gomoku.search.params import THREADS
 from gomoku.search.types import SearchInfo
 
-POSITION_HELP = "moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N"
+POSITION_HELP = ("moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
+                 "or FILE.jsonl:N")
 
 
 def with_players(text: str, names: list[str] | None = None) -> str:
     """A command's description: ``text`` wrapped, then the players ``names`` (all when
     None) a line each, as the registry describes them (``gomoku.engine.players``)."""
     return textwrap.fill(text, 79) + "\n\nplayers:\n" + listing(names)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}")
-    return value
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -59,11 +49,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     hint.add_argument("position", metavar="POSITION", help=POSITION_HELP)
     hint.add_argument("--level", choices=list(PLAYERS), default=DEFAULT_LEVEL, metavar="NAME",
                       help=f"the player: one of the players listed above (default {DEFAULT_LEVEL})")
-    hint.add_argument("--time", type=_seconds, metavar="SECONDS", help="search time (replaces the level's limit)")
-    hint.add_argument("--nodes", type=_count, metavar="N", help="search at most N nodes (replaces the level's limit)")
-    hint.add_argument("--depth", type=_count, metavar="PLIES", help="search at most this deep")
-    hint.add_argument("--threads", type=_count, metavar="T",
-                      help=f"threads a timed search uses (default: the machine's cores, four at most: {THREADS})")
+    hint.add_argument("--time", type=seconds, metavar="SECONDS",
+                      help=f"search time, at most {MAX_SECONDS:.0f} (replaces the level's limit)")
+    hint.add_argument("--nodes", type=nodes, metavar="N",
+                      help="search at most N nodes, N at most 10**12 (replaces the level's limit)")
+    hint.add_argument("--depth", type=depth, metavar="PLIES",
+                      help=f"search at most this deep, {MAX_DEPTH} at most (alone, it runs until that depth is done)")
+    hint.add_argument("--threads", type=count, metavar="T",
+                      help=f"threads a timed search uses (default: the machine's cores, four at most: {THREADS}); "
+                      "more than the machine's cores are capped at them, with a note on stderr")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
     hint.add_argument("--rules", metavar="RULES",
@@ -80,9 +74,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     )
     solver.add_argument("position", metavar="POSITION", help=POSITION_HELP)
     solver.add_argument(
-        "--time", type=_seconds, metavar="SECONDS", help="search time (default 5, or none with --nodes)"
+        "--time", type=seconds, metavar="SECONDS",
+        help=f"search time, at most {MAX_SECONDS:.0f} (default 5, or none with --nodes)"
     )
-    solver.add_argument("--nodes", type=_count, metavar="N", help="try at most N attacking moves")
+    solver.add_argument("--nodes", type=nodes, metavar="N", help="try at most N attacking moves (10**12 at most)")
     solver.add_argument("--vct", action="store_true", help="when there is no VCF, look for a win with threes too")
     solver.add_argument("--json", action="store_true", help="print the result as JSON")
     solver.add_argument("--rules", metavar="RULES",
@@ -108,7 +103,7 @@ def run_hint(args: argparse.Namespace) -> int:
     check_player(args.level, board.rules)
     engine = Engine(args.level)
     if args.threads is not None:
-        engine.threads = args.threads
+        engine.threads = cap(args.threads, "--threads", "threads")
     hint = engine.hint(
         board, time=args.time, nodes=args.nodes, depth=args.depth, on_info=_show_info if args.verbose else None
     )

@@ -9,10 +9,11 @@ import time
 from pathlib import Path
 
 from gomoku.board import Rules
+from gomoku.commands.arguments import CORES, MAX_GAMES, MAX_MOVE_MS, cap
 from gomoku.commands.hint import with_players
 from gomoku.engine.players import DEFAULT_LEVEL, LEVELS
 from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
-from gomoku.protocol.pbrain import check_brain_level, serve
+from gomoku.protocol.pbrain import check_brain_level, finish, serve
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -43,11 +44,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     )
     match.add_argument("a", metavar="A", help="first player: a name listed above or a pbrain command line")
     match.add_argument("b", metavar="B", help="second player: a name listed above or a pbrain command line")
-    match.add_argument("--games", type=int, default=10, metavar="N", help="games to play (default: 10)")
+    match.add_argument("--games", type=int, default=10, metavar="N",
+                       help=f"games to play, at most {MAX_GAMES} (default: 10)")
     match.add_argument("--time-per-move", type=int, default=500, metavar="MS",
-                       help="time for a move in milliseconds (default: 500)")
+                       help=f"time for a move in milliseconds, at most {MAX_MOVE_MS} (default: 500)")
     match.add_argument("--grace", type=int, default=1000, metavar="MS",
-                       help="time a move may run over before it loses on time (default: 1000)")
+                       help=f"time a move may run over before it loses on time, at most {MAX_MOVE_MS} (default: 1000)")
     match.add_argument("--openings", metavar="FILE",
                        help="openings (JSON list or JSON lines; default: the balanced 20x20 set, "
                        "or the tournament set on smaller boards)")
@@ -56,18 +58,22 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help=f"rules: {', '.join(Rules.PRESETS)} or size=AxB,k=N (default: gomocup20)")
     match.add_argument("--max-moves", type=int, metavar="N",
                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
-    match.add_argument("--jobs", type=int, default=1, metavar="J", help="games to play at once (default: 1)")
+    match.add_argument("--jobs", type=int, default=1, metavar="J",
+                       help=f"games to play at once (default: 1); more than the machine's cores ({CORES}) "
+                       "are capped at them, with a note on stderr")
     match.add_argument("--threads", type=int, default=1, metavar="T",
-                       help="threads each player's search may use, sent to brains as INFO thread_num (default: 1)")
+                       help="threads each player's search may use, sent to brains as INFO thread_num (default: 1); "
+                       "capped at the machine's cores as --jobs is")
     match.add_argument("--out", metavar="DIR",
-                       help="a new or empty folder for the games (default: matches/YYYYMMDD-HHMMSS in the current folder)")
+                       help="a new or empty folder for the games, refused if anything is in it "
+                       "(default: matches/YYYYMMDD-HHMMSS in the current folder)")
     match.add_argument("--json", action="store_true", help="print the summary as JSON")
     match.set_defaults(func=run_match_command)
 
 
 def run_pbrain(args: argparse.Namespace) -> int:
     """Serve the pbrain protocol on stdin/stdout until END."""
-    return serve(sys.stdin, sys.stdout, level=check_brain_level(args.level))
+    return finish(serve(sys.stdin, sys.stdout, level=check_brain_level(args.level)))
 
 
 def run_match_command(args: argparse.Namespace) -> int:
@@ -86,10 +92,17 @@ def run_match_command(args: argparse.Namespace) -> int:
         raise MatchError(f"--grace must be 0 or more, not {args.grace}")
     if args.threads < 1:
         raise MatchError(f"--threads must be at least 1, not {args.threads}")
+    if args.games > MAX_GAMES:
+        raise MatchError(f"--games: at most {MAX_GAMES} games, not {args.games}")
+    for option, value in (("--time-per-move", args.time_per_move), ("--grace", args.grace)):
+        if value > MAX_MOVE_MS:
+            raise MatchError(f"{option}: at most {MAX_MOVE_MS} ms (an hour), not {value}")
+    jobs = cap(args.jobs, "--jobs", "games at once") if args.jobs >= 1 else args.jobs  # run_match refuses < 1
     config = MatchConfig(rules=rules, games=args.games, time_per_move_ms=args.time_per_move,
-                         grace_ms=args.grace, openings=openings, max_moves=args.max_moves, threads=args.threads)
+                         grace_ms=args.grace, openings=openings, max_moves=args.max_moves,
+                         threads=cap(args.threads, "--threads", "threads"))
     out = Path(args.out) if args.out else Path("matches", time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
-    result = run_match(args.a, args.b, config, jobs=args.jobs, out_dir=out, progress=sys.stderr)
+    result = run_match(args.a, args.b, config, jobs=jobs, out_dir=out, progress=sys.stderr)
     if args.json:
         summary = result.to_dict()
         summary["out"] = str(out)

@@ -33,14 +33,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "show",
         help="print a position as text",
         description=(
-            "Print the board of POSITION with coordinate rulers: x grows to the right, y downwards. "
-            "The last move is in brackets, a winning line in lower case."
+            "Print the board of POSITION with coordinate rulers: x grows to the right, y downwards; "
+            "under gravity (Connect Four) y grows upwards, the stones resting at the bottom, as the app "
+            "draws it. The last move is in brackets, a winning line in lower case."
         ),
     )
     parser.add_argument(
         "position",
         metavar="POSITION",
-        help="moves like '0,0 1,0 0,1' (X first), or a .json, .sgf or .psq file, or FILE.jsonl:N",
+        help="moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
+        "or FILE.jsonl:N",
     )
     parser.add_argument("--json", action="store_true", help="print the position as JSON instead")
     parser.add_argument(
@@ -104,7 +106,9 @@ def view_box(board: Board) -> tuple[Point, Point]:
 def render(board: Board) -> str:
     """The board as text: a ruler of x above, y down the left side; then who
     is to move or the result. A board of more dimensions is shown one 2-D
-    slice at a time (the third and later coordinates fixed).
+    slice at a time (the third and later coordinates fixed). A flat board
+    under gravity is drawn as the app draws it, the lowest y at the bottom
+    (its stones rest there): y grows upwards.
 
     >>> print(render(Board(moves=[(0, 0), (1, 0)])))
         -2 -1  0  1  2  3
@@ -114,6 +118,12 @@ def render(board: Board) -> str:
      1   .  .  .  .  .  .
      2   .  .  .  .  .  .
     X to move (move 3)
+    >>> print(render(Board(Rules.parse("size=4x3,k=3,gravity"), moves=[(1, 0), (1, 1)])))
+       0  1  2  3
+    2  .  .  .  .
+    1  . [O] .  .
+    0  .  X  .  .
+    X to move (move 3)
     """
     low, high = view_box(board)
     if board.rules.dims == 1:
@@ -121,6 +131,8 @@ def render(board: Board) -> str:
     layers, left_out = _layers(board, low, high)
     xs = range(low[0], high[0] + 1)
     ys = range(low[1], high[1] + 1)
+    if board.rules.gravity and board.rules.dims == 2:
+        ys = ys[::-1]  # the stones rest at the bottom of the screen, as in the app
     width = max(2, *(len(str(c)) for c in (xs[0], xs[-1]))) + 1
     label = max(len(str(ys[0])), len(str(ys[-1])))
     winning = set(board.winning_line)

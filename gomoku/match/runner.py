@@ -408,7 +408,9 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, o
 
     ``player_factory(spec, seed=..., grace_ms=...)`` makes a fresh player for
     each game (``make_player`` by default; with ``jobs`` > 1 it must be a
-    module-level function, since games run in worker processes).
+    module-level function, since games run in worker processes). ``out_dir``
+    must be a new or empty folder (a match is not resumed): anything in it is
+    refused before a game is played.
     """
     if jobs < 1:
         raise MatchError(f"--jobs must be at least 1, not {jobs}")
@@ -432,10 +434,18 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, o
         except OSError as exc:
             raise MatchError(f"--out {directory}: {exc.strerror or exc}") from None
         # Another match's games would be overwritten one by one, and a folder holding
-        # games of two matches reads as one: refuse it.
+        # games of two matches (or a match and anything else) reads as one: refuse it.
+        # A match is not resumed, so no earlier output of its own is ever welcome.
         old = next(directory.glob("game-*"), None)
         if old is not None:
             raise MatchError(f"--out {directory}: it holds the games of another match ({old.name} ...); "
+                             "give a new or empty folder")
+        try:
+            other = next(directory.iterdir(), None)
+        except OSError as exc:
+            raise MatchError(f"--out {directory}: {exc.strerror or exc}") from None
+        if other is not None:
+            raise MatchError(f"--out {directory}: the folder is not empty (it holds {other.name!r} ...); "
                              "give a new or empty folder")
     a_name, b_name = names if names[0] != names[1] else (f"{names[0]} (A)", f"{names[1]} (B)")
     bar = Progress(progress, config.games, a_name, b_name)

@@ -33,6 +33,7 @@ import gc
 import os
 import threading
 import time
+from types import SimpleNamespace
 from typing import Any, Callable, Protocol
 
 from gomoku import __version__
@@ -53,6 +54,7 @@ from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the pr
     plan_time,
 )
 from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line, to_int
+from gomoku.search.warmup import cache_is_cold, is_warm
 
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""
@@ -68,6 +70,25 @@ managers (Piskvork) never send the key."""
 
 ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
 
+PLAYED_RULES = 1 | 2
+"""The INFO ``rule`` bits this brain plays: 1 exactly five (an overline does not win) and
+2 continuous game (BOARD's field 3, the stones of a finished line, are walls); 0 is five
+or more. Any other bit (4 renju, 8 caro) is refused."""
+
+RULE_NAMES = {4: "renju", 8: "caro"}
+"""The rule bits the protocol names that this brain does not play."""
+
+START_WAIT = 0.75
+"""The longest START (RECTSTART, RESTART) waits for the engine to be ready, in seconds.
+Loading the compiled kernels and building the tables take a fraction of a second and fit;
+a first run's compile (tens of seconds) is not waited for: START answers OK at once, the
+kernels compile in the background, and the greedy move is played until they are ready."""
+
+READY_SHARE = 0.5
+"""The share of a move's search time it may wait for an engine still being made ready
+(its tables, after ``max_memory`` or the rule changed; its kernels, on a first run, which
+a long turn may see compiled); past it, that move is the greedy one."""
+
 
 class HintEngine(Protocol):
     """What the brain needs of an engine (``gomoku.engine.Engine`` has it)."""
@@ -77,7 +98,7 @@ class HintEngine(Protocol):
 
 def rules_for(width: int, height: int, rule: int) -> Rules:
     """The board of a START/RECTSTART under INFO ``rule`` (bit 1: exactly five)."""
-    exact = bool(rule & 1) or bool(rule & 4)  # renju: exact five is the nearest we play
+    exact = bool(rule & 1)
     name = f"{'standard' if exact else 'freestyle'}{width}" + (f"x{height}" if height != width else "")
     return Rules(overline=not exact, bounds=((0, 0), (width - 1, height - 1)), name=name)
 
@@ -98,8 +119,41 @@ def describe_info(info: Any) -> str:
     return " | ".join(parts)
 
 
+def unplayed_rule(rule: int) -> str | None:
+    """What of INFO ``rule`` this brain does not play, in words; None if it plays it all.
+
+    >>> unplayed_rule(4), unplayed_rule(1 | 2), unplayed_rule(4 | 8 | 16)
+    ('renju', None, 'renju, caro, rule bit 16')
+    """
+    bits = [1 << n for n in range(rule.bit_length()) if rule & (1 << n) & ~PLAYED_RULES]
+    return ", ".join(RULE_NAMES.get(bit, f"rule bit {bit}") for bit in bits) or None
+
+
 # -- the brain ----------------------------------------------------------------
 EngineFactory = Callable[[int | None], HintEngine]
+
+
+class GreedyPlayer:
+    """The attack scanner's greedy move as an engine: pure Python, no compiled kernel.
+    The brain plays it while its engine is not ready (compiling, on a first run)."""
+
+    def hint(self, board: Board, **limits: Any) -> Any:
+        return SimpleNamespace(move=greedy_move(board))
+
+
+class Preparation:
+    """An engine being made ready for ``rules`` in a thread of its own: its one-off work
+    (``prepare``: the kernels loaded, or compiled on a first run, and the tables built)."""
+
+    def __init__(self, engine: HintEngine, rules: Rules, compiling: bool) -> None:
+        self.engine: HintEngine | None = engine
+        self.rules = rules
+        self.compiling = compiling
+        """Whether the kernels are being compiled (a cold cache: tens of seconds): START does not wait."""
+        self.done = threading.Event()
+        self.error: Exception | None = None
+        self.told = False
+        """Whether the brain has said (once) that it plays the greedy move meanwhile, or that this failed."""
 
 
 # What the interpreter, numba's runtime and the compiled kernels take besides the tables (measured: about 110 MB).
@@ -124,8 +178,12 @@ class Brain:
 
     ``handle(line)`` answers one line through ``write`` (one call per output
     line, no newline) and returns False after END. A command that asks for a
-    move runs the engine in the calling thread; ``request_stop`` (from another
-    thread) makes it answer with the best move so far.
+    move runs the engine in a thread of its own and answers by the reply
+    deadline; ``request_stop`` (from another thread) makes it answer with the
+    best move so far. The engine is made ready (``Preparation``) in the
+    background whenever it or the board's rules change: START waits for that
+    up to ``START_WAIT``, a move up to ``READY_SHARE`` of its search time, and
+    until it is ready the moves are the greedy ones (``GreedyPlayer``).
     """
 
     def __init__(
@@ -151,6 +209,15 @@ class Brain:
         self.closed = False
         self._engine: HintEngine | None = None
         self._engine_memory: int | None = None
+        self._preparation: Preparation | None = None
+        self._preparing = threading.Lock()  # one preparation at a time: the old tables go first
+        self._turn: Any = None  # the last move's search (``clock.Thinking``), joined at END
+        self._unplayed: str | None = None
+        """Why the manager's INFO rule is refused: every move asked for gets this ERROR
+        until a rule this brain plays is set."""
+        self._refusal: str | None = None
+        """An INFO refused (a rule switch the position cannot stand): the next move asked
+        for gets this ERROR instead, as the protocol has it (managers read no answer to INFO)."""
         self._board_lines: list[str] | None = None
         self._notes: list[str] = []
         self._lock = threading.Lock()
@@ -202,6 +269,24 @@ class Brain:
         with self._lock:
             self.closed = True
 
+    def join(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the last move's search thread to end (its
+        stop is set at END); whether it has. A process should not exit under a running
+        search: Python's shutdown stops such a thread mid-call, which can abort the
+        process (``gomoku.protocol.pbrain.finish`` exits at once if one is left)."""
+        worker = getattr(self._turn, "worker", None)
+        if worker is not None:
+            worker.join(timeout)
+            return not worker.is_alive()
+        return True
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the engine to be ready for the board's rules
+        (its kernels loaded or compiled, its tables built); whether it is. For a caller
+        that wants the next move searched, not greedy (a test, a first run)."""
+        job = self._preparation
+        return job is None or job.done.wait(timeout)
+
     @property
     def thinking(self) -> bool:
         return self._stop is not None
@@ -228,12 +313,24 @@ class Brain:
             handler = self._COMMANDS.get(command)
             if handler is None:
                 self._reply(f"UNKNOWN unknown command {excerpt(word)}")
+            elif command in ("BEGIN", "TURN") and self._refused():
+                pass
             else:
                 handler(self, rest.strip())
         except ProtocolError as exc:
             self._reply(f"ERROR {exc}")
         except Exception as exc:  # a brain never dies of a command: say so, and go on
             self._reply(f"ERROR {command} failed ({type(exc).__name__}: {exc})")
+        return True
+
+    def _refused(self) -> bool:
+        """Answer a move request with the ERROR of a refused INFO, if there is one: the
+        protocol's way, since managers read nothing after INFO; whether it did."""
+        refusal = self._unplayed or self._refusal
+        if refusal is None:
+            return False
+        self._refusal = None
+        self._reply(f"ERROR {refusal}")
         return True
 
     def _start(self, arg: str) -> None:
@@ -251,28 +348,63 @@ class Brain:
         self.board = Board(rules_for(width, height, self.rule))
         self.walls = set()
         self.time.used = 0  # a new game: the match clock starts again
-        # Make the engine and its tables now: START is not on the turn clock.
-        self._warm(self.engine())
+        # START is not on the turn clock: the greedy route is made ready now, then the
+        # engine (in the background, waited for until START_WAIT is up).
+        ready_by = time.monotonic() + START_WAIT
+        self._warm_greedy()
+        job = self._prepare()
+        if not job.compiling:
+            job.done.wait(max(ready_by - time.monotonic(), 0.0))
         if self.collect_garbage:
             gc.collect()
         self._reply("OK")
 
-    def _warm(self, engine: HintEngine) -> None:
-        """Do the one-off work of every route to a move now, off the turn clock:
-        the engine's first search (``prepare``), and the greedy level's tables
-        (0.4 s the first time, a millisecond after)."""
+    def _warm_greedy(self) -> None:
+        """Do the greedy route's one-off work now, off the turn clock: its tables
+        (0.2 s the first time, a millisecond after)."""
         assert self.board is not None
         rules = self.board.rules
         try:
-            prepare = getattr(engine, "prepare", None)
-            if callable(prepare):
-                prepare(rules)
             board = Board(rules)
             board.push(rules.centre())
             greedy_move(board)
             self._fallback(board)
         except Exception as exc:  # a warm-up that fails costs time later, never the game
             self.write(f"MESSAGE warm-up failed ({type(exc).__name__}: {exc})")
+
+    def _prepare(self) -> Preparation:
+        """The engine's preparation for the board's rules: the one under way or done,
+        else a new one started in the background."""
+        assert self.board is not None
+        engine = self.engine()
+        rules = self.board.rules
+        job = self._preparation
+        if job is not None and job.engine is engine and job.rules == rules:
+            return job
+        prepare = getattr(engine, "prepare", None)
+        # Only the search's kernels compile; a greedy brain never searches.
+        kernels = isinstance(engine, Engine) and self.level != "greedy"
+        job = Preparation(engine, rules, compiling=kernels and not is_warm() and cache_is_cold())
+        self._preparation = job
+        if self.level == "greedy" or not callable(prepare):
+            job.done.set()  # nothing to do ahead
+        else:
+            threading.Thread(target=self._run_preparation, args=(job,), name="brain-prepare", daemon=True).start()
+        return job
+
+    def _run_preparation(self, job: Preparation) -> None:
+        """A preparation's thread: one at a time, skipped once a newer one is wanted."""
+        with self._preparing:
+            try:
+                if job is self._preparation and job.engine is not None:
+                    getattr(job.engine, "prepare")(job.rules)
+            except Exception as exc:  # told with the next move; the engine is used all the same
+                job.error = exc
+            finally:
+                job.compiling = False
+                if job is not self._preparation:
+                    job.engine = None  # superseded: its tables go before the next one's are built
+                job.done.set()
 
     def _restart(self, arg: str) -> None:
         if self.size is None:
@@ -347,6 +479,8 @@ class Brain:
                 self._board_lines.append(line)
             return True
         lines, self._board_lines = self._board_lines or [], None
+        if self._board_thinks and self._refused():
+            return True
         try:
             self._set_position(lines)
             if self._board_thinks:
@@ -433,7 +567,7 @@ class Brain:
         elif key == "max_memory":
             self.max_memory = min(number, MAX_MEMORY) if number > 0 else None
             if self.board is not None:
-                self._warm(self.engine())  # a new engine for the new limit: made now, not on a turn
+                self._prepare()  # a new engine for the new limit, its tables built now, in the background
         elif key == "rule":
             self._set_rule(max(number, 0))
         elif key == "thread_num":
@@ -441,9 +575,19 @@ class Brain:
             self.threads = max(1, min(number, os.cpu_count() or 1))
 
     def _set_rule(self, rule: int) -> None:
-        """INFO rule: the position is replayed under the new rule; a rule under which
-        it cannot stand (both sides with a five, a game already over) is refused with
-        one ERROR line, and the rule and position stay as they were."""
+        """INFO rule: the position is replayed under the new rule. A rule this brain does
+        not play (renju, caro: ``PLAYED_RULES``) is refused: every move asked for gets one
+        ERROR line instead, until a rule it plays is set. A rule under which the position
+        cannot stand (both sides with a five, a game already over) is refused with one
+        ERROR line, in place of the next move. Either way the rule and position stay as
+        they were; as the protocol asks, the ERROR waits for a command that is not INFO
+        (managers read no answer to INFO)."""
+        unplayed = unplayed_rule(rule)
+        if unplayed is not None:
+            self._unplayed = (f"INFO rule {rule} refused: {unplayed} is not played here (this brain plays "
+                              f"0 five or more, 1 exactly five, 2 continuous game); the rule stays {self.rule}")
+            return
+        self._unplayed = None
         board = None
         if self.board is not None and self.size is not None:
             old = self.board
@@ -458,15 +602,13 @@ class Brain:
                 if board.is_over and not old.is_over:
                     raise BoardError(f"the game would be over ({board.result})")
             except (BoardError, ValueError) as exc:
-                self.write(f"ERROR INFO rule {rule} refused: {exc}; the rule stays {self.rule}")
+                self._refusal = f"INFO rule {rule} refused: {exc}; the rule stays {self.rule}"
                 return
-        if rule & 4:
-            self._notes.append("renju is not supported: playing exact five without forbidden moves")
-        if rule & 8:
-            self._notes.append("caro is not supported: playing five in a row")
+        self._refusal = None
         self.rule = rule
         if board is not None:
             self.board = board
+            self._prepare()  # the tables hold results under the old rules: cleared now, in the background
 
     def _about(self, arg: str) -> None:
         self._reply(ABOUT)
@@ -476,9 +618,12 @@ class Brain:
 
     # -- thinking ----------------------------------------------------------
     def engine(self) -> HintEngine:
-        """The engine, made anew when the memory limit changes."""
+        """The engine, made anew when the memory limit changes (it may not be ready yet:
+        ``wait_ready``)."""
         memory_mb = None if self.max_memory is None else max(self.max_memory // (1 << 20), 1)
         if self._engine is None or memory_mb != self._engine_memory:
+            # The old engine and its tables go first: a manager may check the peak memory.
+            self._engine = self._preparation = None
             self._engine = self._factory(memory_mb)
             self._engine_memory = memory_mb
         if hasattr(self._engine, "threads"):
@@ -503,7 +648,7 @@ class Brain:
         timer.daemon = True
         timer.start()
         try:
-            move = self._search(board, budget, stop, received + budget.reply)
+            move = self._search(board, budget, stop, received)
         finally:
             timer.cancel()
             with self._lock:
@@ -517,16 +662,26 @@ class Brain:
         if self.collect_garbage:
             gc.collect(1)  # the young objects of this move, in the opponent's time
 
-    def _search(self, board: Board, budget: Budget, stop: threading.Event, reply_by: float) -> Point:
-        """The engine's move, searched in a thread of its own; at ``reply_by``
-        (``time.monotonic``) the best move known so far, whatever the engine is doing."""
+    def _search(self, board: Board, budget: Budget, stop: threading.Event, received: float) -> Point:
+        """The engine's move, searched in a thread of its own; by the reply time
+        (``budget.reply`` after ``received``, ``time.monotonic``) the best move known
+        so far, whatever the engine is doing. An engine not ready in time (compiling,
+        building its tables) leaves the move to the greedy player."""
         limits: dict[str, Any] = {}
+        engine: HintEngine = self.engine()
         if budget.fast or self.level == "greedy":
-            limits["level"] = "greedy"
+            limits["level"] = "greedy"  # the engine's greedy level needs nothing prepared
         else:
-            limits.update(level_limits(self.level, budget.search))
-        turn = hint_by(self.engine(), board, limits, stop, reply_by,
+            ready, waited = self._ready_engine(budget)
+            if ready is None:
+                engine = GreedyPlayer()
+            elif budget.search - waited < FAST_THRESHOLD:
+                limits["level"] = "greedy"
+            else:
+                limits.update(level_limits(self.level, budget.search - waited))
+        turn = hint_by(engine, board, limits, stop, received + budget.reply,
                        on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"))
+        self._turn = turn
         if not turn.done.is_set():
             # Out of time: the best line's first move, else any legal move; the
             # engine stops at its next check and its late answer is dropped.
@@ -546,6 +701,27 @@ class Brain:
             self.write(f"MESSAGE engine proposed {shown}, not a legal move; playing a fallback move")
             return self._fallback(board)
         return move
+
+    def _ready_engine(self, budget: Budget) -> tuple[HintEngine | None, float]:
+        """The engine if it is ready for this move, and the seconds this waited for it
+        (up to ``READY_SHARE`` of the search time); None while it is not ready, said
+        once in a MESSAGE."""
+        job = self._prepare()
+        start = time.monotonic()
+        if not job.done.is_set():
+            job.done.wait(budget.search * READY_SHARE)
+        waited = time.monotonic() - start
+        if job.done.is_set():
+            if job.error is not None and not job.told:
+                job.told = True
+                exc = job.error
+                self.write(f"MESSAGE warm-up failed ({type(exc).__name__}: {exc}); the engine does it on its moves")
+            return self.engine(), waited
+        if not job.told:
+            job.told = True
+            why = "still compiling (first run only)" if job.compiling else "still getting ready"
+            self.write(f"MESSAGE the engine is {why}: playing the greedy move")
+        return None, waited
 
     def _legal(self, board: Board, move: Point) -> bool:
         return move not in board.stones and move not in self.walls and board.rules.contains(move)

@@ -153,6 +153,7 @@ def hint_by(engine: Any, board: Board, limits: dict[str, Any], stop: threading.E
 
     limits = {**limits, "stop": stop, "on_info": heard}
     worker = threading.Thread(target=turn.run, args=(engine, board.copy(), limits), name="hint", daemon=True)
+    turn.worker = worker
     worker.start()
     while not turn.done.wait(min(max(reply_by - time.monotonic(), 0.0), MAX_TIMER)):
         if time.monotonic() >= reply_by:
@@ -171,6 +172,9 @@ class Thinking:
         self.best: Point | None = None  # the first move of the deepest line reported so far
         self.error: Exception | None = None
         self.answered = False  # the reply has gone out: the search's later news is dropped
+        self.worker: threading.Thread | None = None
+        """The thread the engine thinks in: a caller that ends the process joins it first
+        (``gomoku.protocol.pbrain.serve`` at END)."""
 
     def run(self, engine: Any, board: Board, limits: dict[str, Any]) -> None:
         try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import queue
 import sys
 import threading
@@ -30,6 +31,10 @@ from typing import Iterable, Sequence, TextIO
 from gomoku.engine.players import CLASSIC, DEFAULT_LEVEL, LEVELS
 from gomoku.protocol.brain import Brain, EngineFactory
 from gomoku.protocol.streams import read_lines
+
+END_GRACE = 0.5
+"""How long (seconds) ``serve`` waits at END for a search to stop: the kernels see
+their stop flag within milliseconds; managers kill a brain that lingers a second."""
 
 
 def check_brain_level(level: str) -> str:
@@ -64,7 +69,9 @@ def serve(
     but STOP waits its turn on a queue, so END still ends the session after
     the answers owed before it. Python's garbage collector runs between moves
     and at START, never on its own during one (a full collection of the
-    engine's tables takes longer than a short turn).
+    engine's tables takes longer than a short turn). At the end it waits up to
+    ``END_GRACE`` for a search still running; a process then leaves by
+    ``finish``, which does not wait for a compile in the background.
     """
 
     def write(line: str) -> None:
@@ -107,9 +114,27 @@ def serve(
             if item is None or not brain.handle(*item):
                 break
     finally:
+        brain.close()  # the end of input ends a search too
+        brain.join(END_GRACE)
         if collecting:
             gc.enable()
     return 0
+
+
+def finish(code: int) -> int:
+    """End a brain's process cleanly with ``code``: what it wrote flushed, and no thread
+    of its own left to Python's shutdown, which stops a thread inside a compiled call
+    (a compile in the background, a search past its stop) and may abort the process
+    (SIGABRT, "terminate called without an active exception"). With such a thread
+    still running it exits at once (``os._exit``); otherwise it returns ``code``."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # the manager has gone: nothing left to say
+            pass
+    if any(thread.is_alive() for thread in threading.enumerate() if thread is not threading.main_thread()):
+        os._exit(code)
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -126,9 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pbrain-gomoku: error: {exc}", file=sys.stderr)
         return 2
     try:
-        return serve(sys.stdin, sys.stdout, level=args.level)
+        return finish(serve(sys.stdin, sys.stdout, level=args.level))
     except KeyboardInterrupt:
-        return 130
+        return finish(130)
 
 
 if __name__ == "__main__":

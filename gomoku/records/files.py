@@ -213,24 +213,30 @@ def read_position(arg: str, rules: Rules | None = None) -> Board:
     """The board a CLI POSITION names: a game file (.json native or position,
     .sgf, .psq), ``FILE.jsonl:N`` or ``FILE.jsonl:ID`` for a line of a JSON
     Lines file, or a move string played from the empty board (under ``rules``,
-    freestyle on the endless board by default).
+    freestyle on the endless board by default); no moves at all (``""``) is
+    the empty board.
 
     >>> read_position("0,0 1,0 0,1").move_stack
     [(0, 0), (1, 0), (0, 1)]
+    >>> len(read_position(""))
+    0
     """
     text = arg.strip()
+    if not text:
+        return Board(rules or Rules())
     jsonl = re.fullmatch(r"(.+\.jsonl):([^:/\\]+)", text, re.IGNORECASE)
     if jsonl:
         return _read_jsonl(jsonl.group(1), jsonl.group(2))
     if text.lower().endswith(".jsonl"):
         raise RecordError(f"{text}: expected FILE.jsonl:N (a line number) or FILE.jsonl:ID")
-    if Path(text).suffix.lower() in FORMATS or (text and os.path.isfile(text)):
+    if Path(text).suffix.lower() in FORMATS or os.path.isfile(text):
         return load_game(text).to_board()
-    if not text:
-        raise RecordError("empty position: expected moves like '0,0 1,0' or a .json, .sgf or .psq file")
     try:
         moves = parse_moves(text)
     except RecordError as exc:
+        if os.path.exists(text):
+            # A directory, a FIFO, a device: say what it is, not that its name is no move.
+            read_file(text, what="a game file (.json, .sgf or .psq) or moves like '0,0 1,0'", error=RecordError)
         raise RecordError(f"{exc} (or a .json, .sgf or .psq file)") from None
     if rules is None and moves and len(moves[0]) != 2:
         rules = Rules(dims=len(moves[0]), name=f"freestyle{len(moves[0])}d")

@@ -56,21 +56,24 @@ class VCFSearch:
         """Threat nodes searched so far."""
         return int(self.ctx.stats[TNODES])
 
-    def _run(self, kernel, *args) -> bool:
+    def run(self, kernel, *args) -> int:
+        """``kernel(grid, ctx, *args)`` within this solver's limits: the node limit
+        set, the abort flag cleared, the deadline and stop event watched; what
+        the kernel returned. ``self.ctx.stats[ABORT]`` says whether a limit came first."""
         ctx = self.ctx
         ctx.stats[ABORT] = 0
         ctx.stats[NODE_LIMIT] = -1 if self.node_limit is None else self.node_limit
         with Watch(ctx.stop, deadline=self.deadline, stop=self.stop):
-            found = kernel(self.grid.state, ctx, *args)
-        if ctx.stats[ABORT]:
-            raise SearchAborted
-        return bool(found)
+            return int(kernel(self.grid.state, ctx, *args))
 
     def find(self, attacker: int, max_depth: int = MAX_DEPTH, min_depth: int = 1) -> list[int] | None:
         """The shortest VCF line (cells, attacker first) within ``max_depth``
         attacking moves, or None. Raises SearchAborted at a limit."""
         self.searched_depth = max_depth
-        if self._run(kthreats.vcf, attacker, max_depth, min_depth):
+        found = self.run(kthreats.vcf, attacker, max_depth, min_depth)
+        if self.ctx.stats[ABORT]:
+            raise SearchAborted
+        if found:
             return [int(i) for i in self.ctx.line[: self.ctx.stats[LINE_LEN]]]
         return None
 
@@ -101,10 +104,7 @@ class VCTSearch:
         size came first, with the grid as it was. (``max_depth`` is accepted
         for the depth-first callers of old; the proof has no depth limit.)"""
         ctx = self.vcf.ctx
-        ctx.stats[ABORT] = 0
-        ctx.stats[NODE_LIMIT] = -1 if self.vcf.node_limit is None else self.vcf.node_limit
-        with Watch(ctx.stop, deadline=self.vcf.deadline, stop=self.vcf.stop):
-            self.verdict = int(kproof.prove(self.vcf.grid.state, ctx, attacker, self.tree_nodes, self.vcf_depth))
+        self.verdict = self.vcf.run(kproof.prove, attacker, self.tree_nodes, self.vcf_depth)
         if self.verdict == -1:
             raise SearchAborted
         if self.verdict == 1:

@@ -32,10 +32,20 @@ from gomoku.search.types import Limit, SearchAborted
 
 _WARM = False
 _WARMING = False
+_LOCK = threading.RLock()
+"""Held by a running ``warm``: another thread's ``ensure_loaded`` waits for it (a brain
+compiles in a background thread); the same thread's goes on (a warm-up's own searches)."""
 
 
 def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
-    """Run every kernel once on small positions (loading or compiling them); the seconds it took."""
+    """Run every kernel once on small positions (loading or compiling them); the seconds it took.
+
+    Safe from any thread: one warm-up runs at a time."""
+    with _LOCK:
+        return _warm(rules_names)
+
+
+def _warm(rules_names: tuple[str, ...]) -> float:
     global _WARM, _WARMING
     start = time.perf_counter()
     _WARMING = True
@@ -61,9 +71,13 @@ def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
 def ensure_loaded(overline: bool = True) -> None:
     """Load the kernels (``warm``) unless this process has them already: a
     caller calls this before it starts a clock, so that loading them (a second
-    or so) is never taken from a search's time."""
-    if not _WARM and not _WARMING:
-        warm(("freestyle" if overline else "standard",))
+    or so) is never taken from a search's time. A warm-up running in another
+    thread (a brain's, in the background) is waited for, not repeated."""
+    if _WARM:
+        return
+    with _LOCK:
+        if not _WARM and not _WARMING:
+            _warm(("freestyle" if overline else "standard",))
 
 
 def is_warm() -> bool:
@@ -75,8 +89,10 @@ def cache_is_cold() -> bool:
     """Whether numba's on-disk cache lacks the search's kernels, so that the
     next ``warm`` compiles them (tens of seconds) rather than loading them
     (a second): the app says so while it waits."""
+    kernels = (ktree.root, kvcf.vcf, kproof.prove, kgrid._make_grid, kcontext._make_context)
     try:
-        kernels = (ktree.root, kvcf.vcf, kproof.prove, kgrid._make_grid, kcontext._make_context)
+        if any(type(k._cache).__name__ == "NullCache" for k in kernels):
+            return True  # no cache folder could be written (``gomoku.core``): every run compiles
         return not all(Path(k._cache._cache_file._index_path).exists() for k in kernels)
     except AttributeError:  # another numba's cache layout: say nothing rather than something wrong
         return False

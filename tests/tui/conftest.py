@@ -14,6 +14,14 @@ from tui.game import GameSettings
 from tui.services import Analyst
 
 
+@pytest.fixture(autouse=True)
+def games_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every app of the tests browses and saves games in tmp_path/games, never in the user's folder."""
+    folder = tmp_path / "games"
+    monkeypatch.setenv("GOMOKU_GAMES_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def fake_engine() -> FakeEngine:
     return FakeEngine()

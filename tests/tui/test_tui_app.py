@@ -8,13 +8,14 @@ from typing import Any, Callable
 
 from textual import events
 from textual.widgets import Input, Select, Static
-from tui_fakes import settle
+from tui_fakes import browsed, choose_file, settle
 
 from gomoku.board import Stone
 from gomoku.records import load_game
 from tui.app import GomokuApp
 from tui.game import GameSettings
-from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen, PathScreen
+from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
+from tui.screens.files import OpenGameScreen, SaveGameScreen
 from tui.widgets.board_view import BoardView, format_weight
 
 SIZE = (100, 30)
@@ -257,15 +258,16 @@ async def test_save_then_open_gives_the_same_game(make_app: Callable[..., Gomoku
         await pilot.press("enter", "right", "enter", "down", "enter")
         moves = list(app.game.board.move_stack)
         await pilot.press("s")
-        assert isinstance(app.screen, PathScreen)
-        app.screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        assert isinstance(app.screen, SaveGameScreen)
+        await choose_file(app, pilot, path)
         assert path.is_file()
         await pilot.press("u", "u", "u")
         assert app.game.board.move_stack == []
         await pilot.press("o")
-        assert app.screen.query_one(Input).value == str(path)  # the last file is offered again
-        await pilot.press("enter")
+        assert isinstance(app.screen, OpenGameScreen)
+        await browsed(app, pilot)
+        assert app.screen.query_one(Input).value == path.name  # the last file is offered again
+        await pilot.press("enter")  # on it in the list
         assert app.game.board.move_stack == moves
         assert app.board_view.cursor == moves[-1]
 
@@ -274,18 +276,22 @@ async def test_a_bad_file_is_one_line_of_error(make_app: Callable[..., GomokuApp
     app = make_app()
     bad = tmp_path / "broken.sgf"
     bad.write_text("(;FF[4]GM[4]SZ[15];B[zz")
+    (tmp_path / "notes.txt").write_text("not a game")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        for name in (bad, tmp_path / "missing.json", tmp_path / "notes.txt"):
+        for name in (bad, tmp_path / "notes.txt"):
             await pilot.press("o")
-            app.screen.query_one(Input).value = str(name)
-            await pilot.press("enter")
+            await choose_file(app, pilot, name)
             severity, message = app.notices[-1]
             assert severity == "error"
             assert message.startswith(f"cannot open {name}")
             assert "\n" not in message and "Traceback" not in message
             assert message.count(str(name)) == 1  # the path is said once
-        assert app.notices[-2] == ("error", f"cannot open {tmp_path / 'missing.json'}: no such file")
+        # A file that is not there: the browser says so and stays open.
+        await pilot.press("o")
+        await choose_file(app, pilot, tmp_path / "missing.json")
+        assert isinstance(app.screen, OpenGameScreen)
+        await pilot.press("escape")
         assert app.game.board.move_stack == [(0, 0)]
         assert app.is_running
 
@@ -308,7 +314,7 @@ async def test_autosave_and_resume(make_app: Callable[..., GomokuApp], tmp_path:
     third = make_app()
     async with third.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("n")
+        await pilot.press("escape")
         assert third.game.board.move_stack == []
         await pilot.press("enter")
     # Declining kept the unfinished game aside instead of losing it.
@@ -392,7 +398,7 @@ async def test_quit_asks_in_the_middle_of_a_game(make_app: Callable[..., GomokuA
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "q")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
+        await pilot.press("escape")
         assert app.is_running and not isinstance(app.screen, ConfirmScreen)
         await pilot.press("q", "y")
         await pilot.pause()
@@ -580,8 +586,7 @@ async def test_opening_a_game_the_app_cannot_draw_is_one_line(make_app: Callable
         await pilot.press("enter")
         for path, reason in ((endless, "an endless 3-D board"), (tesseract, "a board of 4 axes")):
             await pilot.press("o")
-            app.screen.query_one(Input).value = str(path)
-            await pilot.press("enter")
+            await choose_file(app, pilot, path)
             severity, message = app.notices[-1]
             assert severity == "error" and reason in message and "\n" not in message
         await pilot.press("right", "enter")  # the game goes on as it was
@@ -591,34 +596,41 @@ async def test_opening_a_game_the_app_cannot_draw_is_one_line(make_app: Callable
 
 async def test_saving_over_another_games_file_asks_first(make_app: Callable[..., GomokuApp],
                                                          tmp_path: Path) -> None:
-    # The save dialog offers the last file saved: after a new game, Enter used to
-    # overwrite the first game's file without a word.
+    # The save dialog used to offer the last file saved: after a new game, Enter
+    # overwrote the first game's file without a word. A new game now gets a new
+    # name, and a file of another game is written over only when the player says so.
     app = make_app()
     path = tmp_path / "first.json"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "right", "enter")
         await pilot.press("s")
-        app.screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        await choose_file(app, pilot, path)
         first = path.read_text()
         await pilot.press("down", "enter")  # the same game, saved again to its own file: no question
-        await pilot.press("s", "enter")
+        await pilot.press("s")
+        await browsed(app, pilot)
+        assert app.screen.query_one(Input).value == path.name
+        await pilot.press("enter")
         assert not isinstance(app.screen, ConfirmScreen)
         assert path.read_text() != first
         first = path.read_text()
         app.start_game(app.game.__class__(app.game.settings))  # a new game
         await pilot.press("enter")
         await pilot.press("s")
-        assert app.screen.query_one(Input).value == str(path)
-        await pilot.press("enter")
+        await browsed(app, pilot)
+        assert app.screen.query_one(Input).value.startswith("game-")  # a name of its own
+        await choose_file(app, pilot, path)
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")  # keep the first game
+        await pilot.press("escape")  # keep the first game
         assert path.read_text() == first
-        await pilot.press("s", "enter")
+        await pilot.press("s")
+        await choose_file(app, pilot, path)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         assert path.read_text() != first
         assert app.notices[-1][1].startswith("Saved 1 moves")
-        await pilot.press("right", "enter", "s", "enter")  # now it is this game's file
+        await pilot.press("right", "enter", "s")  # now it is this game's file
+        await browsed(app, pilot)
+        await pilot.press("enter")
         assert not isinstance(app.screen, ConfirmScreen)
         assert app.notices[-1][1].startswith("Saved 2 moves")

@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["tui.app", "tui.thinking", "tui.game", "tui.storage", "tui.services", "tui.widgets.board_view",
-           "tui.widgets.layout", "tui.widgets.panels", "tui.screens.dialogs", "tui.screenshot"]
+           "tui.widgets.layout", "tui.widgets.panels", "tui.widgets.footer", "tui.screens.dialogs",
+           "tui.screens.files", "tui.screenshot"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -17,7 +18,7 @@ def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
     if name in ("tui.game", "tui.storage", "tui.widgets.board_view", "tui.widgets.layout", "tui.widgets.panels",
-                "tui.app", "tui.services"):
+                "tui.widgets.footer", "tui.app", "tui.services"):
         assert result.attempted > 0
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+import pytest
 from textual.widgets import Input, Select, Static
 from tui_fakes import FakeHint, settle
 
-from gomoku.board import Rules, Stone
+from gomoku.board import BoardError, Rules, Stone
 from gomoku.engine import Engine
 from gomoku.records import load_game
 from tui.app import GomokuApp
@@ -151,16 +152,15 @@ async def test_a_gravity_board_takes_only_cells_that_rest(make_app: Callable[...
     app = make_app(settings=humans("size=7x6,k=4,gravity"))
     async with app.run_test(size=SIZE) as pilot:
         view = app.board_view
-        assert view.cursor == (3, 2)
-        await pilot.press("enter")
+        assert view.cursor == (3, 0)  # where a stone may go: the bottom of the middle column
         board = app.game.board
-        assert board.move_stack == []
-        severity, message = app.notices[-1]
-        assert severity == "warning" and "would float" in message and "\n" not in message
-        # The bottom row is at the bottom of the screen: down goes to y = 0.
-        await pilot.press("down", "down", "down", "enter", "up", "enter")
+        # The bottom row is at the bottom of the screen: up goes to y = 1; a stone
+        # played anywhere in a column drops to its lowest empty cell.
+        await pilot.press("up", "up", "up", "enter", "up", "up", "enter")
         assert board.move_stack == [(3, 0), (3, 1)]
         assert view.offset_of((3, 0)).y > view.offset_of((3, 1)).y
+        with pytest.raises(BoardError, match="would float"):  # the board itself still refuses
+            board.play((4, 3))
         # The cells where a stone would float are drawn apart from those where it may go.
         floating = view.get_component_rich_style("board--floating").color
         row = view.render_line(view.offset_of((3, 3)).y)
@@ -169,9 +169,9 @@ async def test_a_gravity_board_takes_only_cells_that_rest(make_app: Callable[...
         assert not any(seg.style and seg.style.color == floating for seg in row)
     cube = make_app(settings=humans("size=3x3x3,k=3,gravity"), offer_resume=False)
     async with cube.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the centre of the cube floats
-        assert cube.game.board.move_stack == [] and "would float" in cube.notices[-1][1]
-        await pilot.press("left_square_bracket", "enter", "right_square_bracket", "enter")
+        assert cube.board_view.cursor == (1, 1, 0)  # the bottom layer: z=0
+        await pilot.press("right_square_bracket", "right_square_bracket", "enter")  # from the top, it drops
+        await pilot.press("enter")
         assert cube.game.board.move_stack == [(1, 1, 0), (1, 1, 1)]
 
 
@@ -285,7 +285,7 @@ async def test_the_layers_wrap_to_the_terminal_and_a_click_plays_on_any_layer(
         assert view.cell_layout.per_row == 4  # side by side
         first, last = view.offset_of((0, 0, 0)), view.offset_of((0, 0, 3))
         assert first.y == last.y and first.x < last.x
-        await pilot.resize_terminal(80, 24)  # the narrowest terminal with the side panel
+        await pilot.resize_terminal(60, 24)
         await pilot.pause()
         assert view.cell_layout.per_row == 2  # a square of four layers
         for point in [(x, y, z) for x in (0, 3) for y in (0, 3) for z in range(4)]:
@@ -294,10 +294,11 @@ async def test_the_layers_wrap_to_the_terminal_and_a_click_plays_on_any_layer(
         target = (2, 3, 3)
         await pilot.click(BoardView, offset=tuple(view.offset_of(target)))
         assert app.game.board.move_stack == [target] and view.cursor == target
-        # A click between two layers, or on a layer's label, plays nothing.
+        # A click between two layers, or on a layer's column ruler or label, plays nothing.
         gap = view.offset_of((3, 1, 0)) + (4, 0)
-        label = view.offset_of((1, 0, 1)) - (0, 1)
-        for offset in (gap, label):
+        ruler = view.offset_of((1, 0, 1)) - (0, 1)
+        label = view.offset_of((1, 0, 1)) - (0, 2)
+        for offset in (gap, ruler, label):
             assert view.cell_at(offset) is None
             await pilot.click(BoardView, offset=tuple(offset))
         assert app.game.board.move_stack == [target]
@@ -315,5 +316,6 @@ async def test_a_3d_game_is_autosaved_and_resumed(make_app: Callable[..., Gomoku
         await pilot.press("y")  # resume
         assert second.game.board.move_stack == moves
         assert second.game.rules == Rules.parse("size=3x3x3,k=3,gravity")
-        assert second.board_view.cell_layout.layered and second.board_view.cursor == moves[-1]
+        # The cursor is over the last move, where the next stone of its column would land.
+        assert second.board_view.cell_layout.layered and second.board_view.cursor == (2, 1, 2)
         assert cell_text(second.board_view, (2, 1, 1)) == "[X]"

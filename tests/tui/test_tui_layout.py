@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gomoku.board import Rules
+from gomoku.board import Board, Rules
 from tui.widgets.layout import Layout, LayoutError
 
 BOXES = ["cube3", "qubic", "size=5x2x3,k=2", "size=2x4x7,k=3,gravity"]
@@ -100,3 +100,67 @@ def test_boards_it_cannot_draw_are_a_one_line_error() -> None:
     for rules, reason in ((Rules.parse("size=2x2x2x2"), "4 axes"), (Rules(dims=3, k=3), "endless 3-D")):
         with pytest.raises(LayoutError, match=reason):
             Layout(rules)
+
+
+def test_a_small_square_board_is_drawn_on_a_grid() -> None:
+    for text in ("tictactoe", "4x4", "size=3x4,k=3,gravity"):
+        rules = Rules.parse(text)
+        layout = Layout(rules)
+        assert layout.grid
+        seen = {layout.to_plane(point): point for point in cells(rules)}
+        assert len(seen) == len(cells(rules))
+        assert all(layout.from_plane(*plane) == point for plane, point in seen.items())
+        extent = layout.extent()
+        assert extent is not None
+        (u0, v0), (u1, v1) = extent
+        # Between two rows of cells, a row of lines: no cell, no label.
+        for v in range(v0, v1 + 1):
+            assert layout.is_grid_line(v) == ((v - v0) % 2 == 1)
+            if layout.is_grid_line(v):
+                assert layout.row_label(v) == "" and all(layout.from_plane(u, v) is None for u in range(u0, u1 + 1))
+    for text in ("gomocup15", "size=5x3", "connect4", "freestyle", "cube3"):
+        assert not Layout(Rules.parse(text)).grid
+
+
+@pytest.mark.parametrize("text", BOXES)
+def test_each_layer_has_its_label_then_its_ruler_then_its_cells(text: str) -> None:
+    layout = Layout(Rules.parse(text), 2)
+    for layer in layout.layers:
+        assert layout.labels_on(layer.label_row) == tuple(
+            other for other in layout.layers if other.label_row == layer.label_row)
+        assert layer in layout.rulers_on(layer.ruler_row) and layer.ruler_row == layer.label_row + 1
+        assert layout.to_plane((layout.low[0], layout.low[1], layer.z)) == (layer.first, layer.ruler_row + 1)
+
+
+GRAVITY = ["connect4", "size=3x3,k=3,gravity", "size=2x4x3,k=2,gravity", "size=5,k=2,gravity"]
+
+
+@given(st.sampled_from(GRAVITY), st.lists(st.integers(0, 1000), max_size=30), st.integers(0, 10 ** 6))
+def test_a_stone_lands_on_the_only_cell_of_its_column_a_stone_may_go_to(text: str, picks: list[int],
+                                                                         where: int) -> None:
+    rules = Rules.parse(text)
+    board = Board(rules)
+    for pick in picks:  # a game of legal moves, stopped when it is over
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push(moves[pick % len(moves)])
+    layout = Layout(rules)
+    every = cells(rules)
+    point = every[where % len(every)]
+    column = [p for p in every if p[:-1] == point[:-1]]
+    landing = layout.landing(point, board.stones)
+    free = [p for p in column if layout.playable(p, board.stones)]
+    assert len(free) <= 1
+    assert landing == (free[0] if free else None)
+    assert all(layout.playable(p, board.stones) == (p not in board.stones and rules.rests(p, board.stones))
+               for p in column)
+    if not board.is_over:
+        assert {p for p in every if layout.playable(p, board.stones)} == set(board.legal_moves())
+
+
+def test_without_gravity_a_stone_lands_where_it_is_played() -> None:
+    layout = Layout(Rules.preset("tictactoe"))
+    assert layout.landing((1, 2), {(1, 0): 1}) == (1, 2)
+    assert layout.landing((1, 0), {(1, 0): 1}) == (1, 0)  # the board refuses it, not the layout
+    assert not layout.playable((1, 0), {(1, 0): 1}) and not layout.playable((3, 0), {})

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from tui_fakes import settle
+from tui_fakes import choose_file, settle
 
 from gomoku.attacks import explain, greedy_move, weight_map
 from gomoku.board import Board, Stone
@@ -139,8 +139,7 @@ async def test_set_up_position_opens_and_plays(tmp_path: Path) -> None:
     app = make_real_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o")
-        app.screen.query_one("Input").value = str(path)  # type: ignore[attr-defined]
-        await pilot.press("enter")
+        await choose_file(app, pilot, path)
         assert app.game.board.stones == board.stones and app.game.board.turn is Stone.O
         assert app.game.board.move_stack == []
         await pilot.press("down", "enter")

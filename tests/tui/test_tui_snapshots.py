@@ -150,3 +150,68 @@ def test_snapshot_new_game_dialog_general_form(snap_compare: Any, tmp_path: Path
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(110, 40), run_before=setup)
+
+
+async def _hint_on_midgame(app: GomokuApp, pilot: Any, fake_engine: Any) -> None:
+    fake_engine.hint = lambda board, **kwargs: FakeHint((-2, 2), 12.5, ((-2, 2), (3, -2), (-1, 2)),
+                                                        4, 1234, 0.05, False)
+    play(app, MIDGAME[:7])
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_snapshot_hint_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # The standard terminal: the board takes the width, a line under it shows the hint.
+    app = snapshot_app(tmp_path, fake_engine)
+    assert snap_compare(app, terminal_size=(80, 24),
+                        run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine))
+
+
+def test_snapshot_hint_at_100x30(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # The narrowest terminal with the side panel on show.
+    app = snapshot_app(tmp_path, fake_engine)
+    assert snap_compare(app, terminal_size=(100, 30),
+                        run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine))
+
+
+def test_snapshot_hint_at_160x50(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+    assert snap_compare(app, terminal_size=(160, 50),
+                        run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine))
+
+
+def test_snapshot_tictactoe(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # Centred, on a grid, its rulers next to it.
+    app = snapshot_app(tmp_path, fake_engine, rules="tictactoe")
+
+    async def setup(pilot: Any) -> None:
+        play(app, [(1, 1), (0, 0), (2, 0), (0, 2)])
+        app.board_view.move_cursor_to((0, 1))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=setup)
+
+
+def test_snapshot_cube3_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # The layers side by side, each under its label and its column ruler.
+    app = snapshot_app(tmp_path, fake_engine, rules="cube3")
+
+    async def setup(pilot: Any) -> None:
+        play(app, CUBE)
+        app.board_view.move_cursor_to((2, 1, 1))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=setup)
+
+
+def test_snapshot_connect_four_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # The preset by its name; the cursor high up a column, its stone's landing cell marked.
+    app = snapshot_app(tmp_path, fake_engine, rules="connect4")
+
+    async def setup(pilot: Any) -> None:
+        play(app, [(3, 0), (3, 1), (2, 0), (4, 0), (2, 1)])
+        app.board_view.move_cursor_to((1, 4))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=setup)

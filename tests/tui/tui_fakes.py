@@ -12,7 +12,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from textual.widgets import Input
 from textual.worker import WorkerCancelled
+from textual_fspicker.parts import DirectoryNavigation
 
 from gomoku.board import Board, Point
 
@@ -98,3 +100,38 @@ async def settle(app: Any, pilot: Any) -> None:
         await pilot.pause()
         if not any(worker.is_running for worker in app.workers):
             return
+
+
+async def browsed(app: Any, pilot: Any) -> None:
+    """Let the file browser read its folder (in a worker) and settle on the file it offers."""
+    await settle(app, pilot)
+    wanted = getattr(app.screen, "wanted", None)
+    for _ in range(100):
+        await pilot.pause()
+        navigation = app.screen.query_one(DirectoryNavigation)
+        names = [navigation.get_option_at_index(i).location.name for i in range(navigation.option_count)]
+        if names and navigation.highlighted is not None and (
+                wanted not in names or names[navigation.highlighted] == wanted):
+            return
+
+
+async def choose_file(app: Any, pilot: Any, path: Any) -> None:
+    """Type ``path`` into the open file browser's name field and press Enter, as a player would."""
+    await browsed(app, pilot)
+    field = app.screen.query_one(Input)
+    field.focus()
+    field.value = str(path)
+    await pilot.press("enter")
+
+
+class FakeTime:
+    """A clock for the game clock's tests: it stands still until a test moves it on."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

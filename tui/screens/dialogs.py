@@ -1,18 +1,26 @@
-"""The app's modal dialogs: new game, a yes/no question, a file path, the keys."""
+"""The app's modal dialogs: new game, a yes/no question, the keys (the file browser is in files.py).
+
+Every dialog opens with its first field focused, and Enter in a field presses its
+default button (Start, Yes); Escape cancels. A question answers to its own keys
+only, shown on its buttons, none of them a key of the game: a stray ``n`` (new
+game) or ``q`` never decides it.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from gomoku.board import Rules
-from tui.game import MODES, GameSettings, SettingsError, parse_rules
+from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
 
 RULE_NAMES = {
     "freestyle": "Freestyle, endless",
@@ -32,15 +40,59 @@ GENERAL_FORM = "size=7x6,k=4,gravity"
 """The general form's example, shown in its empty field."""
 
 
+def clock_value(base: float, increment: float) -> str:
+    """A clock as the dialog's choice holds it.
+
+    >>> clock_value(300, 3), parse_clock("300+3")
+    ('300+3', (300.0, 3.0))
+    """
+    return f"{base:g}+{increment:g}"
+
+
+def parse_clock(value: str) -> tuple[float, float]:
+    """The (base, increment) seconds of a clock choice."""
+    base, _, increment = value.partition("+")
+    return float(base), float(increment or 0)
+
+
+class FieldSelect(Select[str]):
+    """A choice of a dialog's form: space and the arrows open it, Enter submits the form."""
+
+    BINDINGS = [Binding("enter", "submit", "Submit", show=False)]
+
+    @dataclass
+    class Submitted(Message):
+        """Enter was pressed on the choice."""
+
+        select: "FieldSelect"
+
+    def action_submit(self) -> None:
+        self.post_message(self.Submitted(self))
+
+
+class FormScroll(VerticalScroll, can_focus=False):
+    """A dialog's body: it scrolls on a short terminal (to the focused field), but never
+    takes the focus itself, so that Tab goes from field to field."""
+
+
 class NewGameScreen(ModalScreen[GameSettings | None]):
-    """Choose the rules (a preset or the general form), who plays, the player the
-    engine plays among those that play these rules, and its time per move.
+    """Choose the engine's time per move, the game clock, who plays, the player the
+    engine plays among those that play these rules, and the rules (a preset or the
+    general form). The time per move comes first: it is the field people type in.
 
     ``levels_for`` names those players and ``level_note`` says what each is: the
     app passes its ``Analyst``'s, which are the registry's (``gomoku.engine.players``).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#time"
+    # Six fields: the dialog spends no line on margins, so that it fits 100x30 whole
+    # (on a shorter terminal it scrolls to the focused field, and Enter starts anyway).
+    CSS = """
+    NewGameScreen .dialog { padding: 0 2; }
+    NewGameScreen .dialog-title { margin-bottom: 0; }
+    NewGameScreen .dialog-buttons { margin-top: 0; }
+    """
 
     def __init__(self, current: GameSettings, levels_for: Callable[[Rules], tuple[str, ...]],
                  level_note: Callable[[str], str] | None = None) -> None:
@@ -58,21 +110,29 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         preset = current.rules in Rules.PRESETS
         levels = self.offered = self._levels(current.parsed_rules)
         level_value = next((level for level in (current.level, "normal") if level in levels), levels[0])
-        with VerticalScroll(id="dialog", classes="dialog"):  # scrolls on a short terminal
+        clocks = list(CLOCKS)
+        if current.clock > 0 and (current.clock, current.increment) not in clocks:
+            clocks.append((current.clock, current.increment))  # a clock of its own, kept from last time
+        with FormScroll(id="dialog", classes="dialog"):  # scrolls on a short terminal
             yield Label("New game", classes="dialog-title")
             with Grid(id="form"):
+                yield Label("Seconds a move")
+                yield Input(f"{current.time:g}", id="time")
+                yield Label("Clock")
+                yield FieldSelect([(clock_name(*clock), clock_value(*clock)) for clock in clocks],
+                                  value=clock_value(current.clock, current.increment if current.clock else 0),
+                                  allow_blank=False, id="clock")
+                yield Label("Players")
+                yield FieldSelect([(text, name) for name, text in MODES.items()], value=current.mode,
+                                  allow_blank=False, id="mode")
+                yield Label("Engine level")
+                yield FieldSelect([(name, name) for name in levels], value=level_value, allow_blank=False,
+                                  id="level")
                 yield Label("Rules")
-                yield Select(rules, value=current.rules if preset else OTHER_RULES, allow_blank=False, id="rules")
+                yield FieldSelect(rules, value=current.rules if preset else OTHER_RULES, allow_blank=False,
+                                  id="rules")
                 yield Label("General form")
                 yield Input("" if preset else current.rules, placeholder=GENERAL_FORM, id="rules-text")
-                yield Label("Players")
-                yield Select([(text, name) for name, text in MODES.items()], value=current.mode,
-                             allow_blank=False, id="mode")
-                yield Label("Engine level")
-                yield Select([(name, name) for name in levels], value=level_value, allow_blank=False,
-                             id="level")
-                yield Label("Seconds a move")
-                yield Input(str(current.time), id="time")
             yield Static(self.level_note(level_value), id="level-note", classes="dialog-note")
             yield Static("", id="error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
@@ -103,12 +163,15 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         try:
             seconds = float(text)
         except ValueError:
-            raise SettingsError(f"seconds per move: expected a number such as 1 or 0.5, not {text!r}") from None
+            raise SettingsError(f"seconds a move: expected a number such as 1 or 0.5, not {text!r}") from None
+        clock, increment = parse_clock(str(self.query_one("#clock", Select).value))
         return GameSettings(
             rules=self.rules_text(),
             mode=str(self.query_one("#mode", Select).value),
             level=str(self.query_one("#level", Select).value),
             time=seconds,
+            clock=clock,
+            increment=increment,
         )
 
     @on(Select.Changed, "#rules")
@@ -155,8 +218,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.query_one("#level-note", Static).update(self.level_note(str(event.value)))
 
     @on(Button.Pressed, "#start")
-    @on(Input.Submitted, "#time")
-    @on(Input.Submitted, "#rules-text")
+    @on(Input.Submitted)
+    @on(FieldSelect.Submitted)
     def start(self) -> None:
         """Start the game, or say what is wrong with the choices."""
         try:
@@ -172,12 +235,15 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; `y`/Enter for yes, `n`/Escape for no."""
+    """A yes/no question: `y`, or Enter on the Yes button (focused at first), says yes;
+    Escape, or Enter on the No button, says no. No other key answers it: at start-up
+    the question of resuming must survive an `n` meant for a new game."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No"),
     ]
+    AUTO_FOCUS = "#yes"
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
@@ -190,10 +256,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Label(self.question, classes="dialog-title")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", variant="primary", id="yes")
-                yield Button(f"{self.no} (n)", id="no")
-
-    def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+                yield Button(f"{self.no} (Esc)", id="no")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -203,59 +266,42 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class PathScreen(ModalScreen[str | None]):
-    """Ask for a file path (to save or open a game)."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, title: str, default: str = "") -> None:
-        super().__init__()
-        self.title_text = title
-        self.default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Label("Format by extension: .json (native), .sgf, .psq")
-            yield Input(self.default, id="path")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def ok(self) -> None:
-        path = self.query_one("#path", Input).value.strip()
-        self.dismiss(path or None)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 HELP = """\
 [b]Board[/b]
   ← ↑ → ↓  a j k l      move the cursor (h is the hint, so a is left)
-  Enter  space          place a stone at the cursor
-  click                 place a stone there
+  Enter  space          place a stone at the cursor; under gravity, it
+                        drops to the lowest free cell of its column
+  click                 place a stone there (under gravity: its column)
   PgUp PgDn  shift+←↑→↓ pan by a screen
   mouse wheel           scroll (shift+wheel: sideways)
   c                     centre on the last move
   [  ]                  3-D boards: to the layer below, above (z-1, z+1)
 
 [b]Game[/b]
-  n                     new game: rules, players, level, time a move
+  n                     new game: time a move, clock, players, level, rules
   u  ctrl+z             undo (against the engine: your move and its reply)
   r  ctrl+y             redo
-  s  o                  save, open (.json native, .sgf, .psq)
+  s  o                  save, open: a file browser in the games folder
+                        (.json native, .sgf, .psq, by the file's extension)
   q                     quit (asks first in the middle of a game)
 
 [b]Analysis[/b]
   w                     weights overlay: the cell weight of every candidate
   t                     breakdown of the cursor's cell: attacks, breakpoints
+                        (a narrow terminal opens the side panel for it)
   h                     hint: the engine's move and line, not played
   d                     the engine plays your move (the hint, if shown)
+  p                     the side panel on/off; under 100 columns it
+                        starts hidden, and a line under the board shows
+                        the hint (or the game and the cursor) instead
   ?                     this help
+
+[b]Dialogs[/b]
+  Tab  shift+Tab        next, previous field (the board keeps the keys
+                        while no dialog is open)
+  Enter                 the default button: Start, Save, Open, Yes
+  y  Esc                a question's yes, no
+  Backspace             the file browser: up a folder
 """
 
 

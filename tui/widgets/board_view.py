@@ -9,7 +9,13 @@ The view draws a plane of cells; its :class:`~tui.widgets.layout.Layout` says
 which board point each plane cell shows. A 2-D board is the plane itself; a
 3-D board is drawn as its layers side by side, labelled ``z=0 .. n-1``: the
 arrows move the cursor within a layer, ``[`` and ``]`` to the layer below or
-above.
+above. A small board is drawn on a grid of lines, as on paper.
+
+A bounded board keeps its rulers next to it: an axis of it that fits on the
+screen is shown whole and centred, the column ruler on the line just above
+its top row (above each row of layers on a 3-D board) and the row labels just
+left of its first column. The first line of the widget is the column ruler
+when the board runs past the top of the screen (an endless board always).
 
 Attributes down, messages up: the app sets ``board``, ``weights`` and
 ``hint_move`` (and ``hint_pv``) and calls ``refresh``; the view posts ``CellChosen`` when the
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import groupby
 
 from rich.segment import Segment
 from rich.style import Style
@@ -84,12 +91,25 @@ LAYER_KEYS = Binding.Group("Layer", compact=True)
 class _Frame:
     """What one redraw needs, worked out once per redraw rather than per line."""
 
+    margin: int
+    """Blank characters left of the row labels (a narrow bounded board is centred)."""
     ruler_width: int
     columns: int
     styles: dict[str, Style]
     heat: list[Style]
     top: float
-    gravity: bool
+    extent: tuple[tuple[int, int], tuple[int, int]] | None
+    ruler_line: int | None
+    hint: Point | None
+    """The hint's cell, when a stone may go there."""
+    pv_marks: dict[Point, tuple[str, Style]]
+    drop: Point | None
+    """Under gravity, where a stone played in the cursor's column would land, when that is not the cursor."""
+
+    @property
+    def left(self) -> int:
+        """The widget column where the first column of cells starts."""
+        return self.margin + self.ruler_width
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -100,6 +120,7 @@ class BoardView(ScrollView, can_focus=True):
         "board--ruler-cursor",
         "board--empty",
         "board--outside",
+        "board--grid",
         "board--x",
         "board--o",
         "board--last",
@@ -120,6 +141,7 @@ class BoardView(ScrollView, can_focus=True):
     BoardView > .board--ruler-cursor { color: #ffe9a8; background: #1d1710; text-style: bold; }
     BoardView > .board--empty { color: #6f6150; background: #2a2118; }
     BoardView > .board--outside { color: #3a3a3a; background: #121212; }
+    BoardView > .board--grid { color: #8a7a62; background: #2a2118; }
     BoardView > .board--x { color: #ffb454; text-style: bold; }
     BoardView > .board--o { color: #7fd7ff; text-style: bold; }
     BoardView > .board--last { text-style: bold reverse; }
@@ -145,7 +167,8 @@ class BoardView(ScrollView, can_focus=True):
     ]
 
     class CellChosen(Message):
-        """The player chose a cell to play (Enter, space or a click)."""
+        """The player chose a cell to play (Enter, space or a click); under gravity,
+        the app plays the lowest empty cell of its column."""
 
         def __init__(self, point: Point) -> None:
             super().__init__()
@@ -163,7 +186,7 @@ class BoardView(ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes)
         self.cell_layout = Layout(board.rules)
         self._board = board
-        self.cursor: Point = board.rules.centre()
+        self.cursor: Point = self.resting(board.rules.centre())
         self.origin: tuple[int, int] = self.cell_layout.to_plane(self.cursor)
         """The plane cell at the top-left corner of the cells (see ``cell_layout``)."""
         self.weights: dict[Point, float] | None = None
@@ -184,7 +207,7 @@ class BoardView(ScrollView, can_focus=True):
         self._board = board
         if rules != self.cell_layout.rules:
             self.cell_layout = self._fitted_layout(rules)
-            self.cursor = self.cell_layout.clamp(rules.centre())
+            self.cursor = self.resting(self.cell_layout.clamp(rules.centre()))
             self.origin = self.cell_layout.to_plane(self.cursor)
             if self.is_mounted:
                 self.refresh_bindings()  # the layer keys come and go with the third axis
@@ -203,21 +226,54 @@ class BoardView(ScrollView, can_focus=True):
             return self.cell_layout.layered
         return True
 
+    def resting(self, point: Point) -> Point:
+        """Under gravity, the cell where a stone played in ``point``'s column would
+        land (``point`` itself when the column is full, and without gravity)."""
+        landing = self.cell_layout.landing(point, self.board.stones)
+        return point if landing is None else landing
+
     # -- geometry ------------------------------------------------------------
     @property
     def rows(self) -> int:
-        """Board rows on screen (the first lines are the rulers)."""
+        """Board rows on screen (the first line is kept for the column ruler)."""
         return max(1, self.size.height - 1)
 
     def ruler_width(self) -> int:
-        """Width of the row ruler: the longest row label on screen, plus a space."""
+        """Width of the row ruler: the longest row label, plus a space."""
         v0 = self.origin[1]
         return max(self.cell_layout.row_label_width(v0, v0 + self.rows - 1), 2) + 1
+
+    def margin(self, ruler_width: int | None = None) -> int:
+        """Blank characters left of the row ruler: a bounded board narrower than the
+        view is centred in it, its row labels next to it."""
+        extent = self.cell_layout.extent()
+        if extent is None:
+            return 0
+        (u0, _), (u1, _) = extent
+        width = ruler_width if ruler_width is not None else self.ruler_width()
+        # Centre the cells (the last one's gap is blank) and keep room for every column.
+        spare = self.size.width - width - (u1 - u0 + 1) * CELL_WIDTH
+        return (spare + 1) // 2 if spare >= 0 else 0
 
     def columns(self, ruler_width: int | None = None) -> int:
         """Board columns on screen."""
         width = ruler_width if ruler_width is not None else self.ruler_width()
-        return max(1, (self.size.width - width) // CELL_WIDTH)
+        return max(1, (self.size.width - self.margin(width) - width) // CELL_WIDTH)
+
+    def ruler_line(self) -> int | None:
+        """The line of the column ruler: just above a bounded board's top row when
+        that is on screen, else the first line; None on a 3-D board whose layers
+        show their own rulers."""
+        layout = self.cell_layout
+        v0 = self.origin[1]
+        if layout.layered:
+            on_screen = any(v0 <= layer.ruler_row < v0 + self.rows for layer in layout.layers)
+            return None if on_screen else 0
+        extent = layout.extent()
+        if extent is None:
+            return 0
+        line = extent[0][1] - v0
+        return line if 0 < line < self.size.height else 0
 
     def visible_cells(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """The top-left and bottom-right plane cells on screen."""
@@ -228,9 +284,10 @@ class BoardView(ScrollView, can_focus=True):
         """The cell under a point of the widget, or None (the rulers, the margin, between layers)."""
         x, y = offset
         ruler = self.ruler_width()
-        if y < 1 or x < ruler:
+        left = self.margin(ruler) + ruler
+        if y < 1 or x < left or y == self.ruler_line():
             return None
-        column = (x - ruler) // CELL_WIDTH
+        column = (x - left) // CELL_WIDTH
         if column >= self.columns(ruler) or y - 1 >= self.rows:
             return None
         return self.cell_layout.from_plane(self.origin[0] + column, self.origin[1] + y - 1)
@@ -243,7 +300,28 @@ class BoardView(ScrollView, can_focus=True):
         column, row = u - u0, v - v0
         if not (0 <= column < self.columns(ruler) and 0 <= row < self.rows):
             return None
-        return Offset(ruler + column * CELL_WIDTH + 1, row + 1)
+        return Offset(self.margin(ruler) + ruler + column * CELL_WIDTH + 1, row + 1)
+
+    def _settle(self) -> None:
+        """Show each axis of a bounded board that fits on the screen whole, centred
+        (with the column ruler on a flat board, the layers' heads on a 3-D one)."""
+        extent = self.cell_layout.extent()
+        width, height = self.size
+        if extent is None or not width or not height:
+            return
+        (u0, v0), (u1, v1) = extent
+        u, v = self.origin
+        if (u1 - u0 + 1) * CELL_WIDTH <= width - self.ruler_width():
+            u = u0
+        if self.cell_layout.layered:
+            lines = v1 - v0 + 1
+            if lines <= height - 1:
+                v = v0 - (height - 1 - lines) // 2
+        else:
+            lines = v1 - v0 + 2  # the column ruler, then the rows
+            if lines <= height:
+                v = v0 - (height - lines) // 2
+        self.origin = (u, v)
 
     # -- moving ----------------------------------------------------------------
     def _clamp_to_board(self, point: Point) -> Point:
@@ -267,24 +345,16 @@ class BoardView(ScrollView, can_focus=True):
         elif x > x0 + columns - 1 - margin_x:
             x0 = x - (columns - 1 - margin_x)
         self.origin = (x0, y0)
+        self._settle()
 
     def centre_on(self, point: Point) -> None:
-        """Put ``point`` in the middle of the view and the cursor on it (a 3-D board
-        that fits on screen is centred whole: all its layers are in view)."""
+        """Put ``point`` in the middle of the view and the cursor on it (a bounded
+        board that fits on screen is centred whole: all its layers are in view)."""
         self.cursor = self._clamp_to_board(point)
         u, v = self.cell_layout.to_plane(self.cursor)
         self.origin = (u, v - self.rows // 2)
-        columns = self.columns()
-        extent = self.cell_layout.extent() if self.cell_layout.layered else None
-        if extent is not None:
-            (u0, v0), (u1, v1) = extent
-            if u1 - u0 < columns:
-                u = (u0 + u1) // 2
-            if v1 - v0 < self.rows:
-                v = (v0 + v1) // 2
-            self.origin = (u, v - self.rows // 2)
-            columns = self.columns()
-        self.origin = (u - columns // 2, self.origin[1])
+        self.origin = (u - self.columns() // 2, self.origin[1])
+        self._settle()
         self._placed = True
         self.refresh()
         self.post_message(self.CursorMoved(self.cursor))
@@ -295,8 +365,9 @@ class BoardView(ScrollView, can_focus=True):
         self.cursor = self._clamp_to_board(point)
         self.follow_cursor()
         layout = self.cell_layout
-        if self.origin == origin and layout.layer_of(before) == layout.layer_of(self.cursor):
-            # Only the rulers and the two rows of the cursor change.
+        simple = not layout.layered and not layout.rules.gravity and self.ruler_line() == 0
+        if self.origin == origin and simple:
+            # Only the ruler and the two rows of the cursor change.
             width = self.size.width
             rows = {0, layout.to_plane(before)[1] - origin[1] + 1, layout.to_plane(self.cursor)[1] - origin[1] + 1}
             self.refresh(*(Region(0, y, width, 1) for y in rows if 0 <= y < self.size.height))
@@ -330,9 +401,10 @@ class BoardView(ScrollView, can_focus=True):
         self.post_message(self.CellChosen(self.cursor))
 
     def action_centre(self) -> None:
-        """Centre the view on the last move."""
+        """Centre the view on the last move (under gravity, the cursor goes to the
+        cell above it, where the next stone of that column would land)."""
         last = self.board.last_move
-        self.centre_on(last if last is not None else self.board.rules.centre())
+        self.centre_on(self.resting(last if last is not None else self.board.rules.centre()))
 
     # -- events ------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -366,6 +438,7 @@ class BoardView(ScrollView, can_focus=True):
         if event.shift or event.ctrl:
             dx, dy = dy, dx
         self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+        self._settle()  # a board that fits on screen stays put
         # The cursor stays on its cell unless the view leaves it behind.
         (x0, y0), (x1, y1) = self.visible_cells()
         x, y = self.cell_layout.to_plane(self.cursor)
@@ -390,14 +463,36 @@ class BoardView(ScrollView, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------
     def _prepare(self) -> _Frame:
-        names = ("ruler", "ruler-cursor", "empty", "outside", "x", "o", "last", "win", "cursor", "hint",
+        names = ("ruler", "ruler-cursor", "empty", "outside", "grid", "x", "o", "last", "win", "cursor", "hint",
                  "floating")
         styles = {name: self.get_component_rich_style(f"board--{name}") for name in names}
         empty = styles["empty"]
         heat = [empty + Style(bgcolor=colour, color=HEAT_TEXT[i]) for i, colour in enumerate(HEAT_COLOURS)]
         top = max(self.weights.values(), default=0.0) if self.weights else 0.0
         ruler = self.ruler_width()
-        return _Frame(ruler, self.columns(ruler), styles, heat, top, self.board.rules.gravity)
+        board = self.board
+        layout = self.cell_layout
+        stones = board.stones
+        hint = self.hint_move if self.hint_move is not None and layout.playable(self.hint_move, stones) else None
+        # The PV's later moves, numbered, coloured by the side that plays them, as
+        # far as each may be played after those before it (under gravity too).
+        pv_marks: dict[Point, tuple[str, Style]] = {}
+        if self.weights is None and hint is not None and self.hint_pv:
+            side = (styles["x"], styles["o"]) if board.turn is Stone.X else (styles["o"], styles["x"])
+            placed = dict(stones)
+            placed[hint] = board.turn
+            for index, move in enumerate(self.hint_pv[1:10], start=2):
+                if not layout.playable(move, placed):
+                    break
+                placed[move] = board.turn
+                pv_marks[move] = (f" {index}  ", empty + side[(index - 1) % 2])
+        drop = None
+        if board.rules.gravity and not board.is_over:
+            drop = layout.landing(self.cursor, stones)
+            if drop == self.cursor:
+                drop = None
+        return _Frame(self.margin(ruler), ruler, self.columns(ruler), styles, heat, top, layout.extent(),
+                      self.ruler_line(), hint, pv_marks, drop)
 
     def render_lines(self, crop):  # type: ignore[no-untyped-def]
         self._frame = self._prepare()
@@ -408,15 +503,30 @@ class BoardView(ScrollView, can_focus=True):
         frame = self._frame or self._prepare()
         width = self.size.width
         layout = self.cell_layout
-        if y == 0:
+        if y == frame.ruler_line:
             return self._render_ruler(frame, width)
-        row = self.origin[1] + y - 1
-        if layout.layered and layout.labels_on(row):
-            return self._render_labels(frame, width, layout.labels_on(row))
         styles = frame.styles
+        if y == 0:  # the ruler is next to the board, further down
+            return Strip([Segment(" " * width, styles["outside"])], width)
+        row = self.origin[1] + y - 1
+        if layout.layered:
+            if layout.labels_on(row):
+                return self._render_labels(frame, width, layout.labels_on(row))
+            if layout.rulers_on(row):
+                return self._render_ruler(frame, width, layout.rulers_on(row))
+        if layout.is_grid_line(row):
+            return self._render_grid_line(frame, width)
+        extent = frame.extent
         label = layout.row_label(row).rjust(frame.ruler_width - 1) + " "
-        ruler_style = styles["ruler-cursor"] if row == layout.to_plane(self.cursor)[1] else styles["ruler"]
+        if extent is not None and not extent[0][1] <= row <= extent[1][1]:
+            ruler_style = styles["outside"]
+        elif row == layout.to_plane(self.cursor)[1]:
+            ruler_style = styles["ruler-cursor"]
+        else:
+            ruler_style = styles["ruler"]
         segments: list[Segment] = []
+        if frame.margin:
+            segments.append(Segment(" " * frame.margin, styles["outside"]))
         board = self.board
         stones = board.stones
         rules = board.rules
@@ -427,23 +537,24 @@ class BoardView(ScrollView, can_focus=True):
         heat = frame.heat
         top = frame.top
         cursor = self.cursor
-        hint = self.hint_move
+        hint = frame.hint
+        drop = frame.drop
+        pv_marks = frame.pv_marks
         empty = styles["empty"]
-        gravity = frame.gravity
+        gravity = rules.gravity
         outside = styles["outside"]
-        # The PV's later moves, numbered, coloured by the side that plays them.
-        pv_marks: dict[Point, tuple[str, Style]] = {}
-        if weights is None and self.hint_pv:
-            side = (styles["x"], styles["o"]) if board.turn is Stone.X else (styles["o"], styles["x"])
-            for index, move in enumerate(self.hint_pv[1:10], start=2):
-                if move not in stones and move not in pv_marks:
-                    pv_marks[move] = (f" {index}  ", empty + side[(index - 1) % 2])
+        grid = styles["grid"] if layout.grid else None
+        # A grid's empty cells are blank, as on paper (under gravity, those a stone may go to are dotted).
+        blank = "    " if grid is not None and not gravity else " ·  "
+        last_column = extent[1][0] if extent is not None else None
         # Runs of cells in one style become one segment: fewer segments, faster
         # filters and output. The gap after a cell takes the cell's colour in
-        # the heat map (a continuous map) and the board's colour elsewhere.
+        # the heat map (a continuous map), a line on a grid, and the board's
+        # colour elsewhere.
         run_text: list[str] = [label]
         run_style = ruler_style
-        for point in layout.row_points(self.origin[0], row, frame.columns):
+        u = self.origin[0]
+        for point in layout.row_points(u, row, frame.columns):
             gap_style = empty
             if point is None:  # between two layers
                 text, style = "    ", outside
@@ -466,66 +577,112 @@ class BoardView(ScrollView, can_focus=True):
                 gap_style = style
             elif point in pv_marks:
                 text, style = pv_marks[point]
+            elif point == drop:  # where the stone would land
+                text, style = " ↓  ", empty + (styles["x"] if board.turn is Stone.X else styles["o"])
             elif gravity and not rules.rests(point, stones):  # a stone would float there
-                text, style = " ·  ", styles["floating"]
+                text, style = ("    " if grid else " ·  "), styles["floating"]
             else:
-                text, style = " ·  ", empty
+                text, style = blank, empty
             if stone is None and point == hint and point is not None:
                 style = style + styles["hint"]
                 if weights is None:
                     text = " *  "
             if point == cursor:
                 style = style + styles["cursor"]
+            if grid is not None and gap_style is not outside:
+                text, gap_style = text[:3] + ("│" if u != last_column else " "), grid
+            u += 1
             if style is not gap_style:
                 if style is run_style:
                     run_text.append(text[:3])
                 else:
                     segments.append(Segment("".join(run_text), run_style))
                     run_text, run_style = [text[:3]], style
-                text, style = " ", gap_style
+                text, style = text[3:], gap_style
             if style is run_style:
                 run_text.append(text)
             else:
                 segments.append(Segment("".join(run_text), run_style))
                 run_text, run_style = [text], style
         segments.append(Segment("".join(run_text), run_style))
-        used = frame.ruler_width + frame.columns * CELL_WIDTH
+        used = frame.left + frame.columns * CELL_WIDTH
         if used < width:
-            segments.append(Segment(" " * (width - used), empty))
+            segments.append(Segment(" " * (width - used), outside if bounded else empty))
         return Strip(segments, max(width, used)) if used <= width else Strip(segments, used).crop(0, width)
 
-    def _render_ruler(self, frame: _Frame, width: int) -> Strip:
+    def _render_grid_line(self, frame: _Frame, width: int) -> Strip:
+        """A row of lines between two rows of a grid's cells: ``───┼───┼───``."""
+        styles = frame.styles
+        assert frame.extent is not None
+        (first, _), (last, _) = frame.extent
+        chars = []
+        for u in range(self.origin[0], self.origin[0] + frame.columns):
+            chars.append("" if not first <= u <= last else "───┼" if u < last else "─── ")
+        cells = "".join(chars)
+        start = frame.left + (max(first, self.origin[0]) - self.origin[0]) * CELL_WIDTH
+        return self._paint(width, " " * start + cells, styles["outside"], [
+            (frame.margin, frame.left, styles["ruler"]),
+            (start, start + len(cells), styles["grid"]),
+        ])
+
+    @staticmethod
+    def _paint(width: int, text: str, default: Style, spans: list[tuple[int, int, Style]]) -> Strip:
+        """``text`` cut or padded to ``width``, in ``default`` with the ``spans``
+        (start, end, style) painted over it, later ones over earlier ones."""
+        text = text[:width].ljust(width)
+        painted = [default] * width
+        for start, end, style in spans:
+            for i in range(max(0, start), min(end, width)):
+                painted[i] = style
+        segments = []
+        i = 0
+        for style, run in groupby(painted):
+            n = len(list(run))
+            segments.append(Segment(text[i:i + n], style))
+            i += n
+        return Strip(segments, width)
+
+    def _render_ruler(self, frame: _Frame, width: int, layers: tuple[Layer, ...] | None = None) -> Strip:
+        """The column ruler: every column's x over it (or every 2nd, 5th... when the
+        labels do not fit), the cursor's column picked out. Over a row of layers
+        (``layers``), only their columns are labelled."""
         x0 = self.origin[0]
-        values = [self.cell_layout.column_label(x0 + column) for column in range(frame.columns)]
+        layout = self.cell_layout
+        values = [layout.column_label(x0 + column) for column in range(frame.columns)]
+        if layers is not None:
+            values = [value if any(layer.first <= x0 + column <= layer.last for layer in layers) else None
+                      for column, value in enumerate(values)]
         labels = ["" if value is None else str(value) for value in values]
         longest = max((len(label) for label in labels), default=1)
         # Label every column when the labels fit, else every 2nd, 5th, 10th...
         step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if s * CELL_WIDTH > longest or s == 100)
-        chars = [" "] * (frame.ruler_width + frame.columns * CELL_WIDTH + longest)
+        left = frame.left
+        chars = [" "] * (left + frame.columns * CELL_WIDTH + longest)
         for column, (value, label) in enumerate(zip(values, labels)):
             if value is None or value % step:
                 continue
-            centre = frame.ruler_width + column * CELL_WIDTH + 1
-            start = max(frame.ruler_width, centre - (len(label) - 1) // 2)
+            centre = left + column * CELL_WIDTH + 1
+            start = max(left, centre - (len(label) - 1) // 2)
             chars[start:start + len(label)] = label
-        text = "".join(chars)[:width].ljust(width)
         styles = frame.styles
-        column = self.cell_layout.to_plane(self.cursor)[0] - x0
-        start = frame.ruler_width + column * CELL_WIDTH
-        if not 0 <= column < frame.columns or start + 3 > width:
-            return Strip([Segment(text, styles["ruler"])], width)
+        ruler = styles["ruler"]
+        if frame.extent is None and layers is None:  # the endless board: a ruler from edge to edge
+            spans = []
+            default = ruler
+        else:  # over the board's columns only
+            default = styles["outside"]
+            spans = [(frame.margin, left, ruler)]
+            spans += [(left + column * CELL_WIDTH, left + (column + 1) * CELL_WIDTH, ruler)
+                      for column, value in enumerate(values) if value is not None]
         # The cursor's column is picked out in the ruler, as its row is.
-        mark = text[start:start + 3]
-        if not mark.strip():
-            mark = " ▼ "
-        return Strip(
-            [
-                Segment(text[:start], styles["ruler"]),
-                Segment(mark, styles["ruler-cursor"]),
-                Segment(text[start + 3:], styles["ruler"]),
-            ],
-            width,
-        )
+        column = layout.to_plane(self.cursor)[0] - x0
+        start = left + column * CELL_WIDTH
+        cursor_layer = layout.layer_of(self.cursor)
+        if 0 <= column < frame.columns and (layers is None or cursor_layer in layers):
+            if not "".join(chars[start:start + 3]).strip():
+                chars[start:start + 3] = " ▼ "
+            spans.append((start, start + 3, styles["ruler-cursor"]))
+        return self._paint(width, "".join(chars), default, spans)
 
     def _render_labels(self, frame: _Frame, width: int, layers: tuple[Layer, ...]) -> Strip:
         """A line of a 3-D board's layer labels (``z=0``), each centred over its layer,
@@ -533,12 +690,12 @@ class BoardView(ScrollView, can_focus=True):
         x0 = self.origin[0]
         styles = frame.styles
         outside = styles["outside"]
-        segments = [Segment(" " * frame.ruler_width, styles["ruler"])]
-        used = frame.ruler_width
+        segments = [Segment(" " * frame.margin, outside), Segment(" " * frame.ruler_width, styles["ruler"])]
+        used = frame.left
         cursor_layer = self.cell_layout.layer_of(self.cursor)
         for layer in layers:
-            first = frame.ruler_width + (layer.first - x0) * CELL_WIDTH
-            label = layer.label.center((layer.last - layer.first + 1) * CELL_WIDTH - 1)
+            first = frame.left + (layer.first - x0) * CELL_WIDTH
+            label = layer.label.center((layer.last - layer.first + 1) * CELL_WIDTH - 1) + " "
             start = max(first, used)
             label = label[start - first:width - first]
             if not label:

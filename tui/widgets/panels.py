@@ -1,4 +1,5 @@
-"""The side panel's texts: the cell breakdown, the hint, the overlay's legend.
+"""The side panel's texts: the cell breakdown, the hint, the overlay's legend
+(and the hint on one line, for the summary under the board).
 
 Each is a pure function from plain data to a ``rich.text.Text``, so it is
 checked without an app; the widgets only show what these return.
@@ -6,7 +7,8 @@ checked without an app; the widgets only show what these return.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from rich.text import Text
 
@@ -141,6 +143,27 @@ def hint_text(hint: Any, to_move: str, note: str = "") -> Text:
     text.append(f"PV {pv_text(hint.pv)}")
     if note:
         text.append(f"\n{note}", "bold")
+    return text
+
+
+def hint_line(hint: Any, to_move: str, note: str = "") -> Text:
+    """The hint on one line, for the summary under the board when the side panel
+    is hidden: the move, its score, the depth and the line (cut at the screen's edge).
+
+    >>> from types import SimpleNamespace
+    >>> hint = SimpleNamespace(move=(3, -2), score=12.5, pv=[(3, -2), (4, -3)], depth=4, forced_win=False)
+    >>> print(hint_line(hint, "X", "solved: a draw").plain)
+    Hint for X: 3,-2 · score +12.5 · depth 4 · solved: a draw · PV 3,-2 4,-3
+    """
+    text = Text()
+    text.append(f"Hint for {to_move}: ", "bold")
+    text.append(format_point(hint.move), "bold #ff7ef2")
+    if hint.forced_win:
+        text.append(" forced win!", "bold green")
+    text.append(f" · score {format_score(hint.score)} · depth {hint.depth}")
+    if note:
+        text.append(f" · {note}", "bold")
+    text.append(f" · PV {pv_text(hint.pv)}")
     return text
 
 

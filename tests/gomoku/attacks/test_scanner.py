@@ -16,9 +16,11 @@ from gomoku.attacks import (
     SEED_ATTACKS,
     WeightTable,
     WeightTableError,
+    candidate_cells,
     cell_weight,
     default_table,
     explain,
+    greedy_move,
     load_weights,
     scan_line,
     scan_stone,
@@ -436,3 +438,46 @@ def test_fast_map_equals_the_direct_scan_in_3d(cells):
     for cell in cells:
         board.push(cell)
     assert weight_map(board) == weight_map_direct(board)
+
+
+# -- gravity: only the cells a stone can be played on ----------------------------------
+GRAVITY = [Rules.parse("size=7x6,k=4,gravity"), Rules.parse("size=8x6,k=4,gravity"),
+           Rules.parse("size=9x9,k=5,gravity"), Rules.parse("size=3x3x4,k=3,gravity")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(GRAVITY), st.lists(st.integers(0, 10**6), max_size=30))
+def test_under_gravity_the_weights_offer_only_playable_cells(rules, picks):
+    board = Board(rules)
+    for pick in picks:  # a random game: each move one of the playable cells
+        if board.is_over:
+            break
+        moves = board.legal_moves()
+        board.push(moves[pick % len(moves)])
+    weights = weight_map(board)
+    assert weights == weight_map_direct(board)
+    assert weights or board.is_full
+    assert all(p not in board.stones and rules.contains(p) and rules.rests(p, board.stones) for p in weights)
+    if not board.is_over:
+        assert set(weights) <= set(board.legal_moves()) and greedy_move(board) in board.legal_moves()
+
+
+def test_connect_four_weights_the_cell_on_the_stones_not_the_one_above():
+    rules = Rules.parse("size=7x6,k=4,gravity")
+    board = Board(rules, moves=[(3, 0), (3, 1)])
+    weights = weight_map(board)
+    assert (3, 2) in weights and (3, 3) not in weights and (2, 1) not in weights
+    assert candidate_cells(board) == sorted(weights) == [(1, 0), (2, 0), (3, 2), (4, 0), (5, 0)]
+    assert greedy_move(board) == (3, 2)
+
+
+@pytest.mark.parametrize("rules, centre", [
+    (Rules.parse("size=7x6,k=4,gravity"), (3, 0)),
+    (Rules.parse("size=3x3x4,k=3,gravity"), (1, 1, 0)),
+    (Rules.preset("gomocup15"), (7, 7)),
+    (Rules(), (0, 0)),
+])
+def test_an_empty_board_weighs_its_centre_and_under_gravity_the_bottom_of_it(rules, centre):
+    board = Board(rules)
+    assert list(weight_map(board)) == list(weight_map_direct(board)) == [centre]
+    assert greedy_move(board) == centre

@@ -70,6 +70,22 @@ def test_malformed_or_impossible_rules_are_one_line_errors(text: str) -> None:
     assert "\n" not in message and message.startswith(("rules ", "unknown rules"))
 
 
+@pytest.mark.parametrize("size", ["1000000000x1000000000", "2000x2", "1001x1", "1000x1001", "1000x1000x2",
+                                  "9" * 5000 + "x3", "100x100x101"])
+def test_a_board_too_large_says_the_limits(size: str) -> None:
+    with pytest.raises(ValueError) as info:
+        Rules.parse(f"size={size},k=5")
+    message = str(info.value)
+    assert message.endswith(": at most 1000 cells a side and a million cells in all") and len(message) < 200
+
+
+def test_the_largest_boards_are_taken() -> None:
+    assert Rules.parse("size=1000x1000").area == 1_000_000
+    assert Rules.parse("size=1000x1,k=5").area == Rules.parse("size=0001000x1").area == 1000
+    with pytest.raises(ValueError, match="no line of that length fits on a 7x6 board"):
+        Rules.parse("size=7x6,k=" + "9" * 40)
+
+
 def test_a_presets_game_by_its_general_form_is_the_preset() -> None:
     assert Rules.parse("size=4x4x4,k=4") == Rules.preset("qubic")
     assert Rules.parse("size=3x3") == Rules.preset("tictactoe")

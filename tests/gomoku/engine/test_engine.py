@@ -196,7 +196,9 @@ def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkey
         assert patterns.tables.cache_info().currsize >= 1  # this rule's (the warm-up may make both)
         table = patterns.tables(not rules.overline)
         assert table.line.any() and patterns.tables.cache_info().hits >= 1
-    board = Board(rules, [rules.centre()])
+    # The centre, or under gravity the bottom of the middle column.
+    first = rules.centre() if not rules.gravity else min(Board(rules).legal_moves(), key=lambda p: abs(p[0] - rules.centre()[0]))
+    board = Board(rules, [first])
     hint = engine.hint(board, nodes=50)
     assert hint.move not in board.stones and rules.contains(hint.move)
 

@@ -319,6 +319,33 @@ def test_match_options_are_checked(tmp_path):
         run_match(brain("simple"), "greedy", MatchConfig(rules=Rules()))
 
 
+def test_the_out_folder_must_be_new_or_empty(tmp_path):
+    made = []
+
+    def counting_factory(spec, seed=None, grace_ms=1000):
+        made.append(seed)
+        return factory(spec, seed, grace_ms)
+
+    for name, holds in (("notes.txt", "a file"), (".hidden", "a hidden file"), ("sub", None)):
+        out = tmp_path / f"out-{name.strip('.')}"
+        out.mkdir()
+        thing = out / name
+        thing.mkdir() if holds is None else thing.write_text(holds)
+        made.clear()
+        with pytest.raises(MatchError) as info:
+            run_match("line", "line", MatchConfig(games=2), out_dir=out, player_factory=counting_factory)
+        assert str(info.value) == (f"--out {out}: the folder is not empty (it holds {name!r} ...); "
+                                   "give a new or empty folder")
+        assert made == [0, 0]  # the players were looked at, no game was played
+        assert [p.name for p in out.iterdir()] == [name]
+    new = tmp_path / "new" / "deeper"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for out in (new, empty):
+        assert len(run_match("line", "line", MatchConfig(games=2), out_dir=out, player_factory=factory).games) == 2
+        assert min(p.name for p in out.iterdir()) == "game-001.json"
+
+
 def test_players_are_levels_or_programs():
     assert isinstance(make_player("strong"), EnginePlayer)
     player = make_player(brain("simple"))

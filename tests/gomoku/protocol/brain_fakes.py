@@ -3,8 +3,9 @@
 ``FakeEngine`` answers the first cell next to a stone (or a move it is told to
 propose), reports one line, and may fail or wait for its stop; ``Quick``
 answers the first cell at once and reports nothing; ``Stuck`` reports its line,
-then ignores its stop and its limit until released. ``talk`` and ``session``
-feed lines to a ``Brain`` and return what it wrote.
+then ignores its stop and its limit until released; ``Preparing`` answers as
+``Quick`` but its one-off work (``prepare``) lasts until released. ``talk`` and
+``session`` feed lines to a ``Brain`` and return what it wrote.
 """
 
 from __future__ import annotations
@@ -69,6 +70,24 @@ class Quick:
     def hint(self, board, **limits):
         self.calls.append(limits)
         return FakeHint(board.candidates(1)[0])
+
+
+class Preparing(Quick):
+    """``Quick``, with a ``prepare`` (the engine's one-off work, run by the brain in the
+    background) that waits for ``release`` (set at once when ``ready``)."""
+
+    def __init__(self, ready=False):
+        super().__init__()
+        self.release = threading.Event()
+        if ready:
+            self.release.set()
+        self.prepared: list = []
+        self.began = threading.Event()
+
+    def prepare(self, rules):
+        self.began.set()
+        self.release.wait(30)
+        self.prepared.append(rules)
 
 
 class Stuck:

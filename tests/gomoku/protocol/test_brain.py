@@ -273,10 +273,33 @@ def test_rule_change_mid_game_keeps_the_stones():
     assert brain.board.move_stack == [(10, 10), (9, 9)] and brain.board.turn is Stone.X
 
 
-def test_renju_is_accepted_with_a_message():
-    out, brain = talk(["INFO rule 4", "START 15"])
-    assert out == ["MESSAGE renju is not supported: playing exact five without forbidden moves", "OK"]
-    assert brain.board.rules.overline is False
+@pytest.mark.parametrize("rule, words", [(4, "renju"), (5, "renju"), (8, "caro"), (16, "rule bit 16")])
+def test_a_rule_it_does_not_play_is_refused_with_an_error_in_place_of_every_move(rule, words):
+    # Renju used to be played as exact five: black lost by a forbidden double three.
+    # The protocol: the ERROR waits for the first command that is not INFO.
+    out, brain = talk(["START 15", "INFO rule 1", f"INFO rule {rule}"])
+    assert out == ["OK"] and brain.rule == 1 and brain.board.rules.overline is False
+    for line in ["BEGIN", "TURN 7,7", "BOARD", "7,7,2", "DONE"]:
+        brain.handle(line)
+    refusal = (f"ERROR INFO rule {rule} refused: {words} is not played here (this brain plays 0 five or more, "
+               f"1 exactly five, 2 continuous game); the rule stays 1")
+    assert out[1:] == [refusal] * 3
+    assert brain.board.stones == {} and brain.rule == 1
+    out.clear()
+    brain.handle("INFO rule 3")  # a rule it plays: the game goes on
+    brain.handle("TURN 7,7")
+    assert moves(out) == ["6,6"] and brain.rule == 3
+
+
+def test_a_refused_rule_before_start_still_lets_start_answer_ok():
+    out, brain = talk(["INFO rule 4", "START 15", "ABOUT", "BEGIN"])
+    assert out[:2] == ["OK", ABOUT] and out[2].startswith("ERROR INFO rule 4 refused: renju")
+    assert brain.board.rules.overline is True and brain.rule == 0
+
+
+def test_exact_five_and_continuous_game_are_played():
+    out, brain = talk(["INFO rule 2", "START 15", "BOARD", "0,0,3", "7,7,2", "DONE", "INFO rule 3", "TURN 9,9"])
+    assert moves(out) == ["OK", "6,6", "5,5"] and brain.rule == 3 and brain.board.rules.overline is False
 
 
 def test_unknown_info_keys_and_folder_are_ignored_silently():
@@ -365,7 +388,8 @@ def test_max_memory_changed_after_start_makes_the_new_engine_at_once_not_on_the_
         made.append(Preparing())
         return made[-1]
 
-    out, _ = session(["START 20", "INFO max_memory 52428800"], factory=factory)
+    out, brain = session(["START 20", "INFO max_memory 52428800"], factory=factory)
+    assert brain.wait_ready(30)
     assert len(made) == 2 and made[1].prepared == 1 and made[1].calls == []
 
 
@@ -400,10 +424,13 @@ def test_a_rule_switch_that_gives_both_sides_a_five_is_one_error_and_changes_not
     before = (dict(brain.board.stones), brain.board.turn, brain.board.rules)
     out.clear()
     brain.handle("INFO rule 0")
-    assert len(out) == 1 and out[0].startswith("ERROR INFO rule 0 refused: ") and "both X and O" in out[0]
+    assert out == []  # managers read no answer to INFO: the ERROR comes with the next move asked for
     assert (dict(brain.board.stones), brain.board.turn, brain.board.rules) == before and brain.rule == 1
     brain.handle("TURN 12,12")
-    assert moves(out)[1].count(",") == 1  # the game goes on under the old rule
+    assert len(out) == 1 and out[0].startswith("ERROR INFO rule 0 refused: ") and "both X and O" in out[0]
+    assert (dict(brain.board.stones), brain.board.turn, brain.board.rules) == before
+    brain.handle("TURN 12,12")
+    assert moves(out)[1].count(",") == 1  # said once: the game goes on under the old rule
 
 
 def test_a_rule_switch_that_would_end_the_game_is_refused_too():
@@ -412,7 +439,8 @@ def test_a_rule_switch_that_would_end_the_game_is_refused_too():
     out, brain = session(["START 20", "INFO rule 1"] + setup)
     out.clear()
     brain.handle("INFO rule 0")
-    assert len(out) == 1 and out[0].startswith("ERROR") and "would be over" in out[0]
+    brain.handle("TURN 9,9")
+    assert len(out) == 1 and out[0].startswith("ERROR INFO rule 0 refused: ") and "would be over" in out[0]
     assert brain.board.winner is None and brain.rule == 1
 
 
@@ -579,9 +607,12 @@ def test_a_turn_time_past_what_a_timer_can_wait_is_not_a_crash(monkeypatch):
 
 # -- the real engine, at small limits ------------------------------------------------------------------------
 def real(script, level="strong"):
+    """The script through a brain with the real engine, each move searched (not greedy:
+    the engine is let be ready first, however loaded the machine)."""
     out: list[str] = []
     brain = Brain(write=out.append, level=level)
     for line in script:
+        assert brain.wait_ready(60)
         brain.handle(line)
     return out, brain
 

@@ -147,6 +147,35 @@ def test_end_read_before_the_search_begins_still_cuts_it_short():
     assert [line for line in out.getvalue().splitlines() if not line.startswith("MESSAGE")] == ["OK", "9,9"]
 
 
+def test_serve_waits_at_end_for_a_search_that_stops_late():
+    # A search still running when the process exits was stopped by Python's shutdown
+    # mid-call: the program aborted now and then (SIGABRT).
+    class Lingering:
+        ended = threading.Event()
+
+        def hint(self, board, **limits):
+            limits["stop"].wait(30)
+            threading.Event().wait(0.2)  # a kernel unwinding its search
+            self.ended.set()
+            return FakeHint(board.candidates(1)[0])
+
+    engine = Lingering()
+    source = io.StringIO("START 20\nINFO timeout_turn 60000\nTURN 10,10\nEND\n")
+    assert serve(source, io.StringIO(), lambda mb: engine) == 0
+    assert engine.ended.is_set()
+
+
+def test_finish_flushes_and_leaves_at_once_past_a_thread_still_running():
+    script = ("import sys, threading\n"
+              "from gomoku.protocol.pbrain import finish\n"
+              "threading.Thread(target=threading.Event().wait, args=(60,), daemon=True).start()\n"
+              "sys.stdout.write('9,9\\n')\n"
+              "sys.exit(finish(0))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and done.stdout == b"9,9\n" and done.stderr == b""
+
+
 def test_a_manager_that_has_gone_away_ends_the_brain_quietly():
     class Gone(io.StringIO):
         def write(self, text):

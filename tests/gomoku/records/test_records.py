@@ -73,7 +73,6 @@ def test_read_position_from_moves() -> None:
     [
         ("0,0 0,0", "move 2 (0,0): cell 0,0 is already taken"),
         ("0,0 zz", "move 2 'zz'"),
-        ("", "empty position"),
         ("missing-file.sgf", "no such file"),
         ("data.txt", "expected x,y"),
         ("puzzles.jsonl", "FILE.jsonl:N"),
@@ -83,6 +82,26 @@ def test_read_position_errors(arg, fragment) -> None:
     with pytest.raises(RecordError) as info:
         read_position(arg)
     assert fragment in str(info.value)
+
+
+def test_no_moves_is_the_empty_board() -> None:
+    for arg in ("", "   "):
+        assert len(read_position(arg)) == 0 and read_position(arg).rules == Rules()
+    board = read_position("", Rules.preset("connect4"))
+    assert len(board) == 0 and board.rules.name == "connect4"
+
+
+def test_a_directory_or_a_device_is_named_for_what_it_is(tmp_path) -> None:
+    with pytest.raises(RecordError) as info:
+        read_position(str(tmp_path))
+    assert str(info.value) == (f"{tmp_path}: a directory, expected a game file (.json, .sgf or .psq) "
+                               "or moves like '0,0 1,0'")
+    with pytest.raises(RecordError, match="^/dev/null: a character device, not a regular file"):
+        read_position("/dev/null")
+    folder = tmp_path / "games.json"
+    folder.mkdir()
+    with pytest.raises(RecordError, match="games.json: a directory, expected a game file"):
+        read_position(str(folder))
 
 
 def test_read_position_off_the_board() -> None:
