@@ -23,6 +23,7 @@ from gomoku.attacks import (
 )
 from gomoku.attacks.matrix import Region, clip_region, default_region, threat_space
 from gomoku.board import Board, Point, Rules, Stone, format_point
+from gomoku.commands.arguments import POSITION_HELP, RULES_HELP
 from gomoku.records import parse_point, read_position
 
 MAX_GRID = 60
@@ -36,11 +37,7 @@ AXES = "xyzw"
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``weights`` and ``explain``."""
-    position_help = ("moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
-                     "or FILE.jsonl:N")
-    rules_help = ("rules for a move string: a preset or size=AxB[xC],k=N[,gravity] "
-                  "(default freestyle on the endless board); files carry their own")
-    table_help = "a weight table (JSON, like data/weights.json) instead of the seed's"
+    table_help = "a weight table (JSON, like data/weights.json) instead of the attack scanner's own"
 
     weights = subparsers.add_parser(
         "weights",
@@ -53,11 +50,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
             "window scores)."
         ),
     )
-    weights.add_argument("position", metavar="POSITION", help=position_help)
+    weights.add_argument("position", metavar="POSITION", help=POSITION_HELP)
     weights.add_argument("--json", action="store_true", help='print {"to_move": .., "cells": [{"x", "y", "weight"}, ...]}')
     weights.add_argument("--region", metavar="x0,y0,x1,y1", help="only the cells of this box (corners inclusive)")
     weights.add_argument("--matrix", action="store_true", help="the threat-space matrix score instead of the cell weight")
-    weights.add_argument("--rules", metavar="RULES", help=rules_help)
+    weights.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     weights.add_argument("--weights", metavar="FILE", dest="table", help=table_help)
     weights.set_defaults(func=run_weights)
 
@@ -70,10 +67,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
             "bonuses, and the total."
         ),
     )
-    cell.add_argument("position", metavar="POSITION", help=position_help)
+    cell.add_argument("position", metavar="POSITION", help=POSITION_HELP)
     cell.add_argument("cell", metavar="x,y", help="the empty cell to explain")
     cell.add_argument("--json", action="store_true", help="print the breakdown as JSON")
-    cell.add_argument("--rules", metavar="RULES", help=rules_help)
+    cell.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     cell.add_argument("--weights", metavar="FILE", dest="table", help=table_help)
     cell.set_defaults(func=run_explain)
 

@@ -22,8 +22,17 @@ import os
 import sys
 from typing import TextIO
 
+from gomoku.board import Rules
 from gomoku.records.game import clip
 from gomoku.search.types import MAX_PLY
+
+POSITION_HELP = ("moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
+                 "or FILE.jsonl:N")
+"""The help of every command's POSITION argument."""
+
+RULES_HELP = (f"rules for a move string: a preset ({', '.join(Rules.PRESETS)}) or the general form "
+              "size=AxB[xC],k=N[,gravity][,exact] (default freestyle, the endless board); files carry their own")
+"""The help of every command's ``--rules`` (``connect4`` is Connect Four)."""
 
 MAX_SECONDS = 86_400.0
 """The longest search time: a day."""

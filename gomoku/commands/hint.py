@@ -11,6 +11,8 @@ from gomoku.board import Rules, format_point
 from gomoku.commands.arguments import (
     MAX_DEPTH,
     MAX_SECONDS,
+    POSITION_HELP,
+    RULES_HELP,
     cap,
     count,
     depth,
@@ -23,9 +25,6 @@ from gomoku.engine.solve import solve
 from gomoku.records import read_position
 from gomoku.search.params import THREADS
 from gomoku.search.types import SearchInfo
-
-POSITION_HELP = ("moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
-                 "or FILE.jsonl:N")
 
 
 def with_players(text: str, names: list[str] | None = None) -> str:
@@ -61,7 +60,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
     hint.add_argument("--rules", metavar="RULES",
-                      help="rules for a move string: a preset or size=AxB,k=N[,gravity] (default freestyle)")
+                      help=RULES_HELP)
     hint.set_defaults(func=run_hint)
 
     solver = subparsers.add_parser(
@@ -81,7 +80,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     solver.add_argument("--vct", action="store_true", help="when there is no VCF, look for a win with threes too")
     solver.add_argument("--json", action="store_true", help="print the result as JSON")
     solver.add_argument("--rules", metavar="RULES",
-                      help="rules for a move string: a preset or size=AxB,k=N[,gravity] (default freestyle)")
+                      help=RULES_HELP)
     solver.set_defaults(func=run_solve)
 
 

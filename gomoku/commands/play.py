@@ -55,7 +55,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        "or the tournament set on smaller boards)")
     match.add_argument("--no-openings", action="store_true", help="start every game from an empty board")
     match.add_argument("--rules", default="gomocup20", metavar="R",
-                       help=f"rules: {', '.join(Rules.PRESETS)} or size=AxB,k=N (default: gomocup20)")
+                       help=f"rules: a preset ({', '.join(Rules.PRESETS)}) or size=AxB,k=N[,gravity] (default: gomocup20)")
     match.add_argument("--max-moves", type=int, metavar="N",
                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
     match.add_argument("--jobs", type=int, default=1, metavar="J",

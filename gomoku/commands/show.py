@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 from gomoku.board import Board, Point, Rules, Stone, format_point
+from gomoku.commands.arguments import POSITION_HELP, RULES_HELP
 from gomoku.records import position_to_dict, read_position, rules_to_dict
 
 MARGIN = 2
@@ -41,15 +42,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument(
         "position",
         metavar="POSITION",
-        help="moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
-        "or FILE.jsonl:N",
+        help=POSITION_HELP,
     )
     parser.add_argument("--json", action="store_true", help="print the position as JSON instead")
     parser.add_argument(
         "--rules",
         metavar="RULES",
-        help="rules for a move string: a preset or size=AxB[xC],k=N[,gravity] "
-        "(default freestyle on the endless board); files carry their own",
+        help=RULES_HELP,
     )
     parser.set_defaults(func=run)
 

@@ -46,3 +46,19 @@ async def test_the_dialog_offers_the_registrys_players_with_its_descriptions(
                 assert note(screen) == describe(name)
         assert screen.offered[-7:] == ["perfect", "table", "script", "magic", "minimax", "alphabeta", "random"]
         await pilot.press("escape")
+
+
+async def test_the_dialog_names_every_preset_by_its_title(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        overlay = screen.query_one("#rules", Select).query_one(OptionList)
+        prompts = [str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)]
+        assert prompts[: len(Rules.PRESETS)] == [Rules.TITLES[name] for name in Rules.PRESETS]
+        assert "Connect Four" in prompts
+        screen.query_one("#rules", Select).value = "connect4"
+        await pilot.pause()
+        assert screen.offered == list(players_for(Rules.preset("connect4")))
+        await pilot.press("escape")

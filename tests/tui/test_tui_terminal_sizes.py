@@ -171,3 +171,17 @@ def test_the_footer_fits_its_keys_to_the_width() -> None:
     assert choose_fit(keys, 80).hidden == {"redo"}
     assert {"toggle_panel", "help", "hint", "quit_game"}.isdisjoint(choose_fit(keys, 60).hidden)
     assert choose_fit(keys, 40) == Fit(compact=True, palette=False, labels=False)  # every key, bare
+
+
+async def test_the_help_fits_an_80_column_terminal_without_wrapping(make_app) -> None:
+    from rich.text import Text
+
+    from tui.screens.dialogs import HELP
+
+    widest = max(len(line) for line in Text.from_markup(HELP).plain.splitlines())
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = app.screen.query_one("#help-text")
+        assert text.content_region.width >= widest, (text.content_region.width, widest)

@@ -22,17 +22,6 @@ from textual.widgets import Button, Input, Label, Select, Static
 from gomoku.board import Rules
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
 
-RULE_NAMES = {
-    "freestyle": "Freestyle, endless",
-    "standard": "Exactly five, endless",
-    "gomocup20": "Gomocup 20x20 freestyle",
-    "gomocup15": "Gomocup 15x15 freestyle",
-    "tictactoe": "Tic-tac-toe 3x3",
-    "4x4": "4x4, four in a row",
-    "cube3": "Cube 3x3x3, three in a row",
-    "qubic": "Qubic 4x4x4, four in a row",
-}
-
 OTHER_RULES = "other"
 """The rules choice that takes the general form from its text field."""
 
@@ -105,7 +94,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     def compose(self) -> ComposeResult:
         current = self.current
-        rules = [(RULE_NAMES.get(name, name), name) for name in Rules.PRESETS]
+        rules = [(Rules.TITLES[name], name) for name in Rules.PRESETS]
         rules.append(("Other: the general form below", OTHER_RULES))
         preset = current.rules in Rules.PRESETS
         levels = self.offered = self._levels(current.parsed_rules)
@@ -268,7 +257,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
 HELP = """\
 [b]Board[/b]
-  ← ↑ → ↓  a j k l      move the cursor (h is the hint, so a is left)
+  ← ↑ → ↓  a j k l      move the cursor (h is the hint: a is left)
   Enter  space          place a stone at the cursor; under gravity, it
                         drops to the lowest free cell of its column
   click                 place a stone there (under gravity: its column)
@@ -278,16 +267,19 @@ HELP = """\
   [  ]                  3-D boards: to the layer below, above (z-1, z+1)
 
 [b]Game[/b]
-  n                     new game: time a move, clock, players, level, rules
-  u  ctrl+z             undo (against the engine: your move and its reply)
+  n                     new game: time a move, clock, players,
+                        level, rules
+  u  ctrl+z             undo (against the engine: your move and
+                        its reply)
   r  ctrl+y             redo
   s  o                  save, open: a file browser in the games folder
-                        (.json native, .sgf, .psq, by the file's extension)
+                        (.json native, .sgf, .psq, by extension)
   q                     quit (asks first in the middle of a game)
 
 [b]Analysis[/b]
-  w                     weights overlay: the cell weight of every candidate
-  t                     breakdown of the cursor's cell: attacks, breakpoints
+  w                     weights overlay: every candidate's weight
+  t                     breakdown of the cursor's cell: attacks,
+                        breakpoints
                         (a narrow terminal opens the side panel for it)
   h                     hint: the engine's move and line, not played
   d                     the engine plays your move (the hint, if shown)
