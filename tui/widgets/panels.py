@@ -130,14 +130,20 @@ def format_score(score: float) -> str:
     return f"{score:+.1f}"
 
 
-def hint_text(hint: Any, to_move: str, note: str = "") -> Text:
-    """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel,
-    with a ``note`` line under it (the perfect player's solved value)."""
+def _hint_head(hint: Any, to_move: str, gap: str) -> Text:
+    """``Hint for X: 3,-2``, and ``forced win!`` after ``gap`` when it is one."""
     text = Text()
     text.append(f"Hint for {to_move}: ", "bold")
     text.append(format_point(hint.move), "bold #ff7ef2")
     if hint.forced_win:
-        text.append("  forced win!", "bold green")
+        text.append(f"{gap}forced win!", "bold green")
+    return text
+
+
+def hint_text(hint: Any, to_move: str, note: str = "") -> Text:
+    """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel,
+    with a ``note`` line under it (the perfect player's solved value)."""
+    text = _hint_head(hint, to_move, "  ")
     text.append(f"\nscore {format_score(hint.score)}  depth {hint.depth}\n")
     text.append(f"nodes {hint.nodes:,}  time {hint.time:.2f} s\n")
     text.append(f"PV {pv_text(hint.pv)}")
@@ -155,11 +161,7 @@ def hint_line(hint: Any, to_move: str, note: str = "") -> Text:
     >>> print(hint_line(hint, "X", "solved: a draw").plain)
     Hint for X: 3,-2 · score +12.5 · depth 4 · solved: a draw · PV 3,-2 4,-3
     """
-    text = Text()
-    text.append(f"Hint for {to_move}: ", "bold")
-    text.append(format_point(hint.move), "bold #ff7ef2")
-    if hint.forced_win:
-        text.append(" forced win!", "bold green")
+    text = _hint_head(hint, to_move, " ")
     text.append(f" · score {format_score(hint.score)} · depth {hint.depth}")
     if note:
         text.append(f" · {note}", "bold")

@@ -84,13 +84,19 @@ def test_serve_ends_at_the_end_of_input():
     assert not thread.is_alive()
 
 
-def test_stop_while_thinking_answers_with_the_best_move_so_far():
+def thinking() -> tuple[Pipe, FlushCounter, FakeEngine, threading.Thread]:
+    """A session served on a pipe whose engine is thinking (until told to stop) about its first move."""
     pipe, out, engine = Pipe(), FlushCounter(), FakeEngine(wait_for_stop=True)
     pipe.send("START 20")
     pipe.send("INFO timeout_turn 60000")
     pipe.send("TURN 10,10")
     thread = run_serve(pipe, out, engine)
     assert engine.thinking.wait(30)
+    return pipe, out, engine, thread
+
+
+def test_stop_while_thinking_answers_with_the_best_move_so_far():
+    pipe, out, engine, thread = thinking()
     pipe.send("YXSTOP")
     assert out.wait_for("9,9")
     assert engine.stopped is True
@@ -100,12 +106,7 @@ def test_stop_while_thinking_answers_with_the_best_move_so_far():
 
 
 def test_end_while_thinking_stops_the_search_at_once_and_ends():
-    pipe, out, engine = Pipe(), FlushCounter(), FakeEngine(wait_for_stop=True)
-    pipe.send("START 20")
-    pipe.send("INFO timeout_turn 60000")
-    pipe.send("TURN 10,10")
-    thread = run_serve(pipe, out, engine)
-    assert engine.thinking.wait(30)
+    pipe, out, engine, thread = thinking()
     pipe.send("END")
     pipe.send("ABOUT")  # after END: never answered
     thread.join(30)
