@@ -13,6 +13,8 @@ from typing import NoReturn, Sequence
 from gomoku import __version__
 from gomoku.commands import MODULES
 
+__all__ = ["ArgumentParser", "build_parser", "run_app", "main"]
+
 
 class ArgumentParser(argparse.ArgumentParser):
     """argparse, but an argument that starts with a minus and a digit is a value, not an

@@ -13,6 +13,8 @@ import stat
 import sys
 from typing import Any
 
+__all__ = ["MAX_FILE_BYTES", "read_file", "parse_json"]
+
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest file read (64 MB): a game, a position list or a weight table is far smaller."""
 

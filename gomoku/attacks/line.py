@@ -26,6 +26,18 @@ import numpy as np
 
 from gomoku.attacks.weights import WeightTable
 
+__all__ = [
+    "EMPTY",
+    "OWN",
+    "BLOCKED",
+    "Attack",
+    "RawAttack",
+    "judge",
+    "DENSE_LIMIT",
+    "scan_pattern",
+    "LineCache",
+]
+
 # Cell states of a scan, from the scanning stone's point of view.
 EMPTY, OWN, BLOCKED = 0, 1, 2
 

@@ -17,6 +17,15 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gomoku.files import parse_json
 
+__all__ = [
+    "DEFAULT_WEIGHTS_PATH",
+    "SEED_ATTACKS",
+    "WeightTableError",
+    "WeightTable",
+    "load_weights",
+    "default_table",
+]
+
 DEFAULT_WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "data" / "weights.json"
 """The weight table shipped with the project (seed 002's)."""
 

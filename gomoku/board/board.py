@@ -24,6 +24,21 @@ from typing import Iterable, Mapping
 
 from gomoku.board.rules import Point, Rules, line_directions  # noqa: F401 - part of the board's API
 
+__all__ = [
+    "MASK64",
+    "Stone",
+    "BoardError",
+    "InvalidPointError",
+    "OccupiedError",
+    "OutOfBoundsError",
+    "GameOverError",
+    "FloatingError",
+    "zobrist",
+    "SIDE_KEY",
+    "Board",
+    "format_point",
+]
+
 MASK64 = (1 << 64) - 1
 
 

@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from gomoku.board import Board, Point, Rules
 
+__all__ = ["Geometry"]
+
 
 @dataclass(frozen=True)
 class Geometry:

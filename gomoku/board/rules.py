@@ -13,6 +13,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Mapping
 
+__all__ = ["Point", "line_directions", "Rules"]
+
 Point = tuple[int, ...]
 """A cell of the board: one Python int per dimension, any value."""
 

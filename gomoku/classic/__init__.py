@@ -7,3 +7,5 @@ alpha-beta (``minimax``). They stand on the board alone; the registry that names
 them beside the engine's levels is ``gomoku.engine.players``, and their
 experiments are ``gomoku.experiments``.
 """
+
+__all__: list[str] = []

@@ -28,6 +28,18 @@ from gomoku.board import Board, GameOverError, Point, Rules, Stone
 from gomoku.board.geometry import Geometry
 from gomoku.classic.script import BLANK, _move
 
+__all__ = [
+    "MAGIC_SQUARE",
+    "SQUARE_NUMBER",
+    "MAGIC_CUBE",
+    "CUBE_SUM",
+    "magic_poss_win",
+    "cube_number",
+    "CubeReport",
+    "cube_report",
+    "magic_move",
+]
+
 MAGIC_SQUARE = ((8, 3, 4), (1, 5, 9), (6, 7, 2))
 """The seed's magic square, rows from the top: ``MAGIC_SQUARE[y][x]``."""
 

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from gomoku.board import Board, GameOverError, Point, Rules, Stone
 from gomoku.board.geometry import Geometry
 
+__all__ = ["WIN", "EVALUATIONS", "line_weights", "Stats", "evaluate", "choose"]
+
 WIN = 1_000_000
 
 EVALUATIONS = {

@@ -22,6 +22,18 @@ from functools import lru_cache
 from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku.board.geometry import Geometry
 
+__all__ = [
+    "EXACT",
+    "LOWER",
+    "UPPER",
+    "CANONICAL_STONES",
+    "symmetries",
+    "Solver",
+    "solver_for",
+    "Solved",
+    "solve",
+]
+
 EXACT, LOWER, UPPER = 0, 1, 2
 
 CANONICAL_STONES = 8

@@ -23,6 +23,25 @@ from gomoku.classic.perfect import solver_for
 from gomoku.classic.script import script_move
 from gomoku.classic.table import table_move
 
+__all__ = [
+    "MAX_CELLS",
+    "Choice",
+    "Strategy",
+    "small",
+    "solvable",
+    "tictactoe",
+    "magic_square",
+    "perfect",
+    "table",
+    "script",
+    "magic",
+    "minimax",
+    "alphabeta",
+    "random_move",
+    "Mover",
+    "play",
+]
+
 MAX_CELLS = 125
 """The classic strategies play bounded boards of up to this many cells (5x5x5)."""
 

@@ -23,6 +23,8 @@ import numpy as np
 from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku.classic.perfect import solver_for
 
+__all__ = ["SQUARES", "to_index", "to_vector", "board_vector", "build_table", "move_table", "table_move"]
+
 SQUARES = tuple((column, row) for row in range(3) for column in range(3))
 """The seed's squares 1..9 (``SQUARES[n - 1]``) as points (x, y): rows from the top."""
 

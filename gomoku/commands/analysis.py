@@ -26,6 +26,20 @@ from gomoku.board import Board, Point, Rules, Stone, format_point
 from gomoku.commands.arguments import POSITION_HELP, RULES_HELP
 from gomoku.records import parse_point, read_position
 
+__all__ = [
+    "MAX_GRID",
+    "CANDIDATE_MARGIN",
+    "AXES",
+    "register",
+    "parse_region",
+    "run_weights",
+    "short",
+    "render_grid",
+    "run_explain",
+    "number",
+    "render_explanation",
+]
+
 MAX_GRID = 60
 """The widest grid (cells a side) printed as text; JSON has no limit."""
 

@@ -26,6 +26,22 @@ from gomoku.board import Rules
 from gomoku.records.game import clip
 from gomoku.search.types import MAX_PLY
 
+__all__ = [
+    "POSITION_HELP",
+    "RULES_HELP",
+    "MAX_SECONDS",
+    "MAX_NODES",
+    "MAX_DEPTH",
+    "MAX_GAMES",
+    "MAX_MOVE_MS",
+    "CORES",
+    "seconds",
+    "count",
+    "nodes",
+    "depth",
+    "cap",
+]
+
 POSITION_HELP = ("moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
                  "or FILE.jsonl:N")
 """The help of every command's POSITION argument."""

@@ -11,6 +11,8 @@ from typing import TextIO
 
 from gomoku.experiments.runner import EXPERIMENTS, run_experiment
 
+__all__ = ["register", "Bar", "run"]
+
 
 def _description() -> str:
     """The command's help: what it does, then each experiment, a line or two each."""

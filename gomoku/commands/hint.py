@@ -26,6 +26,8 @@ from gomoku.records import read_position
 from gomoku.search.params import THREADS
 from gomoku.search.types import SearchInfo
 
+__all__ = ["with_players", "register", "run_hint", "run_solve"]
+
 
 def with_players(text: str, names: list[str] | None = None) -> str:
     """A command's description: ``text`` wrapped, then the players ``names`` (all when

@@ -15,6 +15,8 @@ from gomoku.engine.players import DEFAULT_LEVEL, LEVELS
 from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
 from gomoku.protocol.pbrain import check_brain_level, finish, serve
 
+__all__ = ["register", "run_pbrain", "run_match_command"]
+
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``pbrain`` and ``match``."""

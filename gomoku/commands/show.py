@@ -12,6 +12,20 @@ from gomoku.board import Board, Point, Rules, Stone, format_point
 from gomoku.commands.arguments import POSITION_HELP, RULES_HELP
 from gomoku.records import position_to_dict, read_position, rules_to_dict
 
+__all__ = [
+    "MARGIN",
+    "MAX_FULL",
+    "MAX_VIEW",
+    "MAX_LAYERS",
+    "SYMBOLS",
+    "register",
+    "run",
+    "board_summary",
+    "view_box",
+    "render",
+    "status",
+]
+
 MARGIN = 2
 """Empty cells shown around the stones on the endless board."""
 

@@ -23,6 +23,8 @@ from pathlib import Path
 from numba.core import config as _numba_config
 from numba.core import dispatcher as _numba_dispatcher
 
+__all__: list[str] = []
+
 
 def _writable(folder: Path) -> bool:
     """Whether a file can be made in ``folder`` (made if missing): numba's own test of a cache folder."""

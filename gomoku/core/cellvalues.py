@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+__all__ = ["TEMPO", "MULTISETS", "CELL_VALUES"]
+
 TEMPO = 2
 """How many times the side to move's potential counts: 1.5, 1.75, 2, 2.25 and 3 were
 tried; 2 to 2.25 fit best (held-out cross-entropy within 0.0003 of each other), 1.2 far worse."""

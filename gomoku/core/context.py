@@ -65,6 +65,43 @@ from numba.experimental import structref
 from gomoku.core.scores import MAX_PLY
 from gomoku.core.struct import Record
 
+__all__ = [
+    "MAX_VCF",
+    "NODES",
+    "TNODES",
+    "CUTOFFS",
+    "NODE_LIMIT",
+    "ABORT",
+    "GREW",
+    "LINE_LEN",
+    "VLINE_LEN",
+    "LEAF_TNODES",
+    "WIDTH",
+    "ROOT_WIDTH",
+    "LEAF_VCF",
+    "LMR",
+    "AGE",
+    "SELDEPTH",
+    "LAYOUT",
+    "NODE_VCT",
+    "THREAT_EXT",
+    "PASS_CHECK",
+    "COMPLETE",
+    "EXACT",
+    "LOWER",
+    "UPPER",
+    "TT_ENTRY_BYTES",
+    "TABLE_ENTRY_BYTES",
+    "CONTEXT_FIELDS",
+    "ContextType",
+    "Context",
+    "new_context",
+    "resize_for_grid",
+    "with_proof_tree",
+    "touch",
+    "clear_tables",
+]
+
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
  ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT, PASS_CHECK) = range(19)

@@ -57,6 +57,27 @@ from numba.experimental import structref
 from gomoku.core.patterns import C_F4, C_FIVE  # noqa: F401 - C_F4 for the doctest
 from gomoku.core.struct import Record
 
+__all__ = [
+    "EMPTY",
+    "WALL",
+    "TURN",
+    "HEIGHT",
+    "NCAND",
+    "WINNER",
+    "GRID_FIELDS",
+    "GridStateType",
+    "GridState",
+    "move",
+    "push",
+    "pop",
+    "init",
+    "find",
+    "order_value",
+    "first",
+    "five_near",
+    "evaluate",
+]
+
 EMPTY, WALL = 0, 3
 TURN, HEIGHT, NCAND, WINNER = range(4)
 

@@ -41,6 +41,35 @@ from numba import njit
 
 from gomoku.core.cellvalues import CELL_VALUES, MULTISETS
 
+__all__ = [
+    "DEAD",
+    "ONE",
+    "B2",
+    "F2",
+    "B3",
+    "F3",
+    "B4",
+    "F4",
+    "FIVE",
+    "PATTERN_NAMES",
+    "C_FIVE",
+    "C_F4",
+    "C_B4F3",
+    "C_B4",
+    "C_F3F3",
+    "C_F3",
+    "C_NONE",
+    "CLASS_NAMES",
+    "ORDER_VALUE",
+    "CLASS_ORDER_BONUS",
+    "multiset_index",
+    "key_digit",
+    "line_key",
+    "combo_key",
+    "Tables",
+    "tables",
+]
+
 # Pattern codes on one line, weakest first.
 DEAD, ONE, B2, F2, B3, F3, B4, F4, FIVE = range(9)
 PATTERN_NAMES = ("dead", "one", "two", "open two", "three", "open three", "four", "open four", "five")

@@ -55,6 +55,19 @@ from gomoku.core.grid import GridState, first, five_near, move
 from gomoku.core.patterns import C_B4, C_F3, C_F4, C_FIVE
 from gomoku.core.vcf import vcf
 
+__all__ = [
+    "INF",
+    "SALT",
+    "AND_SALT",
+    "VCF_BUDGET",
+    "MAX_TREE_DEPTH",
+    "NODE_BYTES",
+    "PROVEN",
+    "DISPROVEN",
+    "OPEN",
+    "prove",
+]
+
 INF = 1 << 28
 SALT = np.array([0, 0x1B873593A5B12C4F, 0x68E31DA4CC9E2D51], dtype=np.uint64)
 """Salts of the prover's table keys: by attacker, ..."""

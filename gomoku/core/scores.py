@@ -7,6 +7,8 @@ wins and losses the search finds lie beyond ``WIN_THRESHOLD``.
 (10000, 10000)
 """
 
+__all__ = ["WIN", "WIN_THRESHOLD", "LIKELY", "MAX_PLY"]
+
 WIN = 1_000_000
 """The score of a five made now; a win in n plies scores WIN - n."""
 WIN_THRESHOLD = WIN - 10_000

@@ -31,6 +31,8 @@ import sys
 
 from numba.experimental import structref
 
+__all__ = ["Record"]
+
 
 def _skip_blas_probe() -> None:
     """Load numba's numpy layer now, without its BLAS probe.

@@ -95,6 +95,19 @@ from gomoku.core.prover import prove
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
 from gomoku.core.vcf import tick, vcf
 
+__all__ = [
+    "PLY1_VCT",
+    "QUIET",
+    "SETUP_PLY",
+    "SETUP_BONUS",
+    "SETUP_MIN",
+    "NODE_VCT_SALT",
+    "setups",
+    "negamax",
+    "root_moves",
+    "root",
+]
+
 PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 QUIET = 400

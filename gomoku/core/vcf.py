@@ -30,6 +30,8 @@ from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_L
 from gomoku.core.grid import GridState, first, five_near, pop, push
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
 
+__all__ = ["SALT", "tick", "vcf"]
+
 SALT = np.array([0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D], dtype=np.uint64)
 
 

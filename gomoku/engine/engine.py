@@ -27,6 +27,8 @@ from gomoku.search.searcher import Searcher
 from gomoku.search.types import WIN_THRESHOLD, Limit, SearchInfo
 from gomoku.search.warmup import ensure_loaded, is_warm, warm
 
+__all__ = ["LEVEL_OPTIONS", "EASY_MARGIN", "EASY_CANDIDATES", "check_level", "Hint", "Engine"]
+
 LEVEL_OPTIONS = {
     "easy": SearchOptions(root_vct=False, vct_defence=False),
     "normal": SearchOptions(root_vct=False),

@@ -28,6 +28,20 @@ from gomoku.classic import strategies
 from gomoku.classic.strategies import Choice, Strategy
 from gomoku.search.types import Limit
 
+__all__ = [
+    "Player",
+    "PLAYERS",
+    "LEVELS",
+    "CLASSIC",
+    "DEFAULT_LEVEL",
+    "players_for",
+    "check_player",
+    "describe",
+    "listing",
+    "classic_choice",
+    "classic_move",
+]
+
 
 def _any_rules(rules: Rules) -> bool:
     return True

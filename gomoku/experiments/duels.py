@@ -18,6 +18,16 @@ from gomoku.engine import Engine
 from gomoku.engine.players import classic_move, describe
 from gomoku.experiments.table import Progress, Table
 
+__all__ = [
+    "TICTACTOE_PLAYERS",
+    "CUBE_PLAYERS",
+    "ENGINE_LEVEL",
+    "mover",
+    "duel_matrix",
+    "against_everything",
+    "strategies_table",
+]
+
 TICTACTOE_PLAYERS = ("table", "script", "magic", "perfect", "minimax", "engine", "random")
 CUBE_PLAYERS = ("magic", "perfect", "minimax", "engine", "random")
 

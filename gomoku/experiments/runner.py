@@ -26,6 +26,20 @@ from gomoku.experiments.duels import strategies_table
 from gomoku.experiments.table import Progress, Table
 from gomoku.experiments.windetect import windetect_table
 
+__all__ = [
+    "maxstates",
+    "MinimaxRow",
+    "MINIMAX_ROWS",
+    "EXTRA_ROWS",
+    "minimax_table",
+    "QUBIC_CONFIGS",
+    "QUBIC_FIGURES",
+    "qubic_table",
+    "solve_table",
+    "EXPERIMENTS",
+    "run_experiment",
+]
+
 
 def maxstates(squares: int, depth: int) -> int:
     """The original document's upper bound of the states minimax visits in a game, as

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+__all__ = ["Progress", "Table"]
+
 Progress = Callable[[int, int], None]
 """Told (done, total) as an experiment goes."""
 

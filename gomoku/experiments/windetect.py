@@ -28,6 +28,17 @@ from gomoku.board import Board, Rules, Stone
 from gomoku.board.geometry import Geometry
 from gomoku.experiments.table import Progress, Table
 
+__all__ = [
+    "threat_matrix",
+    "position_matrix",
+    "matrix_counts",
+    "matrix_winner",
+    "loop_counts",
+    "loop_winner",
+    "sample_positions",
+    "windetect_table",
+]
+
 
 @lru_cache(maxsize=8)
 def threat_matrix(rules: Rules) -> sparse.csr_matrix:

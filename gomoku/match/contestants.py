@@ -29,6 +29,18 @@ from gomoku.engine import Engine
 from gomoku.engine.players import PLAYERS, check_player
 from gomoku.protocol.clock import TimeControl, hint_by, level_limits, plan_time
 
+__all__ = [
+    "MatchError",
+    "PlayerFailure",
+    "Player",
+    "EnginePlayer",
+    "warm",
+    "BrainPlayer",
+    "make_player",
+    "short_name",
+    "check_command",
+]
+
 
 class MatchError(ValueError):
     """A match that cannot be run as asked (a bad player, openings file or option)."""

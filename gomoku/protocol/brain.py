@@ -56,6 +56,27 @@ from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the pr
 from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line, to_int
 from gomoku.search.warmup import cache_is_cold, is_warm
 
+__all__ = [
+    "MAX_SIZE",
+    "MAX_MEMORY",
+    "BRAIN_THREADS",
+    "ABOUT",
+    "PLAYED_RULES",
+    "RULE_NAMES",
+    "START_WAIT",
+    "READY_SHARE",
+    "HintEngine",
+    "rules_for",
+    "describe_info",
+    "unplayed_rule",
+    "EngineFactory",
+    "GreedyPlayer",
+    "Preparation",
+    "PROCESS_MB",
+    "default_engine_factory",
+    "Brain",
+]
+
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""
 

@@ -22,6 +22,25 @@ from typing import Any, Callable
 from gomoku.board import Board, Point
 from gomoku.engine import LEVELS
 
+__all__ = [
+    "UNLIMITED_MS",
+    "DEFAULT_TIMEOUT_TURN_MS",
+    "REPLY_MARGIN",
+    "DEADLINE_SHARE",
+    "STOP_MARGIN",
+    "FAST_THRESHOLD",
+    "MAX_TIMER",
+    "HARD_SHARE",
+    "HARD_MARGIN",
+    "TimeControl",
+    "Budget",
+    "moves_to_go",
+    "plan_time",
+    "hint_by",
+    "Thinking",
+    "level_limits",
+]
+
 UNLIMITED_MS = 2147483647
 """What managers send as ``time_left`` when the match time is unlimited."""
 

@@ -32,6 +32,8 @@ from gomoku.engine.players import CLASSIC, DEFAULT_LEVEL, LEVELS
 from gomoku.protocol.brain import Brain, EngineFactory
 from gomoku.protocol.streams import read_lines
 
+__all__ = ["END_GRACE", "check_brain_level", "serve", "finish", "main"]
+
 END_GRACE = 0.5
 """How long (seconds) ``serve`` waits at END for a search to stop: the kernels see
 their stop flag within milliseconds; managers kill a brain that lingers a second."""

@@ -21,6 +21,21 @@ import io
 import re
 from typing import Any, Iterator
 
+__all__ = [
+    "MAX_LINE",
+    "EXCERPT",
+    "MAX_REPLY",
+    "CHUNK",
+    "excerpt",
+    "safe_line",
+    "read_lines",
+    "ProtocolError",
+    "SATURATE",
+    "to_int",
+    "parse_int",
+    "parse_coords",
+]
+
 MAX_LINE = 65536
 """The characters kept of one input line; the rest of a longer line is dropped."""
 

@@ -29,6 +29,28 @@ from typing import Any, Iterable, Mapping
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 
+__all__ = [
+    "FORMAT_VERSION",
+    "RESULTS",
+    "RecordError",
+    "GameRecord",
+    "parse_point",
+    "clip",
+    "whole_number",
+    "parse_moves",
+    "format_moves",
+    "board_from_position",
+    "position_to_dict",
+    "position_from_dict",
+    "rules_to_dict",
+    "rules_from_dict",
+    "record_to_dict",
+    "record_from_dict",
+    "fit_board",
+    "parse_int",
+    "rules_by_name",
+]
+
 FORMAT_VERSION = 1
 """The version of the native JSON format this module writes and reads."""
 

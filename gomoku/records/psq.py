@@ -26,6 +26,8 @@ from gomoku.records.game import (
     whole_number,
 )
 
+__all__ = ["PSQ_MAX", "format_psq", "parse_psq"]
+
 PSQ_MAX = 999
 """The widest board this module writes as PSQ (Piskvork itself plays on far smaller ones)."""
 

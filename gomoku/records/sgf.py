@@ -19,6 +19,8 @@ import re
 from gomoku.board import Point, Stone
 from gomoku.records.game import GameRecord, RecordError, fit_board, parse_int, rules_by_name, whole_number
 
+__all__ = ["SGF_MAX", "SGF_DEFAULT_SIZE", "SGF_METADATA", "format_sgf", "parse_sgf"]
+
 SGF_MAX = 52
 """The widest board SGF FF[4] can hold: coordinates are the letters a-z, A-Z."""
 

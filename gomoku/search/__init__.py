@@ -8,3 +8,5 @@
 - ``plain``: plain alpha-beta for the geometries the grid does not hold;
 - ``watchdog``: the kernels' clock; ``warmup``: compiling the kernels ahead of use.
 """
+
+__all__: list[str] = []

@@ -29,6 +29,8 @@ from gomoku.core.grid import EMPTY, HEIGHT, NCAND, TURN, WALL, WINNER, GridState
 from gomoku.core.patterns import B4, F3, F4, FIVE, tables
 from gomoku.search.params import GRID_CELLS, MARGIN, MIN_MARGIN, RING
 
+__all__ = ["Grid"]
+
 _SQUARE_LINES = {(1, 0), (0, 1), (1, 1), (1, -1)}
 """The lines the grid's steps follow (its only directions)."""
 

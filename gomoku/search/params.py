@@ -18,6 +18,42 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+__all__ = [
+    "ROOT_WIDTH",
+    "WIDTH",
+    "VCF_NODES",
+    "NODE_VCT_NODES",
+    "THREAT_EXT",
+    "PASS_CHECK",
+    "LMR_DIVISOR",
+    "LEAF_VCF_NODES",
+    "VCT_SHARE",
+    "VCT_SHARE_WINNING",
+    "VCT_SHARE_THREATENED",
+    "DEFENCE_SHARE",
+    "OTHERS_SHARE",
+    "OTHERS_FLOOR",
+    "OTHERS_UNTIL",
+    "VERIFY_DEPTH",
+    "VERIFY_SHARE",
+    "FAVOURITE_SHARE",
+    "FAVOURITE_UNTIL",
+    "THREADS",
+    "DEFAULT_MEMORY_MB",
+    "SearchOptions",
+    "TABLE_ENTRIES",
+    "PROOF_ENTRIES",
+    "MAX_DEPTH",
+    "ALL_CELLS",
+    "SMALL_BOX",
+    "LINE_ORDER_WORK",
+    "MARGIN",
+    "MIN_MARGIN",
+    "GRID_CELLS",
+    "MAX_GRID_CELLS",
+    "RING",
+]
+
 # -- the tree and the root's threat checks (``gomoku.search.searcher``) ----------
 ROOT_WIDTH = 20
 """Candidate cells searched at the root (after forced replies and the TT move)."""

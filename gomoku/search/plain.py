@@ -30,6 +30,8 @@ from gomoku.board.geometry import Geometry
 from gomoku.search.params import ALL_CELLS, LINE_ORDER_WORK, SMALL_BOX
 from gomoku.search.types import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchAborted, SearchInfo
 
+__all__ = ["PlainSearch"]
+
 
 class PlainSearch:
     """Iterative-deepening alpha-beta on the board: wins and losses only."""

@@ -72,6 +72,8 @@ from gomoku.search.threads import Helper
 from gomoku.search.types import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchInfo
 from gomoku.search.watchdog import Watch
 
+__all__ = ["Searcher"]
+
 
 class Searcher:
     """The alpha-beta search. Keep one per game: its tables carry over."""

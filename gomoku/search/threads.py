@@ -47,6 +47,8 @@ from gomoku.core.grid import GRID_FIELDS, GridState
 from gomoku.core.scores import MAX_PLY, WIN
 from gomoku.search.params import PROOF_ENTRIES, TABLE_ENTRIES
 
+__all__ = ["SHARED", "READ_ONLY", "copy_grid", "Helper"]
+
 SHARED = ("tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout")
 """The context's arrays a helper shares with the search it helps: the transposition table."""
 READ_ONLY = ("zob", "steps", "near_steps", "line", "combo_class", "combo_order", "combo_eval", "reach")

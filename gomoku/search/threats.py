@@ -24,6 +24,8 @@ from gomoku.search.params import MAX_DEPTH
 from gomoku.search.types import SearchAborted
 from gomoku.search.watchdog import Watch
 
+__all__ = ["VCFSearch", "VCTSearch"]
+
 
 class VCFSearch:
     """A VCF solver over a grid (the compiled kernel of ``gomoku.core.vcf``), with

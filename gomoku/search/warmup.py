@@ -30,6 +30,8 @@ from gomoku.search.searcher import Searcher
 from gomoku.search.threats import VCFSearch, VCTSearch
 from gomoku.search.types import Limit, SearchAborted
 
+__all__ = ["warm", "ensure_loaded", "is_warm", "cache_is_cold", "main"]
+
 _WARM = False
 _WARMING = False
 _LOCK = threading.RLock()

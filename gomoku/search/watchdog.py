@@ -20,6 +20,8 @@ import time as _time
 
 import numpy as np
 
+__all__ = ["POLL", "Watch"]
+
 POLL = 0.001
 """Seconds between two looks at the clock and the stop event."""
 

@@ -175,3 +175,21 @@ def test_the_public_api_loads_lazily() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True", "gomoku.engine.engine", "True"]
+
+
+def test_every_module_of_the_engine_names_its_api_in_all() -> None:
+    code = (
+        "import importlib, pkgutil, gomoku\n"
+        "bad = []\n"
+        "for m in pkgutil.walk_packages(gomoku.__path__, 'gomoku.'):\n"
+        "    module = importlib.import_module(m.name)\n"
+        "    names = getattr(module, '__all__', None)\n"
+        "    if names is None:\n"
+        "        bad.append(m.name + ': no __all__')\n"
+        "    else:\n"
+        "        bad += [f'{m.name}: {n} is not there' for n in names if not hasattr(module, n)]\n"
+        "print('\\n'.join(bad))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", done.stdout
