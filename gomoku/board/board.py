@@ -230,14 +230,20 @@ class Board:
     def candidates(self, radius: int = 2) -> list[Point]:
         """The empty cells within Chebyshev distance ``radius`` of a stone, sorted.
 
-        On an empty board: the centre (the origin on the endless board).
+        On an empty board: the centre (the origin on the endless board), and
+        under gravity the bottom of the middle column, where a stone can go.
 
         >>> Board(moves=[(0, 0)]).candidates(1)
         [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+        >>> Board(Rules.preset("connect4")).candidates()
+        [(3, 0)]
         """
         stones = self.stones
         if not stones:
-            return [self.rules.centre()]
+            centre = self.rules.centre()
+            if self.rules.gravity and self.rules.bounds is not None:
+                centre = centre[:-1] + (self.rules.bounds[0][-1],)
+            return [centre]
         rules = self.rules
         found: set[Point] = set()
         if rules.dims == 2:

@@ -357,3 +357,9 @@ def test_pop_of_an_empty_stack_keeps_a_set_up_winner() -> None:
     with pytest.raises(IndexError):
         board.pop()
     assert board.winner is Stone.X and len(board.winning_line) == 5
+
+
+@pytest.mark.parametrize("text", ["connect4", "size=3x3x3,k=3,gravity", "size=4x4,k=4,gravity", "size=8,k=4,gravity"])
+def test_the_first_candidate_under_gravity_is_a_cell_a_stone_can_go_to(text: str) -> None:
+    board = Board(Rules.parse(text))
+    assert board.candidates() and set(board.candidates()) <= set(board.legal_moves())
