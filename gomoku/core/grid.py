@@ -40,6 +40,7 @@ of the per-side arrays is unused):
     cells a key sees each side.
 
 >>> from gomoku.board import Board
+>>> from gomoku.core.patterns import C_F4
 >>> from gomoku.search.grid import Grid
 >>> g = Grid(Board(moves=[(0, 0), (0, 5), (1, 0), (3, 7), (2, 0), (6, 5)])).state
 >>> int(g.count[1, C_F4]), int(g.count[2, C_F4])   # X makes an open four in two places
@@ -54,7 +55,7 @@ import numpy as np
 from numba import njit, types
 from numba.experimental import structref
 
-from gomoku.core.patterns import C_F4, C_FIVE  # noqa: F401 - C_F4 for the doctest
+from gomoku.core.patterns import C_FIVE
 from gomoku.core.struct import Record
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Proof-number search for long VCTs, compiled: does the attacker win by a
 sequence of threats (fours and open threes), however long?
 
-A depth-first VCT (``prover.prove``) must fix its depth and pays for every
+A depth-first VCT must fix its depth and pays for every
 level it adds. Proof-number search grows one tree, best first: each node holds
 how many leaves must still be proven (``pn``) or disproven (``dn``) to settle
 it, and the next node to expand is the one that settles the root cheapest.

@@ -44,9 +44,7 @@ from typing import Iterator
 
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.core import context as K
-from gomoku.core import prover as kproof
-from gomoku.core import tree as ksearch
-from gomoku.core import vcf as kthreats
+from gomoku.core import prover, tree, vcf
 from gomoku.core.grid import find, order_value
 from gomoku.core.patterns import C_B4, C_F3, C_FIVE
 from gomoku.search.grid import Grid
@@ -110,7 +108,7 @@ class Searcher:
     @property
     def proof_nodes(self) -> int:
         """Nodes the VCT prover's tree may hold at this budget (a fifth of it)."""
-        return self._entries(0.2, kproof.NODE_BYTES, 10_000)
+        return self._entries(0.2, prover.NODE_BYTES, 10_000)
 
     def _context(self, size: int) -> K.Context:
         ctx = self.ctx
@@ -249,13 +247,13 @@ class _Run:
         stats[K.ABORT] = 0
         try:
             if vct:
-                verdict = kproof.prove(self.g, ctx, attacker, self.searcher.proof_nodes, 10)
+                verdict = prover.prove(self.g, ctx, attacker, self.searcher.proof_nodes, 10)
                 found = verdict == 1
                 line = ctx.vline[: stats[K.VLINE_LEN]]
                 if verdict == -1:
                     stats[K.ABORT] = 1
             else:
-                found = kthreats.vcf(self.g, ctx, attacker, max_depth, 1)
+                found = vcf.vcf(self.g, ctx, attacker, max_depth, 1)
                 line = ctx.line[: stats[K.LINE_LEN]]
             self.aborted = bool(stats[K.ABORT])
             return [int(i) for i in line] if found else None
@@ -309,7 +307,7 @@ class _Run:
         # Our quiet moves that set up a double threat too: one may break the
         # opponent's line from afar (its answers to our threats change).
         first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set())
-                      | set(ksearch.setups(g, s)))
+                      | set(tree.setups(g, s)))
         refuted, unknown = self._screen(ranked(first), 0.4 / max(8, len(first)), vct, first, DEFENCE_SHARE)
         others = ranked(empty(self.grid.candidates()) - first)
         if others and not self.watch.expired:
@@ -389,7 +387,7 @@ class _Run:
         # node or depth limit: those searches give the same answer every time.
         timed_only = self.deadline is not None and limit.nodes is None and limit.depth is None
         if self.options.threads > 1 and timed_only:
-            n = int(ksearch.root_moves(g, ctx))
+            n = int(tree.root_moves(g, ctx))
             if n > 1:
                 moves = [int(i) for i in ctx.moves[0, :n]]
                 self.helpers = [Helper(g, ctx, moves) for _ in range(self.options.threads - 1)]
@@ -435,7 +433,7 @@ class _Run:
         if self.watch.expired and not defences:
             defences = None
         # Iterative deepening.
-        n = int(ksearch.root_moves(g, ctx))
+        n = int(tree.root_moves(g, ctx))
         moves = [int(i) for i in ctx.moves[0, :n]] or grid.candidates()
         if defences:
             moves = [q for q in moves if q in defences] + [q for q in defences if q not in moves]
@@ -471,7 +469,7 @@ class _Run:
                 break  # told to stop (the clock thread may not have raised the flag yet)
             before = self.nodes
             stats[K.ABORT] = 0
-            score = int(ksearch.root(g, ctx, depth, n, -WIN - 1, WIN + 1))
+            score = int(tree.root(g, ctx, depth, n, -WIN - 1, WIN + 1))
             line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
             if stats[K.ABORT]:
                 # The unfinished depth is worth playing if its first move was

@@ -42,7 +42,7 @@ import threading
 import numpy as np
 
 from gomoku.core import context as K
-from gomoku.core import tree as ksearch
+from gomoku.core import tree
 from gomoku.core.grid import GRID_FIELDS, GridState
 from gomoku.core.scores import MAX_PLY, WIN
 from gomoku.search.params import PROOF_ENTRIES, TABLE_ENTRIES
@@ -118,7 +118,7 @@ class Helper:
                 break
             ctx.stats[K.ABORT] = 0
             window = np.int64(WIN + 1)
-            score = ksearch.root(self.grid, ctx, np.int64(depth), np.int64(self.n), -window, window)
+            score = tree.root(self.grid, ctx, np.int64(depth), np.int64(self.n), -window, window)
             if ctx.stats[K.ABORT] != 0:
                 break
             line = [int(q) for q in ctx.pv[0, : ctx.pv_len[0]]]

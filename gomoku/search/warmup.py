@@ -20,11 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gomoku.board import Board, Rules
-from gomoku.core import context as kcontext
-from gomoku.core import grid as kgrid
-from gomoku.core import prover as kproof
-from gomoku.core import tree as ktree
-from gomoku.core import vcf as kvcf
+from gomoku.core import context, grid, prover, tree, vcf
 from gomoku.search.grid import Grid
 from gomoku.search.searcher import Searcher
 from gomoku.search.threats import VCFSearch, VCTSearch
@@ -57,11 +53,11 @@ def _warm(rules_names: tuple[str, ...]) -> float:
             board = Board(rules, [(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2), (2, 0)])
             for _ in Searcher(4).search(board, Limit(nodes=3000)):
                 pass
-            grid = Grid(board)
-            search = VCFSearch(grid, node_limit=2000)
+            cells = Grid(board)
+            search = VCFSearch(cells, node_limit=2000)
             try:
-                if search.find(grid.turn) is None:
-                    VCTSearch(search).find(grid.turn)
+                if search.find(cells.turn) is None:
+                    VCTSearch(search).find(cells.turn)
             except SearchAborted:
                 pass
     finally:
@@ -91,7 +87,7 @@ def cache_is_cold() -> bool:
     """Whether numba's on-disk cache lacks the search's kernels, so that the
     next ``warm`` compiles them (tens of seconds) rather than loading them
     (a second): the app says so while it waits."""
-    kernels = (ktree.root, kvcf.vcf, kproof.prove, kgrid._make_grid, kcontext._make_context)
+    kernels = (tree.root, vcf.vcf, prover.prove, grid._make_grid, context._make_context)
     try:
         if any(type(k._cache).__name__ == "NullCache" for k in kernels):
             return True  # no cache folder could be written (``gomoku.core``): every run compiles
