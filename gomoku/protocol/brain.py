@@ -109,6 +109,8 @@ READY_SHARE = 0.5
 """The share of a move's search time it may wait for an engine still being made ready
 (its tables, after ``max_memory`` or the rule changed; its kernels, on a first run, which
 a long turn may see compiled); past it, that move is the greedy one."""
+READY_POLL = 0.02
+"""How often a move waiting for the engine looks whether STOP or END came."""
 
 
 class HintEngine(Protocol):
@@ -417,12 +419,11 @@ class Brain:
         """A preparation's thread: one at a time, skipped once a newer one is wanted."""
         with self._preparing:
             try:
-                if job is self._preparation and job.engine is not None:
+                if job is self._preparation:
                     getattr(job.engine, "prepare")(job.rules)
             except Exception as exc:  # told with the next move; the engine is used all the same
                 job.error = exc
             finally:
-                job.compiling = False
                 if job is not self._preparation:
                     job.engine = None  # superseded: its tables go before the next one's are built
                 job.done.set()
@@ -693,7 +694,7 @@ class Brain:
         if budget.fast or self.level == "greedy":
             limits["level"] = "greedy"  # the engine's greedy level needs nothing prepared
         else:
-            ready, waited = self._ready_engine(budget)
+            ready, waited = self._ready_engine(budget, stop)
             if ready is None:
                 engine = GreedyPlayer()
             elif budget.search - waited < FAST_THRESHOLD:
@@ -723,14 +724,17 @@ class Brain:
             return self._fallback(board)
         return move
 
-    def _ready_engine(self, budget: Budget) -> tuple[HintEngine | None, float]:
+    def _ready_engine(self, budget: Budget, stop: threading.Event) -> tuple[HintEngine | None, float]:
         """The engine if it is ready for this move, and the seconds this waited for it
-        (up to ``READY_SHARE`` of the search time); None while it is not ready, said
+        (up to ``READY_SHARE`` of the search time, less if ``stop`` is set meanwhile:
+        STOP and END are heard while it waits); None while it is not ready, said
         once in a MESSAGE."""
         job = self._prepare()
         start = time.monotonic()
-        if not job.done.is_set():
-            job.done.wait(budget.search * READY_SHARE)
+        until = start + budget.search * READY_SHARE
+        while not job.done.wait(min(READY_POLL, max(until - time.monotonic(), 0.0))):
+            if stop.is_set() or time.monotonic() >= until:
+                break
         waited = time.monotonic() - start
         if job.done.is_set():
             if job.error is not None and not job.told:

@@ -29,10 +29,9 @@ from gomoku.search.types import Limit, SearchAborted
 __all__ = ["warm", "ensure_loaded", "is_warm", "cache_is_cold", "main"]
 
 _WARM = False
-_WARMING = False
-_LOCK = threading.RLock()
+_LOCK = threading.Lock()
 """Held by a running ``warm``: another thread's ``ensure_loaded`` waits for it (a brain
-compiles in a background thread); the same thread's goes on (a warm-up's own searches)."""
+compiles in a background thread) rather than starting a second one."""
 
 
 def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
@@ -44,24 +43,20 @@ def warm(rules_names: tuple[str, ...] = ("freestyle", "standard")) -> float:
 
 
 def _warm(rules_names: tuple[str, ...]) -> float:
-    global _WARM, _WARMING
+    global _WARM
     start = time.perf_counter()
-    _WARMING = True
-    try:
-        for name in rules_names:
-            rules = Rules.preset(name)
-            board = Board(rules, [(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2), (2, 0)])
-            for _ in Searcher(4).search(board, Limit(nodes=3000)):
-                pass
-            cells = Grid(board)
-            search = VCFSearch(cells, node_limit=2000)
-            try:
-                if search.find(cells.turn) is None:
-                    VCTSearch(search).find(cells.turn)
-            except SearchAborted:
-                pass
-    finally:
-        _WARMING = False
+    for name in rules_names:
+        rules = Rules.preset(name)
+        board = Board(rules, [(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2), (2, 0)])
+        for _ in Searcher(4).search(board, Limit(nodes=3000)):
+            pass
+        cells = Grid(board)
+        search = VCFSearch(cells, node_limit=2000)
+        try:
+            if search.find(cells.turn) is None:
+                VCTSearch(search).find(cells.turn)
+        except SearchAborted:
+            pass
     _WARM = True
     return time.perf_counter() - start
 
@@ -74,7 +69,7 @@ def ensure_loaded(overline: bool = True) -> None:
     if _WARM:
         return
     with _LOCK:
-        if not _WARM and not _WARMING:
+        if not _WARM:
             _warm(("freestyle" if overline else "standard",))
 
 

@@ -18,7 +18,7 @@ from gomoku.board import format_point
 from gomoku.engine import Engine
 from gomoku.protocol import Brain
 from gomoku.protocol import brain as brain_module
-from gomoku.protocol.brain import READY_SHARE, START_WAIT, GreedyPlayer
+from gomoku.protocol.brain import READY_SHARE, START_WAIT
 
 
 def settle():
@@ -173,14 +173,23 @@ def test_a_failed_preparation_is_said_once_and_the_engine_still_plays():
         "MESSAGE warm-up failed (RuntimeError: no memory for the tables); the engine does it on its moves"]
 
 
-def test_the_greedy_player_is_the_attack_scanners_greedy_move():
-    _, brain = session(["START 20", "TURN 10,10", "TURN 11,12"])
-    assert GreedyPlayer().hint(brain.board).move == greedy_move(brain.board)
-
-
 def test_join_waits_for_the_last_search_to_end():
     engine = Stuck(best=(3, 4))
     out, brain = session(["START 20", "INFO timeout_turn 100", "TURN 10,10"], engine)
     assert moves(out)[-1] == "3,4" and not brain.join(0.05)  # answered; the search still runs
     engine.release.set()
     assert brain.join(30) and engine.finished.is_set()
+
+
+def test_a_stop_while_a_move_waits_for_the_engine_ends_the_wait():
+    # A long turn waits up to half its time for an engine being made ready; STOP (or END)
+    # must not wait with it: the greedy move comes at once.
+    engine = Preparing()
+    out, brain = session(["START 20", "INFO timeout_turn 8000"], engine)
+    threading.Timer(0.2, brain.request_stop).start()
+    started = time.monotonic()
+    brain.handle("TURN 10,10")
+    assert time.monotonic() - started < 1.0  # not the 4 s the wait would take
+    assert moves(out)[-1].count(",") == 1 and engine.calls == []
+    engine.release.set()
+    settle()
