@@ -65,7 +65,6 @@ __all__ = [
     "StoneWeight",
     "WeightTable",
     "WeightTableError",
-    "candidate_cells",
     "cell_weight",
     "default_table",
     "explain",
@@ -286,27 +285,10 @@ def explain(board: Board, point: Point, table: WeightTable | None = None) -> Cel
     return CellExplanation(point, board.turn, {Stone.X: x, Stone.O: o}, x.weight + o.weight)
 
 
-def candidate_cells(board: Board) -> list[Point]:
-    """The cells the weights are given for, sorted: the empty cells within 2 of a
-    stone, or the centre of an empty board; under gravity only those a stone can
-    be played on (it rests on the bottom or on a stone), so the centre of an
-    empty board is the bottom of its middle column.
-
-    >>> candidate_cells(Board(Rules.parse("size=7x6,k=4,gravity")))
-    [(3, 0)]
-    >>> candidate_cells(Board(Rules.parse("size=7x6,k=4,gravity"), moves=[(3, 0), (3, 1)]))
-    [(1, 0), (2, 0), (3, 2), (4, 0), (5, 0)]
-    """
-    rules = board.rules
-    if not board.stones and rules.gravity and rules.bounds is not None:
-        return [rules.centre()[:-1] + (rules.bounds[0][-1],)]
-    return [p for p in board.candidates(2) if rules.rests(p, board.stones)]
-
-
 def weight_map_direct(board: Board, table: WeightTable | None = None) -> dict[Point, float]:
     """``weight_map`` by the direct scan of every candidate: the slow reference."""
     table = table or default_table()
-    return {p: explain(board, p, table).weight for p in candidate_cells(board)}
+    return {p: explain(board, p, table).weight for p in board.candidates(2)}
 
 
 # Board cell values in the fast map: 0 empty, 1 X, 2 O, 3 off the board; and
@@ -451,7 +433,7 @@ def weight_map(board: Board, table: WeightTable | None = None) -> dict[Point, fl
     Ordered by point. Equal, float for float, to ``weight_map_direct``; fast:
     a numpy grid around the stones, or a pattern scan per cell when the stones
     are spread too far apart for a grid. On an empty board: the centre. Under
-    gravity only the cells a stone can be played on (``candidate_cells``).
+    gravity only the cells a stone can be played on (``Board.candidates``).
 
     >>> weight_map(Board())
     {(0, 0): 2.0}
@@ -461,9 +443,9 @@ def weight_map(board: Board, table: WeightTable | None = None) -> dict[Point, fl
         fast = _grid_weights(board, table)
         if fast is not None:
             if board.rules.gravity:  # the grid weighs every empty cell near a stone, floating or not
-                return {p: w for p, w in fast.items() if board.rules.rests(p, board.stones)}
+                return {p: fast[p] for p in board.candidates(2)}
             return fast
-    return {p: _pattern_weight(board, p, table) for p in candidate_cells(board)}
+    return {p: _pattern_weight(board, p, table) for p in board.candidates(2)}
 
 
 # -- the greedy bot -------------------------------------------------------------------

@@ -48,7 +48,9 @@ def _any_rules(rules: Rules) -> bool:
 
 
 def _no_gravity(rules: Rules) -> bool:
-    # The attack scanner weighs every cell near a stone; under gravity most cannot be played.
+    # The attack scanner offers only playable cells under gravity, but it weighs the lines
+    # through them as if every cell of a line could be played now: it does not see that a
+    # threat must wait for the column under it, so it does not play gravity games.
     return not rules.gravity
 
 

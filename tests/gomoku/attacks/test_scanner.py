@@ -16,7 +16,6 @@ from gomoku.attacks import (
     SEED_ATTACKS,
     WeightTable,
     WeightTableError,
-    candidate_cells,
     cell_weight,
     default_table,
     explain,
@@ -467,7 +466,7 @@ def test_connect_four_weights_the_cell_on_the_stones_not_the_one_above():
     board = Board(rules, moves=[(3, 0), (3, 1)])
     weights = weight_map(board)
     assert (3, 2) in weights and (3, 3) not in weights and (2, 1) not in weights
-    assert candidate_cells(board) == sorted(weights) == [(1, 0), (2, 0), (3, 2), (4, 0), (5, 0)]
+    assert board.candidates(2) == sorted(weights) == [(1, 0), (2, 0), (3, 2), (4, 0), (5, 0)]
     assert greedy_move(board) == (3, 2)
 
 
