@@ -24,8 +24,6 @@ from tui.game import Game, GameSettings, unplayable
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
 GAMES_DIR_ENV = "GOMOKU_GAMES_DIR"
 GAMES_NAME = "games"
-GAME_SUFFIXES = (".json", ".sgf", ".psq")
-"""The formats a game is saved in, by the file's extension (``gomoku.records``)."""
 AUTOSAVE_NAME = "autosave.json"
 PREVIOUS_NAME = "previous.json"
 SETTINGS_NAME = "settings.json"
@@ -87,7 +85,7 @@ def with_game_suffix(path: Path) -> Path:
 def newest_game(folder: Path) -> Path | None:
     """The game file in ``folder`` changed last (None if there is none, or no folder)."""
     try:
-        files = [path for path in folder.iterdir() if path.suffix.lower() in GAME_SUFFIXES and path.is_file()]
+        files = [path for path in folder.iterdir() if path.suffix.lower() in records.FORMATS and path.is_file()]
         return max(files, key=lambda path: (path.stat().st_mtime, path.name), default=None)
     except OSError:
         return None

@@ -44,7 +44,7 @@ def elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_games_folder_is_documented_and_overridable(tmp_path: Path) -> None:
     assert storage.games_dir(environ={"XDG_DATA_HOME": "/x"}) == Path("/x/gomoku/games")
-    assert storage.games_dir(environ={"HOME": "/h"}) == Path.home() / ".local/share/gomoku/games"
+    assert storage.games_dir(environ={}) == Path.home() / ".local/share/gomoku/games"  # no variable set
     assert storage.games_dir(environ={"GOMOKU_GAMES_DIR": str(tmp_path)}) == tmp_path
     assert storage.games_dir() == tmp_path / "games"  # the tests' own, from conftest.py
 

@@ -26,9 +26,9 @@ from textual_fspicker import FileOpen, FileSave
 from textual_fspicker.parts import DirectoryNavigation
 from textual_fspicker.path_filters import Filter
 
-from tui.storage import GAME_SUFFIXES
+from gomoku import records
 
-GAME_FILES = Filter("Games (.json .sgf .psq)", lambda path: path.suffix.lower() in GAME_SUFFIXES)
+GAME_FILES = Filter(f"Games ({' '.join(records.FORMATS)})", lambda path: path.suffix.lower() in records.FORMATS)
 """What the open dialog lists besides folders (a path typed whole may name any file)."""
 
 BROWSER_CSS = """

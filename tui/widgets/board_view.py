@@ -365,11 +365,12 @@ class BoardView(ScrollView, can_focus=True):
         self.cursor = self._clamp_to_board(point)
         self.follow_cursor()
         layout = self.cell_layout
-        simple = not layout.layered and not layout.rules.gravity and self.ruler_line() == 0
-        if self.origin == origin and simple:
-            # Only the ruler and the two rows of the cursor change.
+        ruler = self.ruler_line()
+        if self.origin == origin and not layout.layered and not layout.rules.gravity and ruler is not None:
+            # Only the ruler (next to a bounded board that fits, else the first line)
+            # and the two rows of the cursor change.
             width = self.size.width
-            rows = {0, layout.to_plane(before)[1] - origin[1] + 1, layout.to_plane(self.cursor)[1] - origin[1] + 1}
+            rows = {ruler, layout.to_plane(before)[1] - origin[1] + 1, layout.to_plane(self.cursor)[1] - origin[1] + 1}
             self.refresh(*(Region(0, y, width, 1) for y in rows if 0 <= y < self.size.height))
         else:
             self.refresh()
