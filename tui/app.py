@@ -379,8 +379,8 @@ class GomokuApp(EngineThinking, App[int]):
     def tick_clock(self) -> None:
         """Show the running clock, and end the game when the side to move runs out of time."""
         game = self.game
-        if game.clock is None or game.clock.running is None:
-            return
+        if game.clock is None or game.clock.running is None or not self.query("#status"):
+            return  # no clock running, or the app closing (its widgets gone before its timers)
         if game.check_time() is not None:
             self.time_ran_out()
         elif game.clock_text() != self._clock_shown:
