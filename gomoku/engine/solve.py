@@ -13,7 +13,7 @@ import threading
 import time as _time
 from dataclasses import dataclass
 
-from gomoku.board import Board, Point
+from gomoku.board import Board, Point, Stone
 from gomoku.search.grid import Grid
 from gomoku.search.params import MAX_DEPTH
 from gomoku.search.threats import VCFSearch, VCTSearch
@@ -62,6 +62,7 @@ def solve(
     max_depth: int = MAX_DEPTH,
     stop: threading.Event | None = None,
     vct: bool = False,
+    attacker: Stone | None = None,
 ) -> VCFResult:
     """Look for a VCF for the side to move on ``board`` (left unchanged).
 
@@ -69,7 +70,14 @@ def solve(
     winning line, defender replies included, ending with the five. With
     ``vct``, when there is no VCF, look for a VCT (proof-number search, any
     length) with what is left of the limits (``moves`` is then the proof's
-    main line: one reply of the defender at each step).
+    main line: one reply of the defender at each step). ``attacker`` looks for
+    the other side's win instead, as if it were to move (the threat a player
+    faces: what the opponent would do given a free move).
+
+    >>> solve(Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (0, 9)]), attacker=Stone.O, nodes=10_000).found
+    False
+    >>> solve(Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (2, 5), (9, 9)]), attacker=Stone.X, nodes=10_000).moves[0]
+    (-1, 0)
     """
     if board.is_over:
         return VCFResult(None, 0, 0, 0.0, True)
@@ -77,11 +85,12 @@ def solve(
     start = _time.perf_counter()
     grid = Grid(board)
     deadline = start + time if time is not None else None
+    side = grid.turn if attacker is None else int(attacker)
     search = VCFSearch(grid, node_limit=nodes, deadline=deadline, stop=stop)
     complete = True
     line = None
     try:
-        line = search.find(grid.turn, max_depth)
+        line = search.find(side, max_depth)
     except SearchAborted:
         complete = False
     depth = getattr(search, "searched_depth", 0)
@@ -89,7 +98,7 @@ def solve(
     if line is None and vct and (nodes is None or search.nodes < nodes):
         kind = "vct"
         try:
-            line = VCTSearch(search).find(grid.turn)
+            line = VCTSearch(search).find(side)
             complete = True
             depth = (len(line) + 1) // 2 if line is not None else 0
         except SearchAborted:
