@@ -1,0 +1,332 @@
+"""Issue 33's labelled data: the turning point of every game our engine lost,
+found by a strong engine used as a judge.
+
+``python -m bench.judge_games --rapfi PATH DIR [DIR ...]`` reads the games of
+one or more ``gomoku match --out`` folders (player A is ours), keeps those A
+lost, and asks the judge (a Gomocup ``pbrain`` program, meant for Rapfi with
+its classical evaluation) for its score of the position after each of our
+moves, the opponent to move. The *turning point* is our first move after
+which the judge says the opponent has a forced win (``+Mn`` from its side,
+``-Mn`` from ours), while before that move our side was not already lost.
+
+When the position before the first such move is already lost for us, the
+judge missed the win earlier: the positions after our previous moves are
+asked again with more time (``--deep-seconds``), backwards, and the earliest
+one of an unbroken run of forced wins becomes the turning point. A game whose
+turning point cannot be placed (lost on time, by a crash, or a win the judge
+never sees in time) is written with ``"turning_ply": null`` and a note, and is
+left out of the measure. The format is in ``data/review/README.md``.
+
+The judge runs beside the project, never in it: nothing here is needed by
+``make test``, and the judge's program is given on the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+from gomoku.records import load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = ROOT / "data" / "review" / "turning-points.jsonl"
+MOVE = re.compile(r"^\s*(-?\d+),(-?\d+)\s*$")
+EVAL = re.compile(r"\|\s*Eval\s+(\S+)")
+BESTLINE = re.compile(r"^Bestline\s+(.*)$")
+
+
+class JudgeError(RuntimeError):
+    """The judge's program did not answer as the protocol says."""
+
+
+class Judge:
+    """A pbrain program asked for its score and move on one position at a time.
+
+    Each position is sent as ``BOARD``, stones in play order, field 1 for the
+    side to move (the program always moves after ``DONE``). The score is read
+    from Rapfi's closing summary line ``MESSAGE Speed ... | Eval E | ...``:
+    from the side to move's view, ``+Mn``/``-Mn`` a forced win/loss in n plies,
+    otherwise a number (about 200 per doubling of the odds). A five on the
+    board for the side to move is ``+M1`` (Rapfi plays it without a search and
+    without a summary)."""
+
+    def __init__(self, command: str, size: int, exact_five: bool, turn_ms: int) -> None:
+        self.command, self.size, self.exact_five, self.turn_ms = command, size, exact_five, turn_ms
+        self.proc: subprocess.Popen[str] | None = None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.cwd = tempfile.mkdtemp(prefix="judge-")  # no stray config.toml: the built-in one is used
+
+    # -- the process ---------------------------------------------------------
+    def _start(self) -> None:
+        self.proc = subprocess.Popen([self.command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=self.cwd)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
+        self._send(f"START {self.size}")
+        self._until(lambda line: line.strip().upper() == "OK", 30.0)
+        for info in ("thread_num 1", "timeout_match 100000000", "time_left 100000000",
+                     f"rule {1 if self.exact_five else 0}", f"timeout_turn {self.turn_ms}"):
+            self._send(f"INFO {info}")
+
+    @staticmethod
+    def _read(proc: subprocess.Popen[str], lines: "queue.Queue[str | None]") -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line.rstrip("\r\n"))
+        lines.put(None)
+
+    def _send(self, text: str) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def _until(self, done, seconds: float) -> list[str]:
+        """Lines up to and including the first for which ``done`` holds."""
+        seen, end = [], time.monotonic() + seconds
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, end - time.monotonic()))
+            except queue.Empty:
+                raise JudgeError(f"no answer within {seconds:g} s (last lines: {seen[-3:]})") from None
+            if line is None:
+                raise JudgeError(f"the judge exited (last lines: {seen[-3:]})")
+            seen.append(line)
+            if done(line):
+                return seen
+
+    def close(self) -> None:
+        if self.proc is not None:
+            try:
+                self._send("END")
+                self.proc.wait(timeout=3)
+            except (OSError, subprocess.TimeoutExpired, AssertionError):
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+
+    # -- a position ----------------------------------------------------------
+    def ask(self, moves: list[tuple[int, int]], turn_ms: int | None = None) -> tuple[str | None, list[int] | None]:
+        """The judge's score of the position after ``moves`` (the side to move's
+        view) and its move there; one retry with a fresh process on a failure."""
+        for attempt in (1, 2):
+            try:
+                if self.proc is None:
+                    self._start()
+                return self._ask(moves, turn_ms or self.turn_ms)
+            except (JudgeError, OSError) as exc:
+                print(f"judge: {exc}; restarting it", file=sys.stderr, flush=True)
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _ask(self, moves: list[tuple[int, int]], turn_ms: int) -> tuple[str | None, list[int] | None]:
+        to_move = len(moves) % 2
+        self._send("YXHASHCLEAR")  # every position judged on its own, in any order
+        self._send(f"INFO timeout_turn {turn_ms}")
+        self._send("BOARD")
+        for i, (x, y) in enumerate(moves):
+            self._send(f"{x},{y},{1 if i % 2 == to_move else 2}")
+        self._send("DONE")
+        lines = self._until(lambda line: MOVE.match(line) is not None, turn_ms / 1000 + 30.0)
+        x, y = map(int, MOVE.match(lines[-1]).groups())
+        score = None
+        for line in lines:
+            found = EVAL.search(line)
+            if found:
+                score = found.group(1)
+        if score is None and self.five_at(moves, (x, y)):
+            score = "+M1"
+        return score, [x, y]
+
+    def five_at(self, moves: list[tuple[int, int]], move: tuple[int, int]) -> bool:
+        """Whether ``move`` makes five (or more, unless exactly five is the rule) for the side to move."""
+        mine = {tuple(m) for m in moves[len(moves) % 2::2]}
+        mine.add(move)
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            run = 1
+            for sign in (1, -1):
+                x, y = move[0] + sign * dx, move[1] + sign * dy
+                while (x, y) in mine:
+                    run, x, y = run + 1, x + sign * dx, y + sign * dy
+            if run == 5 or (run > 5 and not self.exact_five):
+                return True
+        return False
+
+
+# -- scores --------------------------------------------------------------------
+def is_win(score: str | None) -> bool:
+    """A forced win for the side the score is from (``+Mn``, ``+M*``)."""
+    return score is not None and score.startswith("+M")
+
+
+def is_loss(score: str | None) -> bool:
+    return score is not None and score.startswith("-M")
+
+
+def flip(score: str | None) -> str | None:
+    """The same score from the other side's view."""
+    if score is None:
+        return None
+    if score[:2] in ("+M", "-M"):
+        return ("-" if score[0] == "+" else "+") + score[1:]
+    try:
+        return str(-int(score))
+    except ValueError:
+        return score
+
+
+# -- games ---------------------------------------------------------------------
+def our_side(metadata: dict, a_name: str | None) -> str:
+    """Which colour player A played: by name when the two players' names differ
+    (and ``a_name`` is given), else by the match's schedule (A is X in games 1, 3, 5, ...)."""
+    x, o = metadata.get("x"), metadata.get("o")
+    if a_name is not None and x != o and a_name in (x, o):
+        return "X" if x == a_name else "O"
+    return "X" if int(metadata["game"]) % 2 == 1 else "O"
+
+
+def judge_game(judge: Judge, moves: list[tuple[int, int]], ours: str, opening: int,
+               deep_ms: int, log) -> dict:
+    """The turning point of one lost game and what the judge said around it."""
+    side = lambda ply: "X" if ply % 2 == 0 else "O"  # noqa: E731
+    our_plies = [p for p in range(opening, len(moves)) if side(p) == ours]
+    after: dict[int, str | None] = {}
+    for p in our_plies:
+        after[p] = flip(judge.ask(moves[:p + 1])[0])  # the opponent to move: back to our view
+    entry: dict = {"evals_after": [[p, after[p]] for p in our_plies]}
+    losing = [p for p in our_plies if is_loss(after[p])]
+    if not losing:
+        entry.update(turning_ply=None, note="the judge sees no forced win for the opponent after any of our moves")
+        return entry
+    turning = losing[0]
+    before, best = judge.ask(moves[:turning])
+    deep: list[list] = []
+    # Already lost before it: the judge missed the win after an earlier move of ours.
+    while is_loss(before):
+        earlier = [p for p in our_plies if p < turning]
+        if not earlier:
+            break
+        q = earlier[-1]
+        score = flip(judge.ask(moves[:q + 1], deep_ms)[0])
+        deep.append([q, score])
+        if not is_loss(score):
+            break
+        turning = q
+        before, best = judge.ask(moves[:turning], deep_ms)
+    if deep:
+        entry["evals_after_deep"] = deep
+    if is_loss(before):
+        entry.update(turning_ply=None, eval_before=before,
+                     note=f"already lost before our move at ply {turning} ({before}), and no forced win for the "
+                          f"opponent found after our previous move even at {deep_ms / 1000:g} s")
+        return entry
+    entry.update(turning_ply=turning, played=list(moves[turning]), best=best,
+                 eval_before=before, eval_after=after.get(turning) if not deep or turning == losing[0]
+                 else dict(deep)[turning])
+    log(f"  turning point ply {turning}: {list(moves[turning])} {before} -> {entry['eval_after']}, best {best}")
+    return entry
+
+
+def games_in(folders: list[Path]) -> Iterator[tuple[Path, Path]]:
+    for folder in folders:
+        for path in sorted(folder.glob("game-*.json")):
+            yield folder, path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.judge_games", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folders", nargs="+", type=Path, help="gomoku match --out folders (player A is ours)")
+    parser.add_argument("--rapfi", required=True, help="the judge: a pbrain program (Rapfi, classical evaluation)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="the judge's time a position (default 1)")
+    parser.add_argument("--deep-seconds", type=float, default=5.0,
+                        help="its time for the positions asked again (default 5)")
+    parser.add_argument("--a-name", help="player A's name in the records, when the two names differ")
+    parser.add_argument("--judge-name", default="Rapfi (classical evaluation, built-in config)",
+                        help="how the judge is named in the output")
+    parser.add_argument("--source", action="append", default=[],
+                        help="FOLDER=TEXT: how a folder's match is described (command, engines, commits)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON Lines file (default {DEFAULT_OUT})")
+    parser.add_argument("--append", action="store_true", help="add to the file rather than replace it")
+    parser.add_argument("--limit", type=int, default=0, help="judge at most this many lost games (0: all)")
+    args = parser.parse_args(argv)
+    if not Path(args.rapfi).is_file():
+        parser.error(f"--rapfi {args.rapfi}: no such file")
+    sources = dict(s.split("=", 1) for s in args.source)
+    turn_ms, deep_ms = int(args.seconds * 1000), int(args.deep_seconds * 1000)
+    log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+    done = set()
+    if args.append and args.out.exists():
+        done = {json.loads(line)["id"] for line in args.out.read_text().splitlines() if line.strip()}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    judges: dict[tuple[int, bool], Judge] = {}
+    count = found = 0
+    start = time.perf_counter()
+    with open(args.out, "a" if args.append else "w", encoding="utf-8") as out:
+        for folder, path in games_in(args.folders):
+            record = load_game(path)
+            meta = record.metadata
+            ours = our_side(meta, args.a_name)
+            winner = record.result
+            if winner not in ("X", "O") or winner == ours:
+                continue
+            game_id = f"{folder.name}-{path.stem}"
+            if game_id in done:
+                continue
+            if args.limit and count >= args.limit:
+                break
+            rules = record.rules
+            (x0, y0), (x1, y1) = rules.bounds
+            if (x0, y0) != (0, 0) or x1 != y1 or record.setup:
+                log(f"{game_id}: skipped (not a square board from 0,0)")
+                continue
+            key = (x1 + 1, not rules.overline)
+            if key not in judges:
+                judges[key] = Judge(args.rapfi, key[0], key[1], turn_ms)
+            moves = [tuple(m) for m in record.moves]
+            opening = int(meta.get("opening_moves") or 0)
+            log(f"{game_id}: {len(moves)} moves, ours {ours}, {meta.get('reason')}")
+            entry = {
+                "id": game_id,
+                "source": sources.get(folder.name, f"gomoku match games, folder {folder.name}") + f", {path.name}",
+                "judge": f"{args.judge_name}, {args.seconds:g} s a position",
+                "rules": rules.name,
+                "moves": [list(m) for m in moves],
+                "ours": ours,
+                "winner": winner,
+                "opening_moves": opening,
+                "reason": meta.get("reason"),
+            }
+            reason = str(meta.get("reason") or "")
+            if "made five" not in reason:
+                entry.update(turning_ply=None, note=f"not lost on the board: {reason}")
+            else:
+                entry.update(judge_game(judges[key], moves, ours, opening, deep_ms, log))
+            entry["winner_plies"] = [p for p in range(opening, len(moves)) if (p % 2 == 0) == (winner == "X")]
+            order = ["id", "source", "judge", "rules", "ours", "winner", "opening_moves", "reason", "turning_ply",
+                     "played", "best", "eval_before", "eval_after", "note", "moves", "winner_plies",
+                     "evals_after", "evals_after_deep"]
+            entry = {k: entry[k] for k in order if k in entry}
+            out.write(json.dumps(entry, separators=(",", ":")) + "\n")
+            out.flush()
+            count += 1
+            found += entry["turning_ply"] is not None
+    for judge in judges.values():
+        judge.close()
+    log(f"{count} lost games judged, {found} turning points, {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
