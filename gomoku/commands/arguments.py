@@ -23,6 +23,7 @@ import sys
 from typing import TextIO
 
 from gomoku.board import Rules
+from gomoku.engine.engine import MAX_MULTIPV
 from gomoku.records.game import clip
 from gomoku.search.types import MAX_PLY
 
@@ -39,6 +40,7 @@ __all__ = [
     "count",
     "nodes",
     "depth",
+    "multipv",
     "cap",
 ]
 
@@ -106,6 +108,18 @@ def depth(text: str) -> int:
     value = count(text)
     if value > MAX_DEPTH:
         raise argparse.ArgumentTypeError(f"at most {MAX_DEPTH} plies (the search's deepest), not {clip(text)!r}")
+    return value
+
+
+def multipv(text: str) -> int:
+    """A number of candidate moves: 1 to ``MAX_MULTIPV``.
+
+    >>> multipv("3")
+    3
+    """
+    value = count(text)
+    if value > MAX_MULTIPV:
+        raise argparse.ArgumentTypeError(f"at most {MAX_MULTIPV} candidates, not {clip(text)!r}")
     return value
 
 

@@ -16,10 +16,13 @@ from gomoku.commands.arguments import (
     cap,
     count,
     depth,
+    multipv,
     nodes,
     seconds,
 )
 from gomoku.engine import DEFAULT_LEVEL, Engine
+from gomoku.engine.chance import describe
+from gomoku.engine.engine import candidate_dict
 from gomoku.engine.players import PLAYERS, check_player, listing
 from gomoku.engine.solve import solve
 from gomoku.records import read_position
@@ -42,8 +45,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         help="a player's move for the side to move",
         description=with_players(
             "Print the move of a player (--level: the engine's levels, or a classic player on the small "
-            "boards it plays) for the side to move in POSITION, with its score, principal variation, depth, "
-            f"nodes and time. The default is {DEFAULT_LEVEL}."
+            "boards it plays) for the side to move in POSITION, with its win chance (or a proven win or loss "
+            "in N plies), score, principal variation, depth, nodes and time; --multipv N lists the N best "
+            f"moves. The default is {DEFAULT_LEVEL}."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -59,6 +63,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     hint.add_argument("--threads", type=count, metavar="T",
                       help=f"threads a timed search uses (default: the machine's cores, four at most: {THREADS}); "
                       "more than the machine's cores are capped at them, with a note on stderr")
+    hint.add_argument("--multipv", type=multipv, default=1, metavar="N",
+                      help="the N best moves (10 at most), each with its win chance and line, each searched "
+                      "to the same depth (the engine's levels); with --json, a list")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
     hint.add_argument("--rules", metavar="RULES",
@@ -89,11 +96,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def _show_info(info: SearchInfo) -> None:
     line = " ".join(format_point(p) for p in info.pv)
     print(
-        f"depth {info.depth:2d}  score {info.score:>9.0f}  nodes {info.nodes:7d}  "
+        f"depth {info.depth:2d}  score {info.score:>9.0f} ({describe(info.score)})  nodes {info.nodes:7d}  "
         f"nps {info.nps:7.0f}  ebf {info.ebf:5.2f}  pv {line}",
         file=sys.stderr,
         flush=True,
     )
+    for rank, candidate in enumerate(info.candidates[1:], 2):
+        line = " ".join(format_point(p) for p in candidate.pv)
+        print(f"        {rank:2d}. score {candidate.score:>9.0f} ({describe(candidate.score)})  pv {line}",
+              file=sys.stderr, flush=True)
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -106,17 +117,33 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.threads is not None:
         engine.threads = cap(args.threads, "--threads", "threads")
     hint = engine.hint(
-        board, time=args.time, nodes=args.nodes, depth=args.depth, on_info=_show_info if args.verbose else None
+        board, time=args.time, nodes=args.nodes, depth=args.depth, on_info=_show_info if args.verbose else None,
+        multipv=args.multipv,
     )
     if args.json:
-        print(json.dumps(hint.to_dict()))
+        if args.multipv > 1:
+            common = {"depth": hint.depth, "nodes": hint.nodes, "time": round(hint.time, 4)}
+            print(json.dumps([{"rank": rank, **candidate_dict(c), **common}
+                              for rank, c in enumerate(hint.candidates, 1)]))
+        else:
+            print(json.dumps(hint.to_dict()))
         return 0
     side = board.turn.name
     print(f"{side} to move: play {format_point(hint.move)}")
     if hint.forced_win:
         print(f"forced win for {side}")
-    print(f"score {hint.score:.0f}, depth {hint.depth}, {hint.nodes} nodes, {hint.time:.2f} s ({hint.level})")
-    print("line: " + " ".join(format_point(p) for p in hint.pv))
+    print(f"{side}'s chance: {describe(hint.score)} (score {hint.score:+.0f} from {side}'s view; "
+          f"depth {hint.depth}, {hint.nodes} nodes, {hint.time:.2f} s, {hint.level})")
+    if args.multipv > 1:
+        for rank, candidate in enumerate(hint.candidates, 1):
+            line = " ".join(format_point(p) for p in candidate.pv)
+            print(f"{rank:2d}. {format_point(candidate.move):>8}  {describe(candidate.score):>12}  "
+                  f"score {candidate.score:+8.0f}  line: {line}")
+        if len(hint.candidates) < args.multipv:
+            print(f"({len(hint.candidates)} of {args.multipv}: the search found no more moves worth playing "
+                  "in its time, or the level gives one)")
+    else:
+        print("line: " + " ".join(format_point(p) for p in hint.pv))
     note = _overrun_note(engine, hint.time, args.time)
     if note:
         print(note)

@@ -106,6 +106,7 @@ __all__ = [
     "negamax",
     "root_moves",
     "root",
+    "remember_root",
 ]
 
 PLY1_VCT = 4
@@ -542,3 +543,11 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
     if ctx.stats[ABORT] == 0 and ctx.pv_len[0] > 0:
         _tt_store(g, ctx, depth, EXACT, best, ctx.pv[0, 0])
     return best
+
+
+@njit(cache=True, nogil=True)
+def remember_root(g: GridState, ctx: Context, depth: int, score: int, move: int) -> None:
+    """Store the root's result of ``depth`` in the table again: a MultiPV search
+    searches the root again without its best move, and each of those searches
+    stores its own best (``root``); the position's value is the best one's."""
+    _tt_store(g, ctx, depth, EXACT, score, move)

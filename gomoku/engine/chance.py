@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Sequence
 
 import numpy as np
-from scipy.optimize import minimize
 
 from gomoku.files import parse_json, read_file
 from gomoku.search.types import WIN, WIN_THRESHOLD
@@ -169,17 +168,19 @@ def fit(scores: Sequence[float], results: Sequence[float]) -> ChanceModel:
     if len(x) < 2:
         raise ValueError("fit: fewer than two unproven positions")
     scale = max(float(np.std(x)), 1.0)
-    u = x / scale
-
-    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
-        z = w[0] * u + w[1]
-        # log(1 + e^z) - y z, and its gradient, computed stably.
-        value = np.logaddexp(0.0, z) - y * z
-        p = 1.0 / (1.0 + np.exp(-np.clip(z, -_CLIP, _CLIP)))
-        g = p - y
-        return float(value.mean()), np.array([(g * u).mean(), g.mean()])
-
-    w = minimize(loss, np.array([1.0, 0.0]), jac=True, method="BFGS").x
+    design = np.stack([x / scale, np.ones_like(x)], axis=1)
+    w = np.zeros(2)
+    # Newton's method on the log-likelihood (iteratively reweighted least
+    # squares): a handful of steps for two parameters, with numpy alone (the
+    # engine does not load scipy for a chance).
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-np.clip(design @ w, -_CLIP, _CLIP)))
+        gradient = design.T @ (p - y)
+        hessian = (design * (p * (1 - p))[:, None]).T @ design + 1e-9 * np.eye(2)
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-10:
+            break
     return ChanceModel(float(w[0] / scale), float(w[1]))
 
 

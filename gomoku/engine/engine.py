@@ -19,15 +19,17 @@ from typing import Callable, Iterator
 from gomoku.attacks import cell_weight, greedy_move
 from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku.core.grid import order_value
+from gomoku.engine.chance import outcome, win_chance
 from gomoku.engine.players import DEFAULT_LEVEL, LEVELS, PLAYERS, check_player, classic_choice, players_for
 from gomoku.search.grid import Grid
 from gomoku.search.params import THREADS, SearchOptions
 from gomoku.search.plain import PlainSearch
 from gomoku.search.searcher import Searcher
-from gomoku.search.types import WIN_THRESHOLD, Limit, SearchInfo
+from gomoku.search.types import WIN_THRESHOLD, Candidate, Limit, SearchInfo
 from gomoku.search.warmup import ensure_loaded, is_warm, warm
 
-__all__ = ["LEVEL_OPTIONS", "EASY_MARGIN", "EASY_CANDIDATES", "check_level", "Hint", "Engine"]
+__all__ = ["LEVEL_OPTIONS", "EASY_MARGIN", "EASY_CANDIDATES", "MAX_MULTIPV", "check_level", "check_multipv",
+           "candidate_dict", "Hint", "Engine"]
 
 LEVEL_OPTIONS = {
     "easy": SearchOptions(root_vct=False, vct_defence=False),
@@ -43,6 +45,35 @@ EASY_CANDIDATES = 6
 """How many of its best-ordered moves ``easy`` weighs against each other."""
 
 
+MAX_MULTIPV = 10
+"""The most candidates a MultiPV search looks for."""
+
+
+def check_multipv(n: int) -> int:
+    """``n`` if it is a number of candidates a search may look for (1 to ``MAX_MULTIPV``), else a ValueError."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_MULTIPV:
+        raise ValueError(f"multipv must be a whole number from 1 to {MAX_MULTIPV}, not {n!r}")
+    return n
+
+
+def candidate_dict(candidate: Candidate) -> dict:
+    """A candidate as plain data with its win chance and proven result:
+    ``{"move", "score", "win_chance", "outcome", "pv"}`` (``outcome`` "win in N",
+    "loss in N" or None).
+
+    >>> from gomoku.search.types import WIN
+    >>> candidate_dict(Candidate((1, 2), WIN - 5, ((1, 2),)))["outcome"]
+    'win in 5'
+    """
+    return {
+        "move": list(candidate.move),
+        "score": candidate.score,
+        "win_chance": round(win_chance(candidate.score), 4),
+        "outcome": outcome(candidate.score),
+        "pv": [list(p) for p in candidate.pv],
+    }
+
+
 def check_level(level: str) -> str:
     """``level`` if the players' registry (``gomoku.engine.players``) names it, else a
     ValueError naming them all: an engine level (``LEVELS``) or a classic player."""
@@ -53,7 +84,8 @@ def check_level(level: str) -> str:
 
 @dataclass(frozen=True)
 class Hint:
-    """The engine's advice: the move, its score and line, and what it cost."""
+    """The engine's advice: the move, its score and line, and what it cost;
+    with MultiPV, its best moves (``candidates``, best first, the move's first)."""
 
     move: Point
     score: float
@@ -63,17 +95,31 @@ class Hint:
     time: float
     forced_win: bool
     level: str
+    candidates: tuple[Candidate, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.candidates:
+            object.__setattr__(self, "candidates", (Candidate(self.move, self.score, self.pv or (self.move,)),))
+
+    @property
+    def win_chance(self) -> float:
+        """The side to move's chance of winning after the move (``gomoku.engine.chance``)."""
+        return win_chance(self.score)
 
     def to_dict(self) -> dict:
-        """``{"move": [x, y], "score", "pv": [[x, y], ...], "depth", "nodes", "time", "forced_win"}``."""
+        """``{"move": [x, y], "score", "win_chance", "outcome", "pv": [[x, y], ...], "depth", "nodes",
+        "time", "forced_win", "candidates": [...]}`` (each candidate as ``candidate_dict``)."""
         return {
             "move": list(self.move),
             "score": self.score,
+            "win_chance": round(self.win_chance, 4),
+            "outcome": outcome(self.score),
             "pv": [list(p) for p in self.pv],
             "depth": self.depth,
             "nodes": self.nodes,
             "time": round(self.time, 4),
             "forced_win": self.forced_win,
+            "candidates": [candidate_dict(c) for c in self.candidates],
         }
 
 
@@ -192,15 +238,19 @@ class Engine:
         level: str | None = None,
         on_info: Callable[[SearchInfo], None] | None = None,
         stop: threading.Event | None = None,
+        multipv: int = 1,
     ) -> Hint:
         """The best move for the side to move, with its score and line.
 
         Never changes ``board``; always a legal move while the game is on
         (GameOverError otherwise). ``stop.set()`` from another thread ends the
         search promptly with the best move so far; ``on_info`` hears every
-        completed depth.
+        completed depth. ``multipv`` > 1 looks for that many best moves, each
+        searched to the same depth (``Hint.candidates``; the engine's levels on
+        flat boards without gravity: others give one).
         """
         level = check_level(level or self.level)
+        check_multipv(multipv)
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); no move to hint")
         check_player(level, board.rules)
@@ -215,7 +265,8 @@ class Engine:
         last: SearchInfo | None = None
         with self._lock:
             try:
-                for info in self._search(board.copy(), limit, stop, self.options(level)):
+                options = replace(self.options(level), multipv=multipv)
+                for info in self._search(board.copy(), limit, stop, options):
                     last = info
                     if on_info is not None:
                         on_info(info)
@@ -237,6 +288,7 @@ class Engine:
             time=_time.perf_counter() - start,
             forced_win=last.forced_win,
             level=level,
+            candidates=last.candidates if move == last.pv[0] else (),
         )
 
     def _easy_choice(self, board: Board, best: Point) -> Point:
@@ -298,9 +350,11 @@ class Engine:
         )
 
     def analyse(
-        self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None
+        self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None, multipv: int = 1
     ) -> Iterator[SearchInfo]:
-        """Stream the search of ``board``: one SearchInfo per completed depth.
+        """Stream the search of ``board``: one SearchInfo per completed depth;
+        with ``multipv`` > 1, its ``candidates`` are that many best moves (fewer
+        when fewer are worth playing), each searched to that depth.
 
         With no limit it runs until ``stop`` is set (or the search is done);
         ``board`` is copied at the call, so the caller may go on using it, and
@@ -310,15 +364,16 @@ class Engine:
         """
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); nothing to analyse")
+        check_multipv(multipv)
         # Copied now, not at the first ``next``: the caller may play on meanwhile
         # (or hand the generator to a worker thread while it goes on).
-        return self._analyse(board.copy(), limit or Limit(memory_mb=self.memory_mb), stop)
+        return self._analyse(board.copy(), limit or Limit(memory_mb=self.memory_mb), stop, multipv)
 
-    def _analyse(self, board: Board, limit: Limit, stop: threading.Event | None) -> Iterator[SearchInfo]:
+    def _analyse(self, board: Board, limit: Limit, stop: threading.Event | None, multipv: int) -> Iterator[SearchInfo]:
         if not board.rules.gravity:
             ensure_loaded(board.rules.overline)
         with self._lock:
-            yield from self._search(board, limit, stop, self.options("strong"))
+            yield from self._search(board, limit, stop, replace(self.options("strong"), multipv=multipv))
 
     def _search(self, board: Board, limit: Limit, stop: threading.Event | None,
                 options: SearchOptions) -> Iterator[SearchInfo]:

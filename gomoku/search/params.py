@@ -129,6 +129,9 @@ class SearchOptions:
     """Take away the opponent's VCT at the root, as its VCF."""
     threads: int = THREADS
     """Threads of a timed search: the main one and ``threads - 1`` helpers."""
+    multipv: int = 1
+    """Best moves to find (MultiPV), each searched to the same depth: after the
+    best, the root is searched again without it, and so on."""
 
 
 # -- helper threads (``gomoku.search.threads``) -------------------------------------

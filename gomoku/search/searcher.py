@@ -67,7 +67,7 @@ from gomoku.search.params import (
 )
 from gomoku.search.plain import PlainSearch
 from gomoku.search.threads import Helper
-from gomoku.search.types import MAX_PLY, WIN, WIN_THRESHOLD, Limit, SearchInfo
+from gomoku.search.types import MAX_PLY, WIN, WIN_THRESHOLD, Candidate, Limit, SearchInfo
 from gomoku.search.watchdog import Watch
 
 __all__ = ["Searcher"]
@@ -188,6 +188,8 @@ class _Run:
         """The helper threads of the iterative deepening (``SearchOptions.threads``)."""
         self.checked: set[int] = set()
         """The tree's favourites checked already for the opponent's threats."""
+        self.fixed: list[tuple[int, list[int]]] = []
+        """MultiPV: the wins the root's threat searches found, as (score, line)."""
         searcher.layout += 1
         stats = ctx.stats
         for name in (K.NODES, K.TNODES, K.CUTOFFS, K.ABORT, K.LEAF_TNODES, K.SELDEPTH):
@@ -207,7 +209,9 @@ class _Run:
     def nodes(self) -> int:
         return int(self.ctx.stats[K.NODES] + self.ctx.stats[K.TNODES])
 
-    def info(self, depth: int, score: int, pv: list[int], ebf: float) -> SearchInfo:
+    def info(self, depth: int, score: int, pv: list[int], ebf: float,
+             lines: list[tuple[int, list[int]]] | None = None) -> SearchInfo:
+        """The report of a completed depth; ``lines`` the MultiPV lines (score, line), best first."""
         elapsed = _time.perf_counter() - self.start
         nodes = self.nodes + sum(helper.nodes for helper in self.helpers)
         return SearchInfo(
@@ -220,6 +224,9 @@ class _Run:
             cutoffs=int(self.ctx.stats[K.CUTOFFS]),
             ebf=ebf,
             forced_win=score > WIN_THRESHOLD,
+            candidates=tuple(
+                Candidate(self.grid.point(line[0]), float(value), tuple(self.grid.point(i) for i in line))
+                for value, line in lines) if lines else (),
         )
 
     def _threats(self, attacker: int, share: float, max_depth: int, vct: bool = False) -> list[int] | None:
@@ -406,12 +413,15 @@ class _Run:
         g, ctx, grid = self.g, self.ctx, self.grid
         s = grid.turn
         o = 3 - s
-        # A VCF for the side to move wins outright; then threes too (VCT).
+        # A VCF for the side to move wins outright; then threes too (VCT). A
+        # MultiPV search keeps the win as its first line and searches on for the others.
         line = self._threats(s, 0.5, 20)
         if line is not None:
             self.searcher.winning = True
-            yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
-            return
+            yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0, [(WIN - len(line), line)])
+            if self.options.multipv == 1:
+                return
+            self.fixed.append((WIN - len(line), line))
         # A VCF (or a VCT) the opponent could start if it were to move: then
         # only the moves that take it away are worth searching (below).
         threat = self._threats(o, 0.1, 20)
@@ -424,11 +434,13 @@ class _Run:
         # (the tree will have few moves to search).
         share = VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE_THREATENED if threat is not None else VCT_SHARE
         self.searcher.winning = False
-        line = self._threats(s, share, 0, vct=True) if self.options.root_vct else None
+        line = self._threats(s, share, 0, vct=True) if self.options.root_vct and not self.fixed else None
         if line is not None:
             self.searcher.winning = True
-            yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0)
-            return
+            yield self.info((len(line) + 1) // 2, WIN - len(line), line, 1.0, [(WIN - len(line), line)])
+            if self.options.multipv == 1:
+                return
+            self.fixed.append((WIN - len(line), line))
         defences = self._defences(s, threat, vct=threat_vct) if threat is not None else None
         if self.watch.expired and not defences:
             defences = None
@@ -437,13 +449,61 @@ class _Run:
         moves = [int(i) for i in ctx.moves[0, :n]] or grid.candidates()
         if defences:
             moves = [q for q in moves if q in defences] + [q for q in defences if q not in moves]
+        if self.fixed:
+            # The wins found above are lines already: the tree searches the other moves.
+            moves = [q for q in moves if q not in {line[0] for _, line in self.fixed}]
+            if not moves:
+                return
         n = len(moves)
         ctx.moves[0, :n] = moves
-        yield self.info(0, grid.evaluate(), [moves[0]], 1.0)
+        if not self.fixed:
+            yield self.info(0, grid.evaluate(), [moves[0]], 1.0)
         if defences:
             for helper in self.helpers:
                 helper.reroot(moves)  # the defences only, from its next depth on
         yield from self._deepen(n, max_depth)
+
+    def _lines(self, depth: int, n: int, first: list[int], score: int) -> list[tuple[int, list[int]]] | None:
+        """MultiPV: the best lines at ``depth``, best first, the root's wins found
+        before the tree (``self.fixed``) among them; None if a limit cut them short.
+
+        The tree's best line (``first``, scoring ``score``) is its first; the root
+        is then searched again without the moves of the lines found, to the same
+        depth with a full window, until ``SearchOptions.multipv`` lines are
+        found. The root's moves are left in the order found (the lines' moves
+        first) for the next depth, and the table holds the best line's result."""
+        ctx, g = self.ctx, self.g
+        stats = ctx.stats
+        lines = [(score, first)]
+        moves = ctx.moves[0, :n].copy()
+        values = ctx.scores[0, :n].copy()
+        want = self.options.multipv - len(self.fixed)
+        complete = True
+        try:
+            while len(lines) < want:
+                taken = {line[0] for _, line in lines}
+                rest = [j for j in range(n) if int(moves[j]) not in taken]
+                if not rest:
+                    break
+                m = len(rest)
+                ctx.moves[0, :m] = moves[rest]
+                ctx.scores[0, :m] = values[rest]
+                stats[K.ABORT] = 0
+                value = int(tree.root(g, ctx, depth, m, -WIN - 1, WIN + 1))
+                line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
+                if stats[K.ABORT] or not line:
+                    complete = False
+                    break
+                lines.append((value, line))
+        finally:
+            rank = {line[0]: k for k, (_, line) in enumerate(lines)}
+            order = sorted(range(n), key=lambda j: (rank.get(int(moves[j]), len(rank)), j))
+            ctx.moves[0, :n] = moves[order]
+            ctx.scores[0, :n] = values[order]
+            tree.remember_root(g, ctx, depth, score, first[0])
+        if not complete:
+            return None
+        return sorted(self.fixed + lines, key=lambda item: -item[0])
 
     def _deeper(self, completed: int, n: int) -> tuple[int, int, list[int]] | None:
         """The line of a helper that completed a depth past ``completed`` (the
@@ -513,10 +573,22 @@ class _Run:
             self.searcher.winning = score > WIN_THRESHOLD
             for helper in self.helpers:
                 helper.ahead_of(depth)
+            if self.options.multipv > 1:
+                lines = self._lines(depth, n, best_line, score)
+                if lines is None:
+                    return  # the depth's other lines did not finish: the last full set stands
+                yield self.info(depth, lines[0][0], lines[0][1], ebf, lines)
+                if n == 1 or all(abs(value) > WIN_THRESHOLD for value, _ in lines) and (
+                        len(lines) == self.options.multipv or len(lines) - len(self.fixed) == n):
+                    return
+                depth += 1
+                continue
             yield self.info(depth, score, best_line, ebf)
             if abs(score) > WIN_THRESHOLD or n == 1:
                 return
             depth += 1
+        if self.options.multipv > 1:
+            return  # a MultiPV search reports whole depths only
         # Stopped short of ``depth``: a helper's deeper completed depth gives the
         # move, else the unfinished depth's better move, else, if the move last
         # reported was found lost, the next one.

@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from gomoku.board import Point
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
 
-__all__ = ["LIKELY", "MAX_PLY", "WIN", "WIN_THRESHOLD", "Limit", "SearchAborted", "SearchInfo"]
-
-
+__all__ = ["LIKELY", "MAX_PLY", "WIN", "WIN_THRESHOLD", "Candidate", "Limit", "SearchAborted", "SearchInfo"]
 
 class SearchAborted(Exception):
     """A node, time or stop limit was reached in the middle of a search."""
@@ -40,6 +38,23 @@ class Limit:
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """One of a search's best moves (MultiPV): the move, its score from the side
+    to move's view, and its line (the move first).
+
+    >>> Candidate((3, 4), 120.0, ((3, 4), (4, 4))).to_dict()
+    {'move': [3, 4], 'score': 120.0, 'pv': [[3, 4], [4, 4]]}
+    """
+
+    move: Point
+    score: float
+    pv: tuple[Point, ...]
+
+    def to_dict(self) -> dict:
+        return {"move": list(self.move), "score": self.score, "pv": [list(p) for p in self.pv]}
+
+
+@dataclass(frozen=True)
 class SearchInfo:
     """One completed depth of a search (the figures seeds 001 and 004 report).
 
@@ -50,7 +65,13 @@ class SearchInfo:
     totals so far; ``cutoffs`` the beta cut-offs so far; ``ebf`` the effective
     branching factor (nodes of this depth / nodes of the previous one);
     ``forced_win`` whether the side to move has a proven win (a VCF or a
-    five the search reached).
+    five the search reached); ``candidates`` the best moves of a MultiPV
+    search, best first, each searched to this depth (one, the line
+    ``pv``, when the search looked for one).
+
+    >>> info = SearchInfo(3, 50.0, ((0, 0), (1, 1)), 900, 0.1, 9000.0, 40, 3.0, False)
+    >>> info.candidates
+    (Candidate(move=(0, 0), score=50.0, pv=((0, 0), (1, 1))),)
     """
 
     depth: int
@@ -62,6 +83,11 @@ class SearchInfo:
     cutoffs: int
     ebf: float
     forced_win: bool
+    candidates: tuple[Candidate, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.candidates and self.pv:
+            object.__setattr__(self, "candidates", (Candidate(self.pv[0], self.score, self.pv),))
 
     def to_dict(self) -> dict:
         """Plain data, points as lists (for JSON)."""
@@ -75,4 +101,5 @@ class SearchInfo:
             "cutoffs": self.cutoffs,
             "ebf": round(self.ebf, 2),
             "forced_win": self.forced_win,
+            "candidates": [c.to_dict() for c in self.candidates],
         }

@@ -26,9 +26,46 @@ def test_hint_json_has_the_contract_fields(capsys):
     code, out, err = run(capsys, "hint", FOUR_TO_BLOCK, "--nodes", "500", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert set(data) == {"move", "score", "pv", "depth", "nodes", "time", "forced_win"}
+    assert set(data) == {"move", "score", "win_chance", "outcome", "pv", "depth", "nodes", "time", "forced_win",
+                         "candidates"}
     assert data["move"] == [4, 0] and data["pv"][0] == [4, 0]
-    assert data["forced_win"] is False
+    assert data["forced_win"] is False and data["outcome"] is None and 0 < data["win_chance"] < 1
+    assert data["candidates"] == [{"move": [4, 0], "score": data["score"], "win_chance": data["win_chance"],
+                                   "outcome": None, "pv": data["pv"]}]
+
+
+def test_hint_multipv_json_is_a_list_of_distinct_candidates_best_first(capsys):
+    code, out, err = run(capsys, "hint", "0,0 1,1 1,0 2,2 5,5 0,1", "--depth", "3", "--multipv", "3", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert isinstance(data, list) and len(data) == 3
+    assert [c["rank"] for c in data] == [1, 2, 3]
+    for c in data:
+        assert set(c) == {"rank", "move", "score", "win_chance", "outcome", "pv", "depth", "nodes", "time"}
+        assert c["pv"][0] == c["move"] and c["depth"] == 3
+    assert len({tuple(c["move"]) for c in data}) == 3
+    scores = [c["score"] for c in data]
+    assert scores == sorted(scores, reverse=True)
+    chances = [c["win_chance"] for c in data]
+    assert chances == sorted(chances, reverse=True)
+
+
+def test_hint_multipv_text_lists_the_candidates_with_chances(capsys):
+    code, out, _ = run(capsys, "hint", OPEN_THREE_X_TO_MOVE, "--nodes", "20000", "--multipv", "2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] in ("X to move: play -1,0", "X to move: play 3,0")
+    ranked = [line for line in lines if line.lstrip()[:2] in ("1.", "2.")]
+    assert len(ranked) == 2 and "win in" in ranked[0]  # the first candidate: the proven win, in plies
+    assert "X's chance: win in" in out
+
+
+@pytest.mark.parametrize("bad", ["0", "11", "x", "-2"])
+def test_hint_multipv_out_of_range_is_one_line_and_exit_2(capsys, bad):
+    with pytest.raises(SystemExit) as exit_:
+        main(["hint", "0,0", "--multipv", bad])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "--multipv" in err and "Traceback" not in err
 
 
 def test_hint_reports_a_forced_win(capsys):
@@ -42,6 +79,7 @@ def test_hint_text_names_the_move_and_line(capsys):
     code, out, _ = run(capsys, "hint", FOUR_TO_BLOCK, "--nodes", "500")
     assert code == 0
     assert "O to move: play 4,0" in out and "line: 4,0" in out
+    assert "O's chance: " in out and "%" in out
 
 
 @pytest.mark.parametrize("level", ["greedy", "easy", "normal", "strong"])
