@@ -1,0 +1,246 @@
+"""The attack scanner's breakdown of a cell in words (``explain``, ``gomoku.attacks.scanner``).
+
+The scanner writes an attack as ``[power:potential/divider]``: its stones, its
+open ends and 1 + the empty cells between it and the stone played (1 for the
+run through the cell itself, the *central* attack). People say "open three".
+This module says it: each attack by its shape and its notation, each line by
+its room and the threat it holds (its *breakpoint*), each side by its weight
+and its bonuses, numbers rounded to what a reader needs (``number``).
+
+Everything reads the plain data of ``CellExplanation.to_dict()`` (what the CLI
+and the app pass around), or the scanner's objects themselves, which are turned
+into that data first. ``k`` is the win length of the rules (five in a row
+unless they say otherwise): a shape is named by its stones, and the threats by
+how far they are from ``k``.
+
+>>> from gomoku.board import Board
+>>> from gomoku.attacks.scanner import explain
+>>> board = Board(moves=[(0, 0), (1, 1), (1, 0), (2, 2), (2, 0)])
+>>> print(describe(explain(board, (3, 0))))
+cell 3,0, O to move: weight 102 (X 101 + O 0.85)
+X 101
+  row: room 11, breakpoint: open four
+    open four [4:2], 100
+  column: room 11
+    open one [1:2], 0.25
+  diagonal: room 11
+    open one [1:2], 0.25
+  anti-diagonal: room 11
+    open one [1:2], 0.25
+O (to move) 0.85
+  row: room 6
+    closed one [1:1], 0.1
+  column: room 11
+    open one [1:2], 0.25
+  diagonal: room 11
+    open one [1:2], 0.25
+  anti-diagonal: room 11
+    open one [1:2], 0.25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = [
+    "LEGEND",
+    "count_word",
+    "number",
+    "shape",
+    "attack_words",
+    "breakpoint_words",
+    "line_words",
+    "direction_words",
+    "stone_words",
+    "bonus_words",
+    "describe",
+]
+
+LEGEND = "[stones:open ends/1+gap], weight"
+"""The notation in one line: an attack's stones, its open ends (0-2) and its
+divider (1 + the empty cells between it and the cell; left out when 1), then
+its weight."""
+
+_COUNTS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_ENDS = {2: "open", 1: "closed", 0: "dead"}
+
+
+def count_word(n: int) -> str:
+    """A number of stones in a word, from one to ten; figures after that.
+
+    >>> count_word(3), count_word(12)
+    ('three', '12')
+    """
+    return _COUNTS[n - 1] if 1 <= n <= len(_COUNTS) else str(n)
+
+
+def number(value: float) -> str:
+    """A weight rounded for reading: whole from 100 up, one decimal from 1, two below.
+
+    >>> [number(v) for v in (100.75, 7.0, 8.625, 12.5, 0.25, 0.125, 0.1, 0.0, -3.5)]
+    ['101', '7', '8.6', '12.5', '0.25', '0.12', '0.1', '0', '-3.5']
+    """
+    size = abs(value)
+    text = f"{value:.0f}" if size >= 99.5 else f"{value:.1f}" if size >= 1 else f"{value:.2f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def shape(power: int, potential: int, k: int = 5) -> str:
+    """An attack's shape in gomoku's words: its open ends, then its stones; a run of
+    ``k`` is a five (``k`` in a row), a longer one an overline.
+
+    >>> shape(3, 2), shape(4, 1), shape(2, 0), shape(5, 1), shape(6, 2), shape(3, 2, k=3)
+    ('open three', 'closed four', 'dead two', 'five', 'overline', 'three in a row')
+    """
+    if power > k:
+        return "overline"
+    if power == k:
+        return "five" if k == 5 else f"{count_word(k)} in a row"
+    return f"{_ENDS.get(potential, str(potential))} {count_word(power)}"
+
+
+def _plain(item: Any) -> Any:
+    """The scanner's object as its plain data (``to_dict``); plain data as it is."""
+    to_dict = getattr(item, "to_dict", None)
+    return to_dict() if callable(to_dict) else item
+
+
+def attack_words(attack: Any, k: int = 5) -> str:
+    """One attack (``Attack`` or its data): shape, notation, weight. The central
+    attack (through the cell) has divider 1, left out of the notation; a side
+    attack says how many empty cells lie between it and the cell.
+
+    >>> attack_words({"power": 3, "potential": 2, "divider": 1, "central": True, "weight": 7.0})
+    'open three [3:2], 7'
+    >>> attack_words({"power": 1, "potential": 2, "divider": 2, "central": False, "weight": 0.125})
+    'open one past 1 gap [1:2/2], 0.12'
+    """
+    data = _plain(attack)
+    power, potential, divider = int(data["power"]), int(data["potential"]), int(data["divider"])
+    text = shape(power, potential, k)
+    if divider > 1:
+        gaps = divider - 1
+        text += f" past {gaps} gap{'s' if gaps > 1 else ''}"
+    notation = f"[{power}:{potential}]" if divider == 1 else f"[{power}:{potential}/{divider}]"
+    return f"{text} {notation}, {number(float(data.get('weight', 0.0)))}"
+
+
+def breakpoint_words(attacks: Sequence[Any], k: int = 5) -> str | None:
+    """What makes a line a breakpoint (one careless reply loses), from its kept
+    attacks, by the scanner's own rule: a five, a four, an open three, or a run
+    one empty cell from another that together make a broken three or four. None
+    when the line holds none.
+
+    >>> central = {"power": 2, "potential": 2, "divider": 1, "central": True}
+    >>> side = {"power": 1, "potential": 2, "divider": 2, "central": False}
+    >>> breakpoint_words([central, side]), breakpoint_words([central])
+    ('broken three', None)
+    >>> breakpoint_words([{"power": 4, "potential": 1, "divider": 1, "central": True}])
+    'four'
+    """
+    runs = [_plain(a) for a in attacks]
+    central = next((a for a in runs if a.get("central")), None)
+    if central is None:
+        return None
+    power, potential = int(central["power"]), int(central["potential"])
+    if power >= k:
+        return shape(power, potential, k)
+    if power == k - 1:
+        return f"{'open ' if potential == 2 else ''}{count_word(power)}"
+    if power == k - 2 and potential == 2:
+        return f"open {count_word(power)}"
+    for side in runs:
+        if side.get("central") or int(side["divider"]) != 2:
+            continue
+        bonus = 1 if int(side["potential"]) == 2 and potential == 2 else 0
+        stones = power + int(side["power"])
+        if stones + bonus >= k - 1:
+            return f"broken {count_word(min(stones, k - 1))}"
+    return None
+
+
+def direction_words(direction: Sequence[int]) -> str:
+    """A line's direction in words (x to the right, y downwards, as the files have it).
+
+    >>> direction_words((1, 0)), direction_words((1, -1)), direction_words((0, 0, 1))
+    ('row', 'anti-diagonal', 'line (0,0,1)')
+    """
+    names = {(1, 0): "row", (0, 1): "column", (1, 1): "diagonal", (1, -1): "anti-diagonal"}
+    key = tuple(int(c) for c in direction)
+    return names.get(key, "line (" + ",".join(str(c) for c in key) + ")")  # type: ignore[arg-type]
+
+
+def line_words(line: Any, k: int = 5) -> str:
+    """A line's verdict (``LineScan`` or its data), its direction left to the caller:
+    its room (``attackplace``: the cells a five could use, at most 2k + 1) and its
+    threat, or why it gives nothing.
+
+    >>> line_words({"attackplace": 11, "breakpoint": True, "five": False,
+    ...             "attacks": [{"power": 3, "potential": 2, "divider": 1, "central": True}]})
+    'room 11, breakpoint: open three'
+    >>> line_words({"attackplace": 4, "breakpoint": False, "five": False, "attacks": []})
+    'room 4: no five fits'
+    """
+    data = _plain(line)
+    room = int(data.get("attackplace", 0))
+    if room < k:
+        return f"room {room}: no {shape(k, 2, k)} fits"
+    text = f"room {room}"
+    if data.get("five"):
+        return text + f", makes {shape(k, 2, k)}"
+    if data.get("breakpoint"):
+        kind = breakpoint_words(data.get("attacks", ()), k)
+        text += f", breakpoint: {kind}" if kind else ", breakpoint"
+    return text
+
+
+def bonus_words(stone: Any, k: int = 5) -> list[str]:
+    """A side's bonuses in words (``StoneWeight`` or its data): the fork's, for two
+    breakpoint lines, and the finishing one, for a five made by the side to move.
+
+    >>> bonus_words({"fork_bonus": 100.0, "finish_bonus": 0.0})
+    ['fork +100: two breakpoint lines']
+    """
+    data = _plain(stone)
+    words = []
+    if float(data.get("fork_bonus", 0.0)):
+        words.append(f"fork +{number(float(data['fork_bonus']))}: two breakpoint lines")
+    if float(data.get("finish_bonus", 0.0)):
+        words.append(f"finishing +{number(float(data['finish_bonus']))}: makes {shape(k, 2, k)} now")
+    return words
+
+
+def stone_words(name: str, stone: Any, to_move: bool = False) -> str:
+    """A side's heading: its name, whether it is to move, and its stone weight.
+
+    >>> stone_words("X", {"weight": 100.75}, to_move=True)
+    'X (to move) 101'
+    """
+    data = _plain(stone)
+    return f"{name}{' (to move)' if to_move else ''} {number(float(data.get('weight', 0.0)))}"
+
+
+def describe(explanation: Any, k: int = 5) -> str:
+    """The whole breakdown of a cell (``CellExplanation`` or its data) as text: the
+    cell weight, then for X and O their weight, each line with its attacks, and
+    their bonuses (the module's docstring shows one)."""
+    data: Mapping[str, Any] = _plain(explanation)
+    stones = data.get("stones", {})
+    point = ",".join(str(c) for c in data.get("point", ()))
+    to_move = data.get("to_move", "?")
+    parts = " + ".join(f"{name} {number(float(stones[name].get('weight', 0.0)))}"
+                       for name in ("X", "O") if name in stones)
+    lines = [f"cell {point}, {to_move} to move: weight {number(float(data.get('weight', 0.0)))} ({parts})"]
+    for name in ("X", "O"):
+        stone = stones.get(name)
+        if stone is None:
+            continue
+        lines.append(stone_words(name, stone, name == to_move))
+        for line in stone.get("lines", ()):
+            lines.append(f"  {direction_words(line.get('direction', ()))}: {line_words(line, k)}")
+            lines.extend(f"    {attack_words(attack, k)}" for attack in line.get("attacks", ()))
+        lines.extend(f"  {words}" for words in bonus_words(stone, k))
+    return "\n".join(lines)
