@@ -18,7 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gomoku.core", "gomoku.attacks", "gomoku.classic"),
     ("gomoku.search",),
     ("gomoku.engine",),
-    ("gomoku.records",),
+    ("gomoku.records", "gomoku.review"),
     ("gomoku.protocol",),
     ("gomoku.match", "gomoku.experiments"),
     ("gomoku.commands",),

@@ -1,0 +1,104 @@
+"""``gomoku review GAME``: every move of a game scored, classed and explained
+(``gomoku.review``), as a table, as JSON (``--json``), and as a graph (``--plot``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from gomoku.board import Board, Rules, Stone, format_point
+from gomoku.commands.arguments import MAX_SECONDS, POSITION_HELP, RULES_HELP, nodes, seconds
+from gomoku.commands.experiment import Bar
+from gomoku.engine.chance import percent
+from gomoku.records import read_position
+from gomoku.review import BLUNDER, DEFAULT_TIME, GRADES, INACCURACY, MISTAKE, Review, review_game
+from gomoku.review.plot import check_plot, write_plot
+
+__all__ = ["register", "run", "game_of", "format_review"]
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``review``."""
+    parser = subparsers.add_parser(
+        "review",
+        help="score, class and explain every move of a game",
+        description=(
+            "Review the game GAME: each position is judged (the engine's search and threat solver, or the "
+            "perfect player on the small boards it solves), each move gets the mover's win chance before and "
+            f"after it and a class by the drop: best, good, inaccuracy (a drop of {INACCURACY:.0%} or more), "
+            f"mistake ({MISTAKE:.0%}), blunder ({BLUNDER:.0%}); with the better move and a reason. A progress "
+            "bar on stderr while it runs. See docs/review.md."
+        ),
+    )
+    parser.add_argument("game", metavar="GAME", help=POSITION_HELP)
+    parser.add_argument("--time", type=seconds, default=DEFAULT_TIME, metavar="SECONDS",
+                        help=f"search time a position, at most {MAX_SECONDS:.0f} (default {DEFAULT_TIME:g}: "
+                        "a 60-move game in a minute or two)")
+    parser.add_argument("--nodes", type=nodes, metavar="N",
+                        help="search N nodes a position instead of a time: the same review every run")
+    parser.add_argument("--json", action="store_true",
+                        help='print one JSON object: {"moves": [...], "summary": {...}}')
+    parser.add_argument("--plot", metavar="FILE",
+                        help="write the graph of X's chance: FILE.svg, or FILE.png (needs the plot extra)")
+    parser.add_argument("--rules", metavar="RULES", help=RULES_HELP)
+    parser.set_defaults(func=run)
+
+
+def game_of(board: Board) -> tuple[list, dict, Stone | None]:
+    """The moves of a loaded game, its set-up stones and the side that moved first
+    (None when there are no set-up stones: X)."""
+    moves = list(board.move_stack)
+    if not moves:
+        raise ValueError("no moves to review: the game is empty")
+    first = None
+    if board.setup:
+        first = board.turn if len(moves) % 2 == 0 else board.turn.other
+    return moves, dict(board.setup), first
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the game; errors are ValueErrors for the CLI to report."""
+    board = read_position(args.game, Rules.parse(args.rules) if args.rules else None)
+    moves, setup, first = game_of(board)
+    if args.plot:
+        check_plot(args.plot)
+    bar = Bar(sys.stderr, "review")
+    review = review_game(moves, board.rules, time=args.time, nodes=args.nodes, on_progress=bar,
+                         setup=setup, first=first)
+    if args.plot:
+        write_plot(review, args.plot)
+    if args.json:
+        print(json.dumps(review.to_dict()))
+    else:
+        print(format_review(review))
+    return 0
+
+
+def _chance(p: float, result: str | None) -> str:
+    return result if result else f"{percent(p)}%"
+
+
+def format_review(review: Review) -> str:
+    """The review as a table, a move a line, then the summary."""
+    rows = [("#", "side", "move", "class", "chance", "better", "reason")]
+    for m in review.moves:
+        data = m.to_dict()
+        change = f"{_chance(m.chance_before, data.get('result_before'))} -> {_chance(m.chance_after, data.get('result_after'))}"
+        rows.append((str(m.ply + 1), m.side.name, format_point(m.move), m.grade, change,
+                     format_point(m.better) if m.better is not None else "", m.reason))
+    widths = [max(len(row[k]) for row in rows) for k in range(6)]
+    lines = ["  ".join(cell.ljust(widths[k]) if k < 6 else cell for k, cell in enumerate(row)).rstrip() for row in rows]
+    summary = review.summary()
+    lines.append("")
+    for side in ("X", "O"):
+        counts = summary["counts"][side]
+        if not sum(counts.values()):
+            continue
+        parts = ", ".join(f"{g} {counts[g]}" for g in GRADES)
+        lines.append(f"{side}: {parts}; accuracy {summary['accuracy'][side]}%")
+    settings = summary["settings"]
+    budget = f"{settings['nodes']} nodes" if settings["nodes"] else f"{settings['time']:g} s"
+    judge = "the perfect player" if settings["judge"] == "perfect" else f"the engine, {budget} a position"
+    lines.append(f"result: {summary['result'] or 'unfinished'}; judged by {judge}; {summary['seconds']:.1f} s")
+    return "\n".join(lines)

@@ -1,0 +1,391 @@
+"""The review of a game: every move scored, classed and explained.
+
+``review_game(moves, rules)`` judges every position of the game once
+(``gomoku.review.judge``): the search of the position after move i gives the
+opponent's chance, which is also the chance "before" move i+1. A move's
+**drop** is the mover's chance before it less the mover's chance after it,
+and the drop classes the move:
+
+========== ===================================================================
+class      the move
+========== ===================================================================
+best       the judge's own move (or one the perfect player rates as good), or no drop
+good       a drop under ``INACCURACY`` (5 points of chance); a move that keeps a proven win
+inaccuracy a drop of ``INACCURACY`` to ``MISTAKE`` (5 to 12 points)
+mistake    a drop of ``MISTAKE`` to ``BLUNDER`` (12 to 25 points)
+blunder    a drop of ``BLUNDER`` (25 points) or more: a won game let go, a forced
+           win allowed, a drawn game lost
+========== ===================================================================
+
+Chances come from ``gomoku.engine.chance`` (a proven win is 1, a loss 0, a
+proven draw 0.5). Three things keep search noise from reading as a mistake:
+an unproven search's chance is the mean of its last two depths (judge.py);
+a move whose drop would make it a mistake or a blunder on unproven chances
+gets a second, longer look at both positions (``VERIFY_FACTOR`` times the
+time), whose judgements replace the first; and a move that keeps a proven win
+is never worse than ``good``.
+
+**Hindsight.** A short search misses the long forcing wins (VCTs of twenty
+plies and more), but the game line shows them: once a win is proven somewhere,
+the result is backed up the game line while the loser's moves in between
+were forced (each blocked the winner's only five to make, and the loser had no
+five of its own: then the position before it was lost too), and a winning move
+makes the position before it a win. The move that let the win in is then the
+one classed a blunder, not the later ones, when it was already too late.
+
+>>> from gomoku.board import Rules
+>>> review = review_game([(1, 1), (0, 1), (0, 0), (2, 2), (1, 0)], Rules.preset("tictactoe"))
+>>> [(r.ply, r.side.name, r.grade) for r in review.moves]
+[(0, 'X', 'best'), (1, 'O', 'blunder'), (2, 'X', 'best'), (3, 'O', 'best'), (4, 'X', 'best')]
+>>> review.moves[1].better
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import threading
+import time as _time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Sequence
+
+from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.review.judge import Judge, Judgement
+from gomoku.review.reasons import Threats, explain_move
+from gomoku.search.types import WIN
+
+__all__ = [
+    "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "ReviewError",
+    "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "review_game",
+]
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""The classes of a move, best first."""
+
+INACCURACY = 0.05
+"""A drop of the mover's chance from this (5 points) is an inaccuracy."""
+MISTAKE = 0.12
+"""A drop from this (12 points) is a mistake."""
+BLUNDER = 0.25
+"""A drop from this (25 points) is a blunder."""
+
+DEFAULT_TIME = 1.0
+"""Seconds a position by default (``gomoku review --time``): a 60-move game in
+about a minute and a half, verifications included (docs/review.md says why)."""
+
+VERIFY_FACTOR = 2.0
+"""The second look at a move that would be a mistake or a blunder on unproven
+chances: both its positions judged again with this many times the time."""
+
+Progress = Callable[[int, int], None]
+"""Told (positions done, positions in all) as the review goes."""
+
+
+class ReviewError(ValueError):
+    """A game that cannot be reviewed: no moves, or moves that are not a legal game."""
+
+
+class ReviewStopped(Exception):
+    """The review's ``stop`` event was set before it finished."""
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the game, reviewed: ``ply`` its 0-based index, ``side`` who
+    played it, its ``grade`` (one of ``GRADES``), the mover's chances before
+    and after it, the better move (the judge's, when the move is not ``best``),
+    the reason in words and the line the reason shows."""
+
+    ply: int
+    move: Point
+    side: Stone
+    grade: str
+    chance_before: float
+    chance_after: float
+    better: Point | None
+    reason: str
+    line: tuple[Point, ...] = ()
+    before: Judgement | None = field(default=None, repr=False, compare=False)
+    after: Judgement | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def drop(self) -> float:
+        """The mover's chance lost by the move (negative: gained)."""
+        return self.chance_before - self.chance_after
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"ply", "move", "side", "class", "win_chance_before", "win_chance_after",
+        "better", "reason", ...}``, plus the scores and proven results from the
+        mover's view and the reason's line."""
+        data: dict[str, Any] = {
+            "ply": self.ply,
+            "move": list(self.move),
+            "side": self.side.name,
+            "class": self.grade,
+            "win_chance_before": round(self.chance_before, 4),
+            "win_chance_after": round(self.chance_after, 4),
+            "better": list(self.better) if self.better is not None else None,
+            "reason": self.reason,
+            "line": [list(p) for p in self.line],
+        }
+        if self.before is not None and self.after is not None:
+            data["score_before"] = self.before.score
+            data["score_after"] = -self.after.score
+            data["result_before"] = self.before.outcome
+            data["result_after"] = _flip(self.after.outcome)
+            data["judge"] = self.before.how
+        return data
+
+
+def _flip(text: str | None) -> str | None:
+    """A proven result seen from the other side."""
+    if text is None or text == "draw":
+        return text
+    word, rest = text.split(" ", 1)
+    return ("loss " if word == "win" else "win ") + rest
+
+
+@dataclass(frozen=True)
+class Review:
+    """A reviewed game: each move's review, each position's judgement (one more
+    than the moves: the last is the final position's), the time it took and
+    the settings it ran with."""
+
+    rules: Rules
+    moves: tuple[MoveReview, ...]
+    judgements: tuple[Judgement, ...]
+    seconds: float
+    settings: Mapping[str, Any]
+    result: str | None
+
+    def x_chances(self) -> list[float]:
+        """X's chance at each position, from the start to the end (the evaluation graph)."""
+        first = self.moves[0].side if self.moves else Stone.X
+        chances = []
+        for n, j in enumerate(self.judgements):
+            to_move = first if n % 2 == 0 else first.other
+            chances.append(j.chance if to_move is Stone.X else 1.0 - j.chance)
+        return chances
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """How many moves of each class each side played: ``{"X": {"best": 12, ...}, "O": {...}}``."""
+        table = {side: {grade: 0 for grade in GRADES} for side in ("X", "O")}
+        for move in self.moves:
+            table[move.side.name][move.grade] += 1
+        return table
+
+    def accuracy(self) -> dict[str, float | None]:
+        """Each side's accuracy in percent: 100 times one less the mean drop of its
+        moves (a gain counts as no drop); None for a side with no move."""
+        figures: dict[str, float | None] = {}
+        for side in ("X", "O"):
+            drops = [max(0.0, m.drop) for m in self.moves if m.side.name == side]
+            figures[side] = round(100.0 * (1.0 - sum(drops) / len(drops)), 1) if drops else None
+        return figures
+
+    def summary(self) -> dict[str, Any]:
+        """The counts, accuracy, the first mistake or blunder of each side, time and settings."""
+        turning = {}
+        for side in ("X", "O"):
+            worst = next((m.ply for m in self.moves if m.side.name == side and m.grade in ("mistake", "blunder")), None)
+            turning[side] = worst
+        return {
+            "moves": len(self.moves),
+            "result": self.result,
+            "counts": self.counts(),
+            "accuracy": self.accuracy(),
+            "first_mistake": turning,
+            "seconds": round(self.seconds, 2),
+            "settings": dict(self.settings),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"moves": [...], "summary": {...}}``: what ``gomoku review --json`` prints."""
+        return {"moves": [m.to_dict() for m in self.moves], "summary": self.summary()}
+
+
+# -- the classes ------------------------------------------------------------------------------------
+def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: float, chance_after: float) -> str:
+    """The class of ``move``: ``before`` judges the position it was played in (the
+    mover's view), ``after`` the position it made (the opponent's view).
+
+    >>> from gomoku.review.judge import proven
+    >>> win, loss = proven(WIN - 5, ((1, 1),), "vcf"), proven(-(WIN - 4), ((2, 2),), "vcf")
+    >>> grade_move(win, loss, (3, 3), 1.0, 1.0)          # another move that keeps the win
+    'good'
+    >>> even = Judgement(0.0, 0.5, (1, 1))
+    >>> grade_move(even, Judgement(0.0, 0.45, (2, 2)), (3, 3), 0.5, 0.55), grade_move(even, even, (3, 3), 0.5, 0.4)
+    ('best', 'inaccuracy')
+    """
+    if before.is_best(move):
+        return "best"
+    if before.won and after.lost:
+        return "good"  # keeps the win, if not the judge's way
+    if before.lost:
+        # Lost already: holding out as long as the judge's move is best.
+        held = (after.plies or 0) + 1 >= (before.plies or 0)
+        return "best" if held else "good"
+    drop = chance_before - chance_after
+    if drop <= 0:
+        return "best"
+    if drop < INACCURACY:
+        return "good"
+    if drop < MISTAKE:
+        return "inaccuracy"
+    if drop < BLUNDER:
+        return "mistake"
+    return "blunder"
+
+
+# -- hindsight --------------------------------------------------------------------------------------
+def back_up(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Judgement]) -> int:
+    """Back proven results up the game line, in place (see the module's text);
+    the number of judgements changed.
+
+    ``judgements[i]`` judges ``boards[i]``, the position before ``moves[i]``.
+    """
+    changed = 0
+    for i in range(len(moves) - 1, -1, -1):
+        now, later = judgements[i], judgements[i + 1]
+        if now.proven and not (now.lost and later.lost):
+            continue  # (a loss the tree claimed, then a win the line proves: the proof stands)
+        if later.lost:
+            # The move wins: so does the position before it.
+            plies = (later.plies or 0) + 1
+            line = (moves[i],) + tuple(later.line)
+            judgements[i] = Judgement(float(WIN - plies), 1.0, moves[i], line, "hindsight", now.depth, now.nodes)
+            changed += 1
+        elif later.won and _forced(boards[i], moves[i]):
+            plies = (later.plies or 0) + 1
+            line = (moves[i],) + tuple(later.line)
+            judgements[i] = Judgement(-float(WIN - plies), 0.0, moves[i], line, "hindsight", now.depth, now.nodes)
+            changed += 1
+    return changed
+
+
+def _forced(board: Board, move: Point) -> bool:
+    """Whether ``move`` was the mover's only move: it blocks the opponent's one five
+    to make, and the mover had no five of its own."""
+    threats = Threats(board)
+    fives = threats.fives(board.turn.other)
+    return fives == [move] and not threats.fives(board.turn)
+
+
+# -- the review -------------------------------------------------------------------------------------
+def _replay(moves: Sequence[Point], rules: Rules, setup: Mapping[Point, Stone] | None,
+            first: Stone | None) -> list[Board]:
+    """The position before each move and the final one; ReviewError for an illegal game."""
+    if not moves:
+        raise ReviewError("no moves to review: the game is empty")
+    board = Board(rules)
+    if setup:
+        try:
+            board.set_up(setup, first)
+        except BoardError as exc:
+            raise ReviewError(f"set-up stones: {exc}") from None
+    boards = [board.copy()]
+    for n, move in enumerate(moves, 1):
+        if board.is_over:
+            raise ReviewError(f"move {n} ({_show(move)}) comes after the end of the game ({board.result})")
+        try:
+            board.play(tuple(move))
+        except BoardError as exc:
+            raise ReviewError(f"move {n} ({_show(move)}): {exc}") from None
+        boards.append(board.copy())
+    return boards
+
+
+def _show(move: object) -> str:
+    return format_point(move) if isinstance(move, tuple) else repr(move)  # type: ignore[arg-type]
+
+
+def review_game(
+    moves: Sequence[Point],
+    rules: Rules,
+    *,
+    time: float | None = DEFAULT_TIME,
+    nodes: int | None = None,
+    engine: object | None = None,
+    on_progress: Progress | None = None,
+    stop: threading.Event | None = None,
+    threats: bool = True,
+    verify: bool = True,
+    setup: Mapping[Point, Stone] | None = None,
+    first: Stone | None = None,
+) -> Review:
+    """Review the game of ``moves`` under ``rules`` (from ``setup`` stones with
+    ``first`` to move, if any).
+
+    Each position gets ``time`` seconds (or ``nodes`` nodes, which makes the
+    review repeatable; a node limit replaces the time). ``engine`` is the
+    engine to search with (anything with ``Engine.hint``'s signature; a
+    ``strong`` one by default); ``threats=False`` leaves out the threat solver's
+    separate look for a win, ``verify=False`` the second look at the mistakes
+    and blunders. ``on_progress(done, total)`` hears each position judged;
+    setting ``stop`` ends the review with ReviewStopped. ReviewError (a
+    ValueError) for an empty game or moves that are not a legal game.
+    """
+    start = _time.perf_counter()
+    moves = [tuple(m) for m in moves]
+    boards = _replay(moves, rules, setup, first)
+    if time is not None and not time > 0:
+        raise ReviewError(f"time must be positive, not {time}")
+    limit_time = None if nodes is not None else time
+    judge = Judge(rules, time=limit_time, nodes=nodes, engine=engine, threats=threats, stop=stop)
+    total = len(boards) + 1
+
+    def check() -> None:
+        if stop is not None and stop.is_set():
+            raise ReviewStopped("the review was stopped")
+
+    judgements: list[Judgement] = []
+    for n, board in enumerate(boards):
+        check()
+        judgements.append(judge.judge(board))
+        if on_progress is not None:
+            on_progress(n + 1, total)
+    check()
+    back_up(boards, moves, judgements)
+    if verify and not judge.perfect:
+        looked: set[int] = set()
+        for i in _doubtful(moves, judgements):
+            for j in (i, i + 1):
+                if j not in looked and not judgements[j].proven:
+                    check()
+                    judgements[j] = judge.judge(boards[j], VERIFY_FACTOR)
+                    looked.add(j)
+        check()
+        back_up(boards, moves, judgements)
+    reviews = tuple(_review_move(i, boards[i], moves[i], judgements[i], judgements[i + 1]) for i in range(len(moves)))
+    if on_progress is not None:
+        on_progress(total, total)
+    settings = {
+        "time": limit_time,
+        "nodes": nodes,
+        "judge": "perfect" if judge.perfect else "engine",
+        "threats": judge.threats,
+        "verify": verify,
+        "rules": rules.name,
+        "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+    }
+    return Review(rules, reviews, tuple(judgements), _time.perf_counter() - start, settings, boards[-1].result)
+
+
+def _doubtful(moves: Sequence[Point], judgements: Sequence[Judgement]) -> list[int]:
+    """The moves that would be mistakes or blunders on a drop between unproven chances."""
+    found = []
+    for i, move in enumerate(moves):
+        before, after = judgements[i], judgements[i + 1]
+        if before.proven and after.proven:
+            continue
+        grade = grade_move(before, after, move, before.chance, 1.0 - after.chance)
+        if grade in ("mistake", "blunder"):
+            found.append(i)
+    return found
+
+
+def _review_move(ply: int, board: Board, move: Point, before: Judgement, after: Judgement) -> MoveReview:
+    chance_before, chance_after = before.chance, 1.0 - after.chance
+    grade = grade_move(before, after, move, chance_before, chance_after)
+    better = before.best if grade != "best" and before.best is not None and before.best != move else None
+    reason, line = explain_move(board, move, before, after, grade, chance_before, chance_after)
+    return MoveReview(ply, move, board.turn, grade, chance_before, chance_after, better, reason, line, before, after)
