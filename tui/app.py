@@ -22,7 +22,7 @@ from gomoku.board import BoardError, Point, format_point
 from tui import storage
 from tui.game import MODES, Game, GameSettings, format_moves, in_a_row
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
-from tui.screens.files import OpenGameScreen, SaveGameScreen
+from tui.filing import GameFiles
 from tui.services import Analyst
 from tui.thinking import EngineThinking
 from tui.widgets.board_view import BoardView
@@ -44,7 +44,7 @@ GAME_ACTIONS = {
 }
 
 
-class GomokuApp(EngineThinking, App[int]):
+class GomokuApp(EngineThinking, GameFiles, App[int]):
     """Five in a row on an endless board, with the engine's weights and hints."""
 
     CSS_PATH = "app.tcss"
@@ -529,71 +529,6 @@ class GomokuApp(EngineThinking, App[int]):
             return
         self.start_engine("play")
 
-    def action_save(self) -> None:
-        """Save the game through the file browser: in the folder used last (else the games
-        folder, made now if need be), as the game's own file or a new timestamped one."""
-        def write(path: Path) -> None:
-            try:
-                written = storage.save(self.game, path)
-            except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot save to {path}: {_detail(exc, str(path))}", severity="error")
-                return
-            self.last_path = written
-            self.game_path = _resolved(written)
-            self.notify(f"Saved {len(self.game.board.move_stack)} moves to {written}", timeout=4)
-
-        def chosen(path: Path | None) -> None:
-            if path is None:
-                return
-            target = storage.with_game_suffix(Path(path))
-            if target.is_file() and _resolved(target) != self.game_path:
-                # Another game's file (the last one saved, say, before a new game): ask first.
-                self.push_screen(ConfirmScreen(f"{target} holds another game: overwrite it?", "Overwrite", "Cancel"),
-                                 lambda yes: write(target) if yes else None)
-                return
-            write(target)
-
-        if self.game_path is not None:
-            folder, name = self.game_path.parent, self.game_path.name
-        else:
-            folder, name = self.browse_folder(), storage.game_file_name()
-            if folder == self.games_dir:
-                try:
-                    folder.mkdir(parents=True, exist_ok=True)
-                except OSError as exc:  # the browser starts where it can; saving says what went wrong
-                    self.notify(f"cannot make the games folder {folder}: {_detail(exc, str(folder))}",
-                                severity="warning")
-        self.push_screen(SaveGameScreen(folder, name), chosen)
-
-    def action_open(self) -> None:
-        """Open a game through the file browser: in the folder used last (else the games
-        folder), on the file used last (else the newest game there). A file that cannot be
-        read is one line of error, and the game on show stays."""
-        def chosen(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                game = storage.load(path, self.game.settings)
-            except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot open {path}: {_detail(exc, str(path))}", severity="error")
-                return
-            self.last_path = Path(path)
-            self.start_game(game)
-            self.game_path = _resolved(self.last_path)
-            self.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
-
-        folder = self.browse_folder()
-        if self.last_path is not None and self.last_path.parent == folder:
-            name: str | None = self.last_path.name
-        else:
-            newest = storage.newest_game(folder)
-            name = newest.name if newest is not None else None
-        self.push_screen(OpenGameScreen(folder, name), chosen)
-
-    def browse_folder(self) -> Path:
-        """Where the file browser starts: the folder of the file saved or opened last, else the games folder."""
-        return self.last_path.parent if self.last_path is not None else self.games_dir
-
     def action_help(self) -> None:
         """Show every key."""
         self.push_screen(HelpScreen())
@@ -617,27 +552,6 @@ class GomokuApp(EngineThinking, App[int]):
         if self.game.clock is not None and self.game.in_progress:
             self.save_progress()
         self.exit(0)
-
-
-def _resolved(path: Path) -> Path | None:
-    """``path`` made absolute with its links followed (None if that fails)."""
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):
-        return None
-
-
-def _detail(exc: Exception, path: str) -> str:
-    """An error's message on one line, without the path it may start with.
-
-    >>> _detail(ValueError("/tmp/a.sgf: line 3: expected ']'"), "/tmp/a.sgf")
-    "line 3: expected ']'"
-    """
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    for prefix in (f"{path}: ", f"{Path(path).expanduser()}: "):
-        if text.startswith(prefix):
-            return text[len(prefix):]
-    return text
 
 
 def main() -> int:

@@ -244,6 +244,10 @@ class Game:
             self.clock = GameClock(self.settings.clock, self.settings.increment, clock_left)
         self.lost_on_time = lost_on_time if not board.is_over else None
         """The side that ran out of time: the game is over, and lost for it."""
+        self.walking = False
+        """The player is looking at an earlier position of the game (the move list): the
+        later moves wait in ``redo_stack``, the engine does not move, the clock goes on as
+        at the end, and the game is saved whole (``whole_board``)."""
 
     @property
     def rules(self) -> Rules:
@@ -264,25 +268,75 @@ class Game:
 
     @property
     def result(self) -> str | None:
-        """``"X"``, ``"O"``, ``"draw"``, or None while the game goes on (as ``Board.result``)."""
+        """``"X"``, ``"O"``, ``"draw"``, or None while the game goes on (as ``Board.result``),
+        after its last move (while walking the move list too)."""
         if self.lost_on_time is not None:
             return self.lost_on_time.other.name
-        return self.board.result
+        return self.whole_board().result
 
     @property
     def in_progress(self) -> bool:
         """Moves were played and the game is not over: quitting would leave it unfinished."""
+        if self.walking:
+            return self.lost_on_time is None and not self.whole_board().is_over
         return bool(self.board.move_stack) and not self.is_over
 
     def engine_to_move(self) -> bool:
-        """Whether the engine should move now."""
-        return not self.is_over and self.settings.engine_plays(self.board.turn)
+        """Whether the engine should move now (never while the player walks the move list)."""
+        return not self.walking and not self.is_over and self.settings.engine_plays(self.board.turn)
+
+    # -- the move list: looking at earlier positions ---------------------------------
+    @property
+    def moves(self) -> list[Point]:
+        """Every move of the game, those after the position on show (to redo) included."""
+        return self.board.move_stack + self.redo_stack[::-1]
+
+    def whole_board(self) -> Board:
+        """The board after every move of the game: the board itself unless walking."""
+        if not self.walking or not self.redo_stack:
+            return self.board
+        board = self.board.copy()
+        for point in reversed(self.redo_stack):
+            board.push(point)
+        return board
+
+    def go_to(self, ply: int) -> int:
+        """Show the position after ``ply`` moves (0: before the first), clamped to the
+        game; the clock is not touched. Returns the ply reached.
+
+        >>> game = Game(GameSettings(mode="humans"))
+        >>> for move in [(0, 0), (1, 0), (2, 0)]:
+        ...     game.play(move)
+        >>> game.go_to(1), game.walking, game.board.move_stack, game.moves
+        (1, True, [(0, 0)], [(0, 0), (1, 0), (2, 0)])
+        >>> game.go_to(99), game.walking
+        (3, False)
+        """
+        ply = max(0, min(ply, len(self.board.move_stack) + len(self.redo_stack)))
+        while self.board.ply > ply:
+            self.redo_stack.append(self.board.pop())
+        while self.board.ply < ply:
+            self.board.push(self.redo_stack.pop())
+        self.walking = bool(self.redo_stack)
+        return self.board.ply
+
+    def truncate(self) -> None:
+        """Drop the moves after the position on show, so that the game goes on from it
+        (the clock runs for the side to move there)."""
+        self.redo_stack.clear()
+        self.walking = False
+        self.start_clock()
 
     def play(self, point: Point) -> None:
         """Play a checked move (BoardError if illegal, or if the mover's time is up);
         a new move forgets the redo line."""
         if self.check_time() is not None or self.lost_on_time is not None:
             raise GameOverError(f"the game is over: {self.lost_on_time} ran out of time")
+        if self.walking:  # the game's next move is a step forward; another one, a new ending
+            if self.redo_stack[-1] == point:
+                self.go_to(self.board.ply + 1)
+                return
+            self.truncate()
         mover = self.board.turn
         self.board.play(point)
         if self.clock is not None:
@@ -331,6 +385,8 @@ class Game:
             return None
         stone = self.clock.out_of_time()
         if stone is not None:
+            if self.walking:  # the game ends where it stood, not at the position on show
+                self.go_to(len(self.moves))
             self.clock.flag(stone)
             self.lost_on_time = stone
             self.redo_stack.clear()

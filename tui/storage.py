@@ -99,7 +99,8 @@ def game_to_record(game: Game) -> records.GameRecord:
         metadata["clock_left"] = game.clock.times()
     if game.lost_on_time is not None:
         metadata["lost_on_time"] = game.lost_on_time.name
-    record = records.GameRecord.from_board(game.board, metadata=metadata)
+    # Looking at an earlier position (the move list), the game is still saved whole.
+    record = records.GameRecord.from_board(game.whole_board(), metadata=metadata)
     record.result = game.result
     return record
 

@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["tui.app", "tui.thinking", "tui.game", "tui.storage", "tui.services", "tui.widgets.board_view",
+MODULES = ["tui.app", "tui.thinking", "tui.filing", "tui.game", "tui.storage", "tui.services",
+           "tui.widgets.board_view", "tui.widgets.frame", "tui.widgets.rulers", "tui.widgets.marks",
            "tui.widgets.layout", "tui.widgets.panels", "tui.widgets.footer", "tui.screens.dialogs",
            "tui.screens.files", "tui.screenshot"]
 
@@ -17,8 +18,8 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
-    if name in ("tui.game", "tui.storage", "tui.widgets.board_view", "tui.widgets.layout", "tui.widgets.panels",
-                "tui.widgets.footer", "tui.app", "tui.services"):
+    if name in ("tui.game", "tui.storage", "tui.widgets.frame", "tui.widgets.marks", "tui.widgets.layout",
+                "tui.widgets.panels", "tui.widgets.footer", "tui.filing", "tui.services"):
         assert result.attempted > 0
 
 

@@ -24,10 +24,6 @@ player places a stone and ``CursorMoved`` when the cursor moves.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from itertools import groupby
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -38,81 +34,18 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gomoku.board import Board, Point, Rules, Stone
-from tui.widgets.layout import Layer, Layout
+from tui.widgets.frame import CELL_WIDTH, HEAT_COLOURS, HEAT_TEXT, Frame, format_weight, heat_index
+from tui.widgets.layout import Layout
+from tui.widgets.marks import Mark, candidate_marks, cell_text, line_marks, move_numbers, preview_marks
+from tui.widgets.rulers import RulerLines
 
-CELL_WIDTH = 4
-"""Characters per cell: three for the content (a stone or a weight) and a gap."""
-
-HEAT_COLOURS = (
-    "#1b2a4a", "#1f3f6b", "#1f5a7a", "#1d7374", "#2f8a5b",
-    "#6a9a3a", "#a99a2a", "#c97a1e", "#d4531c", "#c8262a",
-)
-"""The overlay's heat scale, coolest first."""
-
-HEAT_TEXT = tuple("#101010" if i in (6, 7) else "#f2f2f2" for i in range(len(HEAT_COLOURS)))
-"""A readable text colour on each heat colour (dark on the bright ones)."""
-
-
-def format_weight(weight: float) -> str:
-    """A cell weight in at most three characters, so that it reads well in a cell.
-
-    >>> [format_weight(w) for w in (0.25, 8.625, 101.5, 999.4, 1250.0, 301000.0)]
-    ['0.2', '8.6', '102', '999', ' 1k', '.3M']
-    """
-    if weight < 9.95:
-        return f"{weight:.1f}"
-    if weight < 999.5:
-        return f"{weight:3.0f}"
-    if weight < 99_500:
-        return f"{weight / 1000:2.0f}k"
-    tenths = round(weight / 100_000)
-    if tenths < 10:
-        return f".{tenths}M"
-    return f"{min(round(weight / 1_000_000), 99):2d}M"
-
-
-def heat_index(weight: float, top: float) -> int:
-    """The heat bucket of ``weight`` on a log scale where ``top`` is the hottest.
-
-    >>> heat_index(0.0, 100.0), heat_index(100.0, 100.0)
-    (0, 9)
-    """
-    if top <= 0 or weight <= 0:
-        return 0
-    level = math.log1p(weight) / math.log1p(top)
-    return max(0, min(len(HEAT_COLOURS) - 1, int(level * (len(HEAT_COLOURS) - 1) + 0.5)))
-
+__all__ = ["BoardView", "CELL_WIDTH", "HEAT_COLOURS", "LAYER_KEYS", "format_weight", "heat_index"]
 
 LAYER_KEYS = Binding.Group("Layer", compact=True)
 """The footer shows the two layer keys as one: ``[]`` Layer."""
 
 
-@dataclass
-class _Frame:
-    """What one redraw needs, worked out once per redraw rather than per line."""
-
-    margin: int
-    """Blank characters left of the row labels (a narrow bounded board is centred)."""
-    ruler_width: int
-    columns: int
-    styles: dict[str, Style]
-    heat: list[Style]
-    top: float
-    extent: tuple[tuple[int, int], tuple[int, int]] | None
-    ruler_line: int | None
-    hint: Point | None
-    """The hint's cell, when a stone may go there."""
-    pv_marks: dict[Point, tuple[str, Style]]
-    drop: Point | None
-    """Under gravity, where a stone played in the cursor's column would land, when that is not the cursor."""
-
-    @property
-    def left(self) -> int:
-        """The widget column where the first column of cells starts."""
-        return self.margin + self.ruler_width
-
-
-class BoardView(ScrollView, can_focus=True):
+class BoardView(RulerLines, ScrollView, can_focus=True):
     """A cursor-driven view over the endless board."""
 
     COMPONENT_CLASSES = {
@@ -128,6 +61,9 @@ class BoardView(ScrollView, can_focus=True):
         "board--cursor",
         "board--hint",
         "board--floating",
+        "board--candidate",
+        "board--best",
+        "board--preview",
     }
 
     DEFAULT_CSS = """
@@ -149,6 +85,9 @@ class BoardView(ScrollView, can_focus=True):
     BoardView > .board--cursor { background: #e6e6e6; color: #101010; }
     BoardView > .board--hint { background: #b03aa8; color: #ffffff; text-style: bold; }
     BoardView > .board--floating { color: #44392d; background: #2a2118; }
+    BoardView > .board--candidate { background: #2d5f73; color: #ffffff; }
+    BoardView > .board--best { background: #b03aa8; color: #ffffff; text-style: bold; }
+    BoardView > .board--preview { background: #4a3f63; text-style: bold; }
     """
 
     BINDINGS = [
@@ -193,8 +132,17 @@ class BoardView(ScrollView, can_focus=True):
         self.hint_move: Point | None = None
         self.hint_pv: tuple[Point, ...] = ()
         """The hint's principal variation: its later moves are numbered on the board."""
+        self.candidates: tuple[tuple[Point, str], ...] = ()
+        """The live analysis's best moves, best first, each with its label (``57%``, ``W17``)."""
+        self.preview: tuple[Point, ...] = ()
+        """A forcing line being stepped through: its first ``preview_step`` moves show as stones."""
+        self.preview_step = 0
+        self.preview_first: Stone | None = None
+        """The side that plays the preview's first move (None: the side to move)."""
+        self.move_numbers = False
+        """Whether the stones show their move numbers instead of X and O."""
         self._placed = False
-        self._frame: _Frame | None = None
+        self._frame: Frame | None = None
 
     @property
     def board(self) -> Board:
@@ -463,9 +411,9 @@ class BoardView(ScrollView, can_focus=True):
         self._wheel(event, -3, 0)
 
     # -- drawing -------------------------------------------------------------------
-    def _prepare(self) -> _Frame:
+    def _prepare(self) -> Frame:
         names = ("ruler", "ruler-cursor", "empty", "outside", "grid", "x", "o", "last", "win", "cursor", "hint",
-                 "floating")
+                 "floating", "candidate", "best", "preview")
         styles = {name: self.get_component_rich_style(f"board--{name}") for name in names}
         empty = styles["empty"]
         heat = [empty + Style(bgcolor=colour, color=HEAT_TEXT[i]) for i, colour in enumerate(HEAT_COLOURS)]
@@ -477,23 +425,35 @@ class BoardView(ScrollView, can_focus=True):
         hint = self.hint_move if self.hint_move is not None and layout.playable(self.hint_move, stones) else None
         # The PV's later moves, numbered, coloured by the side that plays them, as
         # far as each may be played after those before it (under gravity too).
-        pv_marks: dict[Point, tuple[str, Style]] = {}
+        marks: dict[Point, Mark] = {}
         if self.weights is None and hint is not None and self.hint_pv:
-            side = (styles["x"], styles["o"]) if board.turn is Stone.X else (styles["o"], styles["x"])
-            placed = dict(stones)
-            placed[hint] = board.turn
-            for index, move in enumerate(self.hint_pv[1:10], start=2):
-                if not layout.playable(move, placed):
-                    break
-                placed[move] = board.turn
-                pv_marks[move] = (f" {index}  ", empty + side[(index - 1) % 2])
+            marks.update(line_marks(board, layout, self.hint_pv))
+        if self.candidates:
+            marks.update(candidate_marks(board, layout, self.candidates))
+        if self.preview:
+            marks.update(preview_marks(board, layout, self.preview, self.preview_step, self.preview_first))
         drop = None
         if board.rules.gravity and not board.is_over:
             drop = layout.landing(self.cursor, stones)
             if drop == self.cursor:
                 drop = None
-        return _Frame(self.margin(ruler), ruler, self.columns(ruler), styles, heat, top, layout.extent(),
-                      self.ruler_line(), hint, pv_marks, drop)
+        numbers = move_numbers(board) if self.move_numbers else {}
+        return Frame(self.margin(ruler), ruler, self.columns(ruler), styles, heat, top, layout.extent(),
+                     self.ruler_line(), hint, {p: self._styled(m, styles) for p, m in marks.items()}, numbers,
+                     drop)
+
+    @staticmethod
+    def _styled(mark: Mark, styles: dict[str, Style]) -> tuple[str, Style]:
+        """A mark's text in its cell, and its style: the colour of its side, on the
+        background of its kind."""
+        side = styles["x"] if mark.stone is Stone.X else styles["o"]
+        if mark.kind in ("candidate", "best"):
+            return cell_text(mark.text), styles["empty"] + styles[mark.kind]
+        if mark.kind == "preview":
+            return cell_text(mark.text), styles["empty"] + side + styles["preview"]
+        if mark.kind == "preview-last":
+            return cell_text(mark.text), styles["empty"] + side + styles["preview"] + styles["last"]
+        return cell_text(mark.text), styles["empty"] + side
 
     def render_lines(self, crop):  # type: ignore[no-untyped-def]
         self._frame = self._prepare()
@@ -540,7 +500,8 @@ class BoardView(ScrollView, can_focus=True):
         cursor = self.cursor
         hint = frame.hint
         drop = frame.drop
-        pv_marks = frame.pv_marks
+        marks = frame.marks
+        numbers = frame.numbers
         empty = styles["empty"]
         gravity = rules.gravity
         outside = styles["outside"]
@@ -563,7 +524,11 @@ class BoardView(ScrollView, can_focus=True):
                 stone = None
             elif (stone := stones.get(point)) is not None:
                 style = styles["x"] if stone is Stone.X else styles["o"]
-                text = f"[{stone.name}] " if point == last else f" {stone.name}  "
+                number = numbers.get(point) if numbers else None
+                if number is not None:
+                    text = cell_text(str(number))
+                else:
+                    text = f"[{stone.name}] " if point == last else f" {stone.name}  "
                 if point in winning:
                     style = style + styles["win"]
                 elif point == last:
@@ -571,20 +536,20 @@ class BoardView(ScrollView, can_focus=True):
             elif bounded and not rules.contains(point):
                 text, style = "    ", outside
                 gap_style = style
+            elif point in marks:  # a move of a line, a candidate, a stone of a preview
+                text, style = marks[point]
             elif weights is not None and point in weights:
                 weight = weights[point]
                 style = heat[heat_index(weight, top)]
                 text = format_weight(weight) + " "
                 gap_style = style
-            elif point in pv_marks:
-                text, style = pv_marks[point]
             elif point == drop:  # where the stone would land
                 text, style = " ↓  ", empty + (styles["x"] if board.turn is Stone.X else styles["o"])
             elif gravity and not rules.rests(point, stones):  # a stone would float there
                 text, style = ("    " if grid else " ·  "), styles["floating"]
             else:
                 text, style = blank, empty
-            if stone is None and point == hint and point is not None:
+            if stone is None and point == hint and point is not None and point not in marks:
                 style = style + styles["hint"]
                 if weights is None:
                     text = " *  "
@@ -610,101 +575,3 @@ class BoardView(ScrollView, can_focus=True):
         if used < width:
             segments.append(Segment(" " * (width - used), outside if bounded else empty))
         return Strip(segments, max(width, used)) if used <= width else Strip(segments, used).crop(0, width)
-
-    def _render_grid_line(self, frame: _Frame, width: int) -> Strip:
-        """A row of lines between two rows of a grid's cells: ``───┼───┼───``."""
-        styles = frame.styles
-        assert frame.extent is not None
-        (first, _), (last, _) = frame.extent
-        chars = []
-        for u in range(self.origin[0], self.origin[0] + frame.columns):
-            chars.append("" if not first <= u <= last else "───┼" if u < last else "─── ")
-        cells = "".join(chars)
-        start = frame.left + (max(first, self.origin[0]) - self.origin[0]) * CELL_WIDTH
-        return self._paint(width, " " * start + cells, styles["outside"], [
-            (frame.margin, frame.left, styles["ruler"]),
-            (start, start + len(cells), styles["grid"]),
-        ])
-
-    @staticmethod
-    def _paint(width: int, text: str, default: Style, spans: list[tuple[int, int, Style]]) -> Strip:
-        """``text`` cut or padded to ``width``, in ``default`` with the ``spans``
-        (start, end, style) painted over it, later ones over earlier ones."""
-        text = text[:width].ljust(width)
-        painted = [default] * width
-        for start, end, style in spans:
-            for i in range(max(0, start), min(end, width)):
-                painted[i] = style
-        segments = []
-        i = 0
-        for style, run in groupby(painted):
-            n = len(list(run))
-            segments.append(Segment(text[i:i + n], style))
-            i += n
-        return Strip(segments, width)
-
-    def _render_ruler(self, frame: _Frame, width: int, layers: tuple[Layer, ...] | None = None) -> Strip:
-        """The column ruler: every column's x over it (or every 2nd, 5th... when the
-        labels do not fit), the cursor's column picked out. Over a row of layers
-        (``layers``), only their columns are labelled."""
-        x0 = self.origin[0]
-        layout = self.cell_layout
-        values = [layout.column_label(x0 + column) for column in range(frame.columns)]
-        if layers is not None:
-            values = [value if any(layer.first <= x0 + column <= layer.last for layer in layers) else None
-                      for column, value in enumerate(values)]
-        labels = ["" if value is None else str(value) for value in values]
-        longest = max((len(label) for label in labels), default=1)
-        # Label every column when the labels fit, else every 2nd, 5th, 10th...
-        step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if s * CELL_WIDTH > longest or s == 100)
-        left = frame.left
-        chars = [" "] * (left + frame.columns * CELL_WIDTH + longest)
-        for column, (value, label) in enumerate(zip(values, labels)):
-            if value is None or value % step:
-                continue
-            centre = left + column * CELL_WIDTH + 1
-            start = max(left, centre - (len(label) - 1) // 2)
-            chars[start:start + len(label)] = label
-        styles = frame.styles
-        ruler = styles["ruler"]
-        if frame.extent is None and layers is None:  # the endless board: a ruler from edge to edge
-            spans = []
-            default = ruler
-        else:  # over the board's columns only
-            default = styles["outside"]
-            spans = [(frame.margin, left, ruler)]
-            spans += [(left + column * CELL_WIDTH, left + (column + 1) * CELL_WIDTH, ruler)
-                      for column, value in enumerate(values) if value is not None]
-        # The cursor's column is picked out in the ruler, as its row is.
-        column = layout.to_plane(self.cursor)[0] - x0
-        start = left + column * CELL_WIDTH
-        cursor_layer = layout.layer_of(self.cursor)
-        if 0 <= column < frame.columns and (layers is None or cursor_layer in layers):
-            if not "".join(chars[start:start + 3]).strip():
-                chars[start:start + 3] = " ▼ "
-            spans.append((start, start + 3, styles["ruler-cursor"]))
-        return self._paint(width, "".join(chars), default, spans)
-
-    def _render_labels(self, frame: _Frame, width: int, layers: tuple[Layer, ...]) -> Strip:
-        """A line of a 3-D board's layer labels (``z=0``), each centred over its layer,
-        the cursor's picked out; around them, the outside."""
-        x0 = self.origin[0]
-        styles = frame.styles
-        outside = styles["outside"]
-        segments = [Segment(" " * frame.margin, outside), Segment(" " * frame.ruler_width, styles["ruler"])]
-        used = frame.left
-        cursor_layer = self.cell_layout.layer_of(self.cursor)
-        for layer in layers:
-            first = frame.left + (layer.first - x0) * CELL_WIDTH
-            label = layer.label.center((layer.last - layer.first + 1) * CELL_WIDTH - 1) + " "
-            start = max(first, used)
-            label = label[start - first:width - first]
-            if not label:
-                continue
-            if start > used:
-                segments.append(Segment(" " * (start - used), outside))
-            segments.append(Segment(label, styles["ruler-cursor"] if layer == cursor_layer else styles["ruler"]))
-            used = start + len(label)
-        if used < width:
-            segments.append(Segment(" " * (width - used), outside))
-        return Strip(segments, width).crop(0, width)

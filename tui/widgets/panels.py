@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 
 from gomoku.board import Point, format_point
-from tui.widgets.board_view import HEAT_COLOURS, format_weight
+from tui.widgets.frame import HEAT_COLOURS, format_weight
 
 DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
 """How a line's direction is shown (y grows downwards on screen)."""
