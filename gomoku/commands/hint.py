@@ -132,8 +132,13 @@ def run_hint(args: argparse.Namespace) -> int:
     print(f"{side} to move: play {format_point(hint.move)}")
     if hint.forced_win:
         print(f"forced win for {side}")
-    print(f"{side}'s chance: {describe(hint.score)} (score {hint.score:+.0f} from {side}'s view; "
-          f"depth {hint.depth}, {hint.nodes} nodes, {hint.time:.2f} s, {hint.level})")
+    cost = f"depth {hint.depth}, {hint.nodes} nodes, {hint.time:.2f} s, {hint.level}"
+    if hint.win_chance is None:  # a player whose score is on a scale of its own
+        print(f"score {hint.score:+.0f} ({hint.level}'s own scale; {cost})")
+    elif hint.level == "perfect" and hint.score == 0:
+        print(f"a draw with perfect play (the solver's; {cost})")
+    else:
+        print(f"{side}'s chance: {describe(hint.score)} (score {hint.score:+.0f} from {side}'s view; {cost})")
     if args.multipv > 1:
         for rank, candidate in enumerate(hint.candidates, 1):
             line = " ".join(format_point(p) for p in candidate.pv)

@@ -18,6 +18,7 @@ from typing import Callable, Iterator
 
 from gomoku.attacks import cell_weight, greedy_move
 from gomoku.board import Board, GameOverError, Point, Rules
+from gomoku.classic.perfect import solve as solve_perfectly
 from gomoku.core.grid import order_value
 from gomoku.engine.chance import outcome, win_chance
 from gomoku.engine.players import DEFAULT_LEVEL, LEVELS, PLAYERS, check_player, classic_choice, players_for
@@ -25,10 +26,10 @@ from gomoku.search.grid import Grid
 from gomoku.search.params import THREADS, SearchOptions
 from gomoku.search.plain import PlainSearch
 from gomoku.search.searcher import Searcher
-from gomoku.search.types import WIN_THRESHOLD, Candidate, Limit, SearchInfo
+from gomoku.search.types import WIN, WIN_THRESHOLD, Candidate, Limit, SearchInfo
 from gomoku.search.warmup import ensure_loaded, is_warm, warm
 
-__all__ = ["LEVEL_OPTIONS", "EASY_MARGIN", "EASY_CANDIDATES", "MAX_MULTIPV", "check_level", "check_multipv",
+__all__ = ["LEVEL_OPTIONS", "EASY_MARGIN", "EASY_CANDIDATES", "SCORED", "MAX_MULTIPV", "check_level", "check_multipv",
            "candidate_dict", "Hint", "Engine"]
 
 LEVEL_OPTIONS = {
@@ -44,6 +45,9 @@ EASY_MARGIN = 120
 EASY_CANDIDATES = 6
 """How many of its best-ordered moves ``easy`` weighs against each other."""
 
+
+SCORED = frozenset(name for name in LEVELS if name != "greedy") | {"perfect"}
+"""The players whose scores are the search's scale (a chance, or a proven result)."""
 
 MAX_MULTIPV = 10
 """The most candidates a MultiPV search looks for."""
@@ -102,9 +106,11 @@ class Hint:
             object.__setattr__(self, "candidates", (Candidate(self.move, self.score, self.pv or (self.move,)),))
 
     @property
-    def win_chance(self) -> float:
-        """The side to move's chance of winning after the move (``gomoku.engine.chance``)."""
-        return win_chance(self.score)
+    def win_chance(self) -> float | None:
+        """The side to move's chance of winning after the move (``gomoku.engine.chance``);
+        None for the players whose scores are on scales of their own (``greedy``'s
+        attack weight, the classic players' but ``perfect``'s, which is exact)."""
+        return win_chance(self.score) if self.level in SCORED else None
 
     def to_dict(self) -> dict:
         """``{"move": [x, y], "score", "win_chance", "outcome", "pv": [[x, y], ...], "depth", "nodes",
@@ -112,14 +118,15 @@ class Hint:
         return {
             "move": list(self.move),
             "score": self.score,
-            "win_chance": round(self.win_chance, 4),
-            "outcome": outcome(self.score),
+            "win_chance": None if self.win_chance is None else round(self.win_chance, 4),
+            "outcome": outcome(self.score) if self.level in SCORED else None,
             "pv": [list(p) for p in self.pv],
             "depth": self.depth,
             "nodes": self.nodes,
             "time": round(self.time, 4),
             "forced_win": self.forced_win,
-            "candidates": [candidate_dict(c) for c in self.candidates],
+            "candidates": [candidate_dict(c) if self.level in SCORED else
+                           {**candidate_dict(c), "win_chance": None, "outcome": None} for c in self.candidates],
         }
 
 
@@ -338,9 +345,19 @@ class Engine:
 
     def _classic(self, board: Board, level: str, start: float) -> Hint:
         choice = classic_choice(level, board, self.rng)
+        score = choice.score
+        if level == "perfect":
+            # The solver's exact result, on the search's scale: a win or a loss
+            # in so many plies (the five included), a draw 0.
+            after = board.copy()
+            after.push(choice.move)
+            solved = solve_perfectly(board.rules, after)
+            plies = solved.plies + 1
+            score = 0.0 if solved.result == "draw" else float(
+                WIN - plies if solved.result == board.turn.name else -(WIN - plies))
         return Hint(
             move=choice.move,
-            score=choice.score,
+            score=score,
             pv=(choice.move,),
             depth=1,
             nodes=0,

@@ -31,7 +31,24 @@ def test_hint_plays_the_perfect_player_on_tictactoe(capsys: pytest.CaptureFixtur
     code, out, err = run(capsys, "hint", "1,1 0,0", "--rules", "tictactoe", "--level", "perfect")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith("X to move: play ") and lines[1].endswith("(perfect)")
+    assert lines[0].startswith("X to move: play ") and lines[1].endswith(", perfect)")
+    assert lines[1].startswith("a draw with perfect play")  # 1,1 then 0,0: tic-tac-toe is a draw
+
+
+def test_a_perfect_hint_is_a_proven_result_on_the_search_scale(capsys: pytest.CaptureFixture[str]) -> None:
+    """X at the centre, O on an edge: X wins, and the solver's result is a win in plies."""
+    code, out, _ = run(capsys, "hint", "1,1 0,1", "--rules", "tictactoe", "--level", "perfect", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["forced_win"] is True
+    assert data["outcome"] == "win in 5" and data["win_chance"] == 1.0
+
+
+def test_a_classic_players_own_score_has_no_chance(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "hint", "1,1 0,1", "--rules", "tictactoe", "--level", "minimax", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["win_chance"] is None and data["outcome"] is None
+    code, out, _ = run(capsys, "hint", "1,1 0,1", "--rules", "tictactoe", "--level", "minimax")
+    assert "minimax's own scale" in out and "chance" not in out
 
 
 @pytest.mark.parametrize("name", CLASSIC)
