@@ -42,7 +42,7 @@ from gomoku.engine import Engine
 from gomoku.engine.chance import outcome, win_chance
 from gomoku.engine.solve import solve
 from gomoku.search.grid import Grid
-from gomoku.search.types import WIN, WIN_THRESHOLD, SearchInfo
+from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD, SearchInfo
 
 __all__ = ["THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance", "uses_perfect"]
 
@@ -90,6 +90,17 @@ class Judgement:
     def lost(self) -> bool:
         """The side to move has a proven loss."""
         return self.score < -WIN_THRESHOLD
+
+    @property
+    def winning(self) -> bool:
+        """The side to move has a proven win, or one the search calls likely (every
+        answer it tried loses: ``gomoku.search.types.LIKELY``)."""
+        return self.score >= LIKELY
+
+    @property
+    def losing(self) -> bool:
+        """The side to move has a proven or a likely loss."""
+        return self.score <= -LIKELY
 
     @property
     def plies(self) -> int | None:

@@ -136,6 +136,10 @@ def double_threat(board: Board, cell: Point, stone: Stone) -> list[Point]:
     return lines if len(lines) >= 2 else []
 
 
+def _plies(n: int | None) -> str:
+    return "1 ply" if n == 1 else f"{n} plies"
+
+
 def _lines(directions: Sequence[Point]) -> str:
     names = [direction_name(d) for d in directions]
     return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -182,22 +186,27 @@ def explain_move(board: Board, move: Point, before: Judgement, after: Judgement,
         return ("makes five: the game is won" if after.lost else "fills the board: a draw"), ()
     if before.won:
         if after.lost:
-            return f"keeps the win ({m} wins in {after.plies} more plies)", ()
+            return f"keeps the win ({m} wins in {_plies(after.plies)} more)", ()
         line = before.line
-        return (f"missed a win: {m} wins by {kind_name(before)} in {before.plies} plies: {format_line(line)}", line)
-    if before.lost:
-        text = f"the game was already lost: {o} wins in {before.plies}"
+        return (f"missed a win: {m} wins by {kind_name(before)} in {_plies(before.plies)}: {format_line(line)}", line)
+    if before.losing:
+        if not before.lost:
+            return f"the game was likely lost already: every defence the search tried loses to {o}'s attack", ()
+        text = f"the game was already lost: {o} wins in {_plies(before.plies)}"
         if after.won and better is not None and (after.plies or 0) + 1 < (before.plies or 0):
             text += f"; {format_point(better)} holds out longer"
-        return text, before.line if before.line and before.line[0] != move else ()
-    if after.won:
+        return text, ()
+    if after.winning:
         what, _ = _unanswered(board, move, mover)
         line = after.line
-        forced = f"{o} then wins by {kind_name(after)} in {after.plies} plies: {format_line(line)}"
+        if after.won:
+            forced = f"{o} then wins by {kind_name(after)} in {_plies(after.plies)}: {format_line(line)}"
+        else:
+            forced = f"{o}'s attack then looks decisive (every answer the search tried loses): {format_line(line)}"
         return (f"{what}; {forced}" if what else f"missed the defence: {forced}"), line
     made = double_threat(board, move, mover)
     if after.lost:
-        wins = f"{m} wins in {after.plies} more plies"
+        wins = f"{m} wins in {_plies(after.plies)} more"
         text = f"made a double threat ({_lines(made)}): {wins}" if made else f"finds the win: {wins}"
         return text, tuple(after.line)
     if after.exact and before.exact:

@@ -51,11 +51,12 @@ from typing import Any, Callable, Mapping, Sequence
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.review.judge import Judge, Judgement
 from gomoku.review.reasons import Threats, explain_move
-from gomoku.search.types import WIN
+from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
-    "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "ReviewError",
-    "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "review_game",
+    "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
+    "MIN_HUNTS", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "hunt",
+    "review_game",
 ]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -73,8 +74,15 @@ DEFAULT_TIME = 1.0
 about a minute and a half, verifications included (docs/review.md says why)."""
 
 VERIFY_FACTOR = 2.0
-"""The second look at a move that would be a mistake or a blunder on unproven
-chances: both its positions judged again with this many times the time."""
+"""The second look at a move that would be a blunder on unproven chances: both
+its positions judged again with this many times the time."""
+
+HUNT_FACTOR = 3.0
+"""The longer look for a forcing win two plies before one that was found (``hunt``)."""
+HUNT_FROM = 0.5
+"""``hunt`` looks again only where the side to move is at least this likely to win."""
+MIN_HUNTS = 4
+"""``hunt`` takes at least this many longer looks a game (a sixth of its positions if more)."""
 
 Progress = Callable[[int, int], None]
 """Told (positions done, positions in all) as the review goes."""
@@ -204,27 +212,7 @@ class Review:
 
 
 # -- the classes ------------------------------------------------------------------------------------
-def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: float, chance_after: float) -> str:
-    """The class of ``move``: ``before`` judges the position it was played in (the
-    mover's view), ``after`` the position it made (the opponent's view).
-
-    >>> from gomoku.review.judge import proven
-    >>> win, loss = proven(WIN - 5, ((1, 1),), "vcf"), proven(-(WIN - 4), ((2, 2),), "vcf")
-    >>> grade_move(win, loss, (3, 3), 1.0, 1.0)          # another move that keeps the win
-    'good'
-    >>> even = Judgement(0.0, 0.5, (1, 1))
-    >>> grade_move(even, Judgement(0.0, 0.45, (2, 2)), (3, 3), 0.5, 0.55), grade_move(even, even, (3, 3), 0.5, 0.4)
-    ('best', 'inaccuracy')
-    """
-    if before.is_best(move):
-        return "best"
-    if before.won and after.lost:
-        return "good"  # keeps the win, if not the judge's way
-    if before.lost:
-        # Lost already: holding out as long as the judge's move is best.
-        held = (after.plies or 0) + 1 >= (before.plies or 0)
-        return "best" if held else "good"
-    drop = chance_before - chance_after
+def _by_drop(drop: float) -> str:
     if drop <= 0:
         return "best"
     if drop < INACCURACY:
@@ -236,10 +224,60 @@ def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: 
     return "blunder"
 
 
+def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: float, chance_after: float,
+               later: Judgement | None = None) -> str:
+    """The class of ``move``: ``before`` judges the position it was played in (the
+    mover's view), ``after`` the position it made (the opponent's view), ``later``
+    the position after the opponent's reply (the mover's view again; None at the
+    end of the game).
+
+    - a move that keeps a proven win is ``best`` (as quick as the judge's) or ``good``;
+      one that lets it go is at least an ``inaccuracy``;
+    - in a lost position, holding out as long as the judge's move is ``best``;
+    - a move after which the opponent wins by force (proven, or every answer the
+      search tried loses) is at least a ``mistake``, never ``best``;
+    - otherwise the judge's move is ``best``, and the drop decides; a drop to a
+      ``blunder`` must last: unless the opponent's win is then proven, the
+      mover's chance after the opponent's reply must still be down by
+      ``MISTAKE``, or the move is a ``mistake`` (a search's score can swing
+      from one position to the next; a real blunder stays a blunder).
+
+    >>> from gomoku.review.judge import proven
+    >>> win, loss = proven(WIN - 5, ((1, 1),), "vcf"), proven(-(WIN - 4), ((2, 2),), "vcf")
+    >>> grade_move(win, loss, (3, 3), 1.0, 1.0)          # another move that keeps the win
+    'good'
+    >>> even = Judgement(0.0, 0.5, (1, 1))
+    >>> grade_move(even, Judgement(0.0, 0.45, (2, 2)), (3, 3), 0.5, 0.55), grade_move(even, even, (3, 3), 0.5, 0.4)
+    ('best', 'inaccuracy')
+    >>> grade_move(Judgement(0.0, 0.08, (1, 1)), win, (1, 1), 0.08, 0.0)   # the judge's own move, refuted
+    'mistake'
+    >>> grade_move(even, Judgement(0.0, 0.9, (2, 2)), (3, 3), 0.5, 0.1, later=Judgement(0.0, 0.45, (4, 4)))
+    'mistake'
+    """
+    if before.won and after.lost:  # keeps the win: best when as quick as the judge's
+        return "best" if before.is_best(move) or (after.plies or 0) + 1 <= (before.plies or 0) else "good"
+    if before.losing:
+        # Lost already: holding out as long as the judge's move is best.
+        held = before.is_best(move) or (after.plies or 0) + 1 >= (before.plies or 0)
+        return "best" if held else "good"
+    grade = _by_drop(chance_before - chance_after)
+    if after.winning:
+        # The opponent wins by force: the move decided the game.
+        return grade if GRADES.index(grade) >= GRADES.index("mistake") else "mistake"
+    if before.is_best(move):
+        return "best"
+    if before.won and not after.losing and GRADES.index(grade) < GRADES.index("inaccuracy"):
+        return "inaccuracy"  # a proven win let go, if not for a loss
+    if grade == "blunder" and not after.proven and later is not None and later.chance > chance_before - MISTAKE:
+        return "mistake"  # the drop did not last
+    return grade
+
+
 # -- hindsight --------------------------------------------------------------------------------------
 def back_up(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Judgement]) -> int:
-    """Back proven results up the game line, in place (see the module's text);
-    the number of judgements changed.
+    """Back won and lost positions up the game line, in place (see the module's
+    text); the number of judgements changed. A proven result backs up as a
+    proven one (a ply longer), a likely one (``Judgement.winning``) as a likely one.
 
     ``judgements[i]`` judges ``boards[i]``, the position before ``moves[i]``.
     """
@@ -248,17 +286,19 @@ def back_up(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Ju
         now, later = judgements[i], judgements[i + 1]
         if now.proven and not (now.lost and later.lost):
             continue  # (a loss the tree claimed, then a win the line proves: the proof stands)
-        if later.lost:
-            # The move wins: so does the position before it.
-            plies = (later.plies or 0) + 1
-            line = (moves[i],) + tuple(later.line)
-            judgements[i] = Judgement(float(WIN - plies), 1.0, moves[i], line, "hindsight", now.depth, now.nodes)
-            changed += 1
-        elif later.won and _forced(boards[i], moves[i]):
-            plies = (later.plies or 0) + 1
-            line = (moves[i],) + tuple(later.line)
-            judgements[i] = Judgement(-float(WIN - plies), 0.0, moves[i], line, "hindsight", now.depth, now.nodes)
-            changed += 1
+        if later.losing:
+            if now.winning and not later.proven:
+                continue
+            sign = 1.0  # the move wins: so does the position before it
+        elif later.winning and not now.losing and _forced(boards[i], moves[i]):
+            sign = -1.0  # the only move, and it loses: so did the position before it
+        else:
+            continue
+        line = (moves[i],) + tuple(later.line)
+        score = float(WIN - (later.plies or 0) - 1) if later.proven else float(LIKELY)
+        judgements[i] = Judgement(sign * score, 1.0 if sign > 0 else 0.0, moves[i], line, "hindsight",
+                                  now.depth, now.nodes)
+        changed += 1
     return changed
 
 
@@ -268,6 +308,29 @@ def _forced(board: Board, move: Point) -> bool:
     threats = Threats(board)
     fives = threats.fives(board.turn.other)
     return fives == [move] and not threats.fives(board.turn)
+
+
+def hunt(boards: Sequence[Board], judgements: list[Judgement], judge: Judge,
+         check: Callable[[], None] = lambda: None) -> int:
+    """Look longer for the forcing wins the first look missed, in place: for each
+    position where the side to move wins (proven or likely), the position two
+    plies before it (the same side to move), if that side was favoured there
+    (chance at least ``HUNT_FROM``), is judged again with ``HUNT_FACTOR`` times the
+    time; a win found there is hunted for two plies further back, and so on up
+    the game line, at most ``max(MIN_HUNTS, positions // 6)`` looks. The number
+    of looks taken."""
+    looks = 0
+    most = max(MIN_HUNTS, len(boards) // 6)
+    for k in range(len(judgements) - 1, 1, -1):
+        if looks >= most:
+            break
+        early = judgements[k - 2]
+        if not judgements[k].winning or early.winning or early.proven or early.chance < HUNT_FROM:
+            continue
+        check()
+        judgements[k - 2] = judge.judge(boards[k - 2], HUNT_FACTOR)
+        looks += 1
+    return looks
 
 
 # -- the review -------------------------------------------------------------------------------------
@@ -343,7 +406,8 @@ def review_game(
         judgements.append(judge.judge(board))
         if on_progress is not None:
             on_progress(n + 1, total)
-    check()
+    if not judge.perfect:
+        hunt(boards, judgements, judge, check)
     back_up(boards, moves, judgements)
     if verify and not judge.perfect:
         looked: set[int] = set()
@@ -353,9 +417,9 @@ def review_game(
                     check()
                     judgements[j] = judge.judge(boards[j], VERIFY_FACTOR)
                     looked.add(j)
-        check()
         back_up(boards, moves, judgements)
-    reviews = tuple(_review_move(i, boards[i], moves[i], judgements[i], judgements[i + 1]) for i in range(len(moves)))
+    check()
+    reviews = tuple(_review_move(i, boards[i], moves[i], judgements) for i in range(len(moves)))
     if on_progress is not None:
         on_progress(total, total)
     settings = {
@@ -371,21 +435,23 @@ def review_game(
 
 
 def _doubtful(moves: Sequence[Point], judgements: Sequence[Judgement]) -> list[int]:
-    """The moves that would be mistakes or blunders on a drop between unproven chances."""
+    """The moves that would be blunders on a drop between unproven chances."""
     found = []
     for i, move in enumerate(moves):
         before, after = judgements[i], judgements[i + 1]
-        if before.proven and after.proven:
+        if before.proven or after.proven:
             continue
-        grade = grade_move(before, after, move, before.chance, 1.0 - after.chance)
-        if grade in ("mistake", "blunder"):
+        later = judgements[i + 2] if i + 2 < len(judgements) else None
+        if grade_move(before, after, move, before.chance, 1.0 - after.chance, later) == "blunder":
             found.append(i)
     return found
 
 
-def _review_move(ply: int, board: Board, move: Point, before: Judgement, after: Judgement) -> MoveReview:
+def _review_move(ply: int, board: Board, move: Point, judgements: Sequence[Judgement]) -> MoveReview:
+    before, after = judgements[ply], judgements[ply + 1]
+    later = judgements[ply + 2] if ply + 2 < len(judgements) else None
     chance_before, chance_after = before.chance, 1.0 - after.chance
-    grade = grade_move(before, after, move, chance_before, chance_after)
+    grade = grade_move(before, after, move, chance_before, chance_after, later)
     better = before.best if grade != "best" and before.best is not None and before.best != move else None
     reason, line = explain_move(board, move, before, after, grade, chance_before, chance_after)
     return MoveReview(ply, move, board.turn, grade, chance_before, chance_after, better, reason, line, before, after)
