@@ -15,7 +15,7 @@ from gomoku.engine.players import DEFAULT_LEVEL, LEVELS
 from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
 from gomoku.protocol.pbrain import check_brain_level, finish, serve
 
-__all__ = ["register", "run_pbrain", "run_match_command"]
+__all__ = ["register", "run_pbrain", "run_match_command", "add_game_options", "game_options"]
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -46,30 +46,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     )
     match.add_argument("a", metavar="A", help="first player: a name listed above or a pbrain command line")
     match.add_argument("b", metavar="B", help="second player: a name listed above or a pbrain command line")
-    match.add_argument("--games", type=int, default=10, metavar="N",
-                       help=f"games to play, at most {MAX_GAMES} (default: 10)")
-    match.add_argument("--time-per-move", type=int, default=500, metavar="MS",
-                       help=f"time for a move in milliseconds, at most {MAX_MOVE_MS} (default: 500)")
-    match.add_argument("--grace", type=int, default=1000, metavar="MS",
-                       help=f"time a move may run over before it loses on time, at most {MAX_MOVE_MS} (default: 1000)")
-    match.add_argument("--openings", metavar="FILE",
-                       help="openings (JSON list or JSON lines; default: the balanced 20x20 set, "
-                       "or the tournament set on smaller boards)")
-    match.add_argument("--no-openings", action="store_true", help="start every game from an empty board")
-    match.add_argument("--rules", default="gomocup20", metavar="R",
-                       help=f"rules: a preset ({', '.join(Rules.PRESETS)}) or size=AxB,k=N[,gravity] (default: gomocup20)")
-    match.add_argument("--max-moves", type=int, metavar="N",
-                       help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
-    match.add_argument("--jobs", type=int, default=1, metavar="J",
-                       help=f"games to play at once (default: 1); more than the machine's cores ({CORES}) "
-                       "are capped at them, with a note on stderr")
-    match.add_argument("--threads", type=int, default=1, metavar="T",
-                       help="threads each player's search may use, sent to brains as INFO thread_num (default: 1); "
-                       "capped at the machine's cores as --jobs is")
-    match.add_argument("--out", metavar="DIR",
-                       help="a new or empty folder for the games, refused if anything is in it "
-                       "(default: matches/YYYYMMDD-HHMMSS in the current folder)")
-    match.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_game_options(match, games=10, time_per_move=500, out="matches")
     match.set_defaults(func=run_match_command)
 
 
@@ -78,8 +55,44 @@ def run_pbrain(args: argparse.Namespace) -> int:
     return finish(serve(sys.stdin, sys.stdout, level=check_brain_level(args.level)))
 
 
-def run_match_command(args: argparse.Namespace) -> int:
-    """Play the match, show progress on stderr, print the table (or JSON) on stdout."""
+def add_game_options(parser: argparse.ArgumentParser, *, games: int, time_per_move: int, out: str) -> None:
+    """The options of a run of games, ``match``'s and ``selfplay``'s: how many,
+    how long a move, which openings and rules, where they run and are saved."""
+    parser.add_argument("--games", type=int, default=games, metavar="N",
+                        help=f"games to play, at most {MAX_GAMES} (default: {games})")
+    parser.add_argument("--time-per-move", type=int, default=time_per_move, metavar="MS",
+                        help=f"time for a move in milliseconds, at most {MAX_MOVE_MS} (default: {time_per_move})")
+    parser.add_argument("--grace", type=int, default=1000, metavar="MS",
+                        help=f"time a move may run over before it loses on time, at most {MAX_MOVE_MS} (default: 1000)")
+    parser.add_argument("--openings", metavar="FILE",
+                        help="openings (JSON list or JSON lines; default: the balanced 20x20 set, "
+                        "or the tournament set on smaller boards)")
+    parser.add_argument("--no-openings", action="store_true", help="start every game from an empty board")
+    parser.add_argument("--rules", default="gomocup20", metavar="R",
+                        help=f"rules: a preset ({', '.join(Rules.PRESETS)}) or size=AxB,k=N[,gravity] (default: gomocup20)")
+    parser.add_argument("--max-moves", type=int, metavar="N",
+                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
+    parser.add_argument("--jobs", type=int, metavar="J",
+                        help=f"games to play at once (default: 1); more than the machine's cores ({CORES}) "
+                        "are capped at them, with a note on stderr")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; "
+                        "needs the gomoku[cluster] extra), as many at once as its workers have threads")
+    parser.add_argument("--threads", type=int, default=1, metavar="T",
+                        help="threads each player's search may use, sent to brains as INFO thread_num (default: 1); "
+                        "capped at the machine's cores as --jobs is")
+    parser.add_argument("--out", metavar="DIR",
+                        help="a new or empty folder for the games, refused if anything is in it "
+                        f"(default: {out}/YYYYMMDD-HHMMSS in the current folder)")
+    parser.add_argument("--resume", action="store_true",
+                        help="finish the run in --out: its games are kept, the others played "
+                        "(the same players and settings; --games may grow)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, Path]:
+    """The run's settings from ``add_game_options``' options, checked: its
+    ``MatchConfig``, the local jobs and the output folder."""
     rules = Rules.parse(args.rules)
     openings = []
     if not args.no_openings:
@@ -99,12 +112,24 @@ def run_match_command(args: argparse.Namespace) -> int:
     for option, value in (("--time-per-move", args.time_per_move), ("--grace", args.grace)):
         if value > MAX_MOVE_MS:
             raise MatchError(f"{option}: at most {MAX_MOVE_MS} ms (an hour), not {value}")
-    jobs = cap(args.jobs, "--jobs", "games at once") if args.jobs >= 1 else args.jobs  # run_match refuses < 1
+    if args.cluster is not None and args.jobs is not None:
+        raise MatchError("--jobs and --cluster: a cluster plays as many games at once as its workers have "
+                         "threads; give one or the other")
+    if args.resume and not args.out:
+        raise MatchError("--resume needs --out: the folder of the run to finish")
+    jobs = 1 if args.jobs is None else cap(args.jobs, "--jobs", "games at once") if args.jobs >= 1 else args.jobs
     config = MatchConfig(rules=rules, games=args.games, time_per_move_ms=args.time_per_move,
                          grace_ms=args.grace, openings=openings, max_moves=args.max_moves,
                          threads=cap(args.threads, "--threads", "threads"))
-    out = Path(args.out) if args.out else Path("matches", time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
-    result = run_match(args.a, args.b, config, jobs=jobs, out_dir=out, progress=sys.stderr)
+    folder = Path(args.out) if args.out else Path(out, time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
+    return config, jobs, folder
+
+
+def run_match_command(args: argparse.Namespace) -> int:
+    """Play the match, show progress on stderr, print the table (or JSON) on stdout."""
+    config, jobs, out = game_options(args, "matches")
+    result = run_match(args.a, args.b, config, jobs=jobs, out_dir=out, progress=sys.stderr, cluster=args.cluster,
+                       resume=args.resume)
     if args.json:
         summary = result.to_dict()
         summary["out"] = str(out)

@@ -16,17 +16,17 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures
+import hashlib
+import importlib
+import json
 import math
-import multiprocessing
 import os
-import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, Mapping, TextIO
 
-from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.board import Board, BoardError, Point, Rules
 from gomoku.files import parse_json, read_file
 from gomoku.match.contestants import (
     BrainPlayer,
@@ -39,13 +39,15 @@ from gomoku.match.contestants import (
     short_name,
     warm,
 )
-from gomoku.records import GameRecord, format_psq, save_game
+from gomoku.match.folder import match_settings, prepare_folder, save_game_files
+from gomoku.match.games import GameResult, GameTask, MatchConfig, PlayerFactory, play_game, schedule
+from gomoku.match.pool import Games, Here, Processes
 
 __all__ = [
-    "BrainPlayer", "EnginePlayer", "GameResult", "MatchConfig", "MatchError", "MatchResult", "Player",
-    "PlayerFailure", "check_command", "default_openings_path", "elo_from_score", "format_elo", "format_table",
-    "load_openings", "make_player", "play_game", "run_match", "save_game_files", "schedule", "score_interval",
-    "short_name", "warm",
+    "BrainPlayer", "EnginePlayer", "GameResult", "GameTask", "MatchConfig", "MatchError", "MatchResult", "Player",
+    "PlayerFailure", "Progress", "check_command", "default_openings_path", "elo_from_score", "format_elo",
+    "format_table", "load_openings", "make_player", "match_settings", "open_games", "play_game", "run_match",
+    "save_game_files", "schedule", "score_interval", "short_name", "warm",
 ]
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "openings"
@@ -111,111 +113,6 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
         seen.add(tuple(points))
         openings.append(points)
     return openings
-
-
-# -- one game --------------------------------------------------------------------------------------------------
-@dataclass
-class GameResult:
-    """How one game went. ``a_side`` is the side player A played."""
-
-    index: int
-    opening: int | None
-    x: str
-    o: str
-    a_side: str
-    result: str  # "X", "O" or "draw"
-    reason: str
-    moves: list[Point]
-    times_ms: list[int]
-    opening_moves: int = 0
-
-    @property
-    def a_score(self) -> float:
-        """1 if A won, 0 if A lost, 0.5 for a draw."""
-        if self.result == "draw":
-            return 0.5
-        return 1.0 if self.result == self.a_side else 0.0
-
-
-@dataclass
-class MatchConfig:
-    """Everything about a match but the players."""
-
-    rules: Rules = field(default_factory=lambda: Rules.preset("gomocup20"))
-    games: int = 2
-    time_per_move_ms: int = 500
-    grace_ms: int = 1000
-    openings: list[list[Point]] = field(default_factory=list)
-    max_moves: int | None = None
-    threads: int = 1
-    """Threads each player's search may use (``INFO thread_num`` for a brain)."""
-
-    def move_limit(self) -> int | None:
-        """Plies after which an endless game is a draw (a bounded board fills up)."""
-        if self.max_moves is not None:
-            return self.max_moves
-        return None if self.rules.bounds is not None else 400
-
-
-def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: str = "X",
-              opening: int | None = None) -> GameResult:
-    """Play one game between ``x`` (first player) and ``o`` from an opening."""
-    rules = config.rules
-    board = Board(rules)
-    opening_moves = config.openings[opening] if opening is not None else []
-    for point in opening_moves:
-        board.play(point)
-    players = {Stone.X: x, Stone.O: o}
-    times: list[int] = [0] * len(opening_moves)
-    limit = config.move_limit()
-    allowed = config.time_per_move_ms + config.grace_ms
-    result, reason = "draw", ""
-    try:
-        for side, player in players.items():
-            try:
-                player.new_game(rules, config.time_per_move_ms)
-            except PlayerFailure as exc:
-                result, reason = side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}"
-                return _result(index, opening, x, o, a_side, result, reason, board, times, opening_moves)
-        while not board.is_over:
-            if limit is not None and len(board.move_stack) >= limit:
-                reason = f"draw: the move limit ({limit}) was reached"
-                break
-            side = board.turn
-            player = players[side]
-            started = time.monotonic()
-            try:
-                point = player.move(board.copy())
-                elapsed = round((time.monotonic() - started) * 1000)
-                if elapsed > allowed:
-                    raise PlayerFailure(f"time-out: {elapsed} ms for a move, {config.time_per_move_ms} ms allowed")
-                try:
-                    board.play(tuple(point))
-                except BoardError as exc:
-                    raise PlayerFailure(f"illegal move {format_point(tuple(point))}: {exc}") from None
-            except PlayerFailure as exc:
-                result, reason = side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}"
-                break
-            except Exception as exc:  # a broken player loses its game, not the whole match
-                result, reason = side.other.name, f"{side.name} ({player.name}) lost: crash: {type(exc).__name__}: {exc}"
-                break
-            times.append(elapsed)
-        else:
-            if board.winner is not None:
-                result = board.winner.name
-                reason = f"{result} ({players[board.winner].name}) made five"
-            else:
-                reason = "draw: the board is full"
-        return _result(index, opening, x, o, a_side, result, reason, board, times, opening_moves)
-    finally:
-        for player in players.values():
-            player.close()
-
-
-def _result(index: int, opening: int | None, x: Player, o: Player, a_side: str, result: str, reason: str,
-            board: Board, times: list[int], opening_moves: list[Point]) -> GameResult:
-    return GameResult(index, opening, x.name, o.name, a_side, result, reason, list(board.move_stack),
-                      times, len(opening_moves))
 
 
 # -- a match ---------------------------------------------------------------------------------------------------------
@@ -359,65 +256,89 @@ class Progress:
         self.done = 0
         self.points = 0.0
 
+    def resume(self, games: list[GameResult], where: Path | None) -> None:
+        """Count the games a resumed match played before: the bar starts from them."""
+        if not games:
+            return
+        self.done = len(games)
+        self.points = sum(game.a_score for game in games)
+        if self.stream is None:
+            return
+        if self.tty:
+            self._draw()
+        else:
+            self.stream.write(f"resumed: {self.done} of {self.total} games were played before, in {where}/\n")
+        self.stream.flush()
+
     def update(self, game: GameResult) -> None:
         if self.stream is None:
             return
         self.done += 1
         self.points += game.a_score
         if self.tty:
-            width = 30
-            filled = round(width * self.done / max(self.total, 1))
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
-                              f"  {self.a} {self.points:g} - {self.done - self.points:g} {self.b} ")
-            if self.done == self.total:
-                self.stream.write("\n")
+            self._draw()
         else:
             self.stream.write(f"game {self.done}/{self.total} ({game.x} X, {game.o} O): "
                               f"{game.result}, {game.reason}\n")
         self.stream.flush()
 
-
-PlayerFactory = Callable[..., Player]
-
-
-def schedule(games: int, openings: int) -> list[tuple[int | None, str]]:
-    """(opening, A's side) for each game: each opening twice, A as X then as O.
-
-    >>> schedule(5, 2)
-    [(0, 'X'), (0, 'O'), (1, 'X'), (1, 'O'), (0, 'X')]
-    >>> schedule(2, 0)
-    [(None, 'X'), (None, 'O')]
-    """
-    return [((i // 2) % openings if openings else None, "X" if i % 2 == 0 else "O") for i in range(games)]
+    def _draw(self) -> None:
+        assert self.stream is not None
+        width = 30
+        filled = round(width * self.done / max(self.total, 1))
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+                          f"  {self.a} {self.points:g} - {self.done - self.points:g} {self.b} ")
+        if self.done == self.total:
+            self.stream.write("\n")
 
 
-def _run_one(args: tuple[int, str, str, MatchConfig, int | None, str, PlayerFactory]) -> GameResult:
-    index, a_spec, b_spec, config, opening, a_side, factory = args
-    a = factory(a_spec, seed=index, grace_ms=config.grace_ms)
-    b = factory(b_spec, seed=index + 10_000, grace_ms=config.grace_ms)
-    for player in (a, b):
-        if hasattr(player, "threads"):
-            player.threads = config.threads
-    x, o = (a, b) if a_side == "X" else (b, a)
-    return play_game(index, x, o, config, a_side=a_side, opening=opening)
+def open_games(jobs: int, cluster: str | None, specs: tuple[str, ...], rules: Rules, match: str) -> Games:
+    """Where the games are played: on the Dask cluster at ``cluster`` when one is
+    given, else in ``jobs`` local processes (or in this process for one job).
+    Dask is imported only here, only for a cluster: a local match needs none."""
+    if cluster is None:
+        return Here() if jobs == 1 else Processes(jobs, specs, rules)
+    try:
+        module = importlib.import_module("gomoku.match.cluster")
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in ("dask", "distributed"):
+            raise
+        raise MatchError("--cluster needs Dask, an optional extra: pip install 'gomoku[cluster]' "
+                         f"(no module named {exc.name!r})") from None
+    games: Games = module.Cluster(cluster, specs=specs, rules=rules, match=match)
+    return games
 
 
-def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, out_dir: str | os.PathLike[str] | None = None,
-              progress: TextIO | None = None, player_factory: PlayerFactory = make_player) -> MatchResult:
+def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1,
+              out_dir: str | os.PathLike[str] | None = None, progress: TextIO | None = None,
+              player_factory: PlayerFactory = make_player, cluster: str | None = None, resume: bool = False,
+              settings: Mapping[str, Any] | None = None) -> MatchResult:
     """Play ``config.games`` games between A and B and return the results.
 
     ``player_factory(spec, seed=..., grace_ms=...)`` makes a fresh player for
-    each game (``make_player`` by default; with ``jobs`` > 1 it must be a
-    module-level function, since games run in worker processes). ``out_dir``
-    must be a new or empty folder (a match is not resumed): anything in it is
-    refused before a game is played.
+    each game (``make_player`` by default; with ``jobs`` > 1 or a cluster it
+    must be a module-level function, or a ``functools.partial`` of one, since
+    games run in other processes). The games run here (one job), in ``jobs``
+    local processes, or on the Dask cluster whose scheduler is at ``cluster``;
+    whichever it is, each game's result comes back here and is written here,
+    once, in ``out_dir`` (with the match's settings, and ``settings``, the
+    caller's own).
+
+    ``out_dir`` must be a new or empty folder, unless ``resume``: then the
+    games it holds of this same match (the same settings) are read back and
+    counted, and only the others are played.
     """
     if jobs < 1:
         raise MatchError(f"--jobs must be at least 1, not {jobs}")
+    if cluster is not None and jobs != 1:
+        raise MatchError(f"--jobs {jobs} and --cluster: a cluster plays as many games at once as its workers "
+                         "have threads; give one or the other")
     if config.games < 1:
         raise MatchError(f"--games must be at least 1, not {config.games}")
     if config.time_per_move_ms < 1:
         raise MatchError(f"--time-per-move must be at least 1 ms, not {config.time_per_move_ms}")
+    if resume and out_dir is None:
+        raise MatchError("--resume needs --out: the folder of the match to finish")
     names = []
     for spec in (a_spec, b_spec):
         player = player_factory(spec, seed=0, grace_ms=config.grace_ms)
@@ -427,73 +348,40 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1, o
         if isinstance(player, BrainPlayer) and (config.rules.bounds is None or config.rules.dims != 2):
             raise MatchError(f"player {spec!r} is a pbrain program: it needs a bounded board "
                              "(--rules gomocup20 or gomocup15)")
+    fingerprint = match_settings(a_spec, b_spec, config, settings)
     directory = Path(out_dir) if out_dir is not None else None
-    if directory is not None:
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise MatchError(f"--out {directory}: {exc.strerror or exc}") from None
-        # Another match's games would be overwritten one by one, and a folder holding
-        # games of two matches (or a match and anything else) reads as one: refuse it.
-        # A match is not resumed, so no earlier output of its own is ever welcome.
-        old = next(directory.glob("game-*"), None)
-        if old is not None:
-            raise MatchError(f"--out {directory}: it holds the games of another match ({old.name} ...); "
-                             "give a new or empty folder")
-        try:
-            other = next(directory.iterdir(), None)
-        except OSError as exc:
-            raise MatchError(f"--out {directory}: {exc.strerror or exc}") from None
-        if other is not None:
-            raise MatchError(f"--out {directory}: the folder is not empty (it holds {other.name!r} ...); "
-                             "give a new or empty folder")
+    done = prepare_folder(directory, resume=resume, settings=fingerprint, games=config.games) if directory else []
     a_name, b_name = names if names[0] != names[1] else (f"{names[0]} (A)", f"{names[1]} (B)")
     bar = Progress(progress, config.games, a_name, b_name)
-    tasks = [(i, a_spec, b_spec, config, opening, side, player_factory)
-             for i, (opening, side) in enumerate(schedule(config.games, len(config.openings)))]
-    results: list[GameResult] = []
-
-    def finish(game: GameResult) -> None:
-        results.append(game)
-        if directory is not None:
-            save_game_files(game, config, directory)
-        bar.update(game)
-
-    if jobs == 1:
-        for task in tasks:
-            finish(_run_one(task))
-    else:
-        # Worker processes, not threads: each game gets a core of its own.
-        context = multiprocessing.get_context("spawn")
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
-        try:
-            futures = [pool.submit(_run_one, task) for task in tasks]
-            for future in concurrent.futures.as_completed(futures):
-                finish(future.result())
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+    bar.resume(done, directory)
+    results = {game.index: game for game in done}
+    tasks = [GameTask(i, a_spec, b_spec, config, opening, side, player_factory)
+             for i, (opening, side) in enumerate(schedule(config.games, len(config.openings))) if i not in results]
+    # The cluster's name for this match: the same settings into the same folder are the same tasks.
+    where = json.dumps([fingerprint, str(directory.resolve()) if directory else os.urandom(8).hex()])
+    match = hashlib.sha256(where.encode()).hexdigest()[:12]
+    try:
+        if tasks:
+            with open_games(jobs, cluster, (a_spec, b_spec), config.rules, match) as games:
+                for game in games.play(tasks):
+                    if game.index in results:
+                        continue  # a game counts once, however often a worker sends it
+                    results[game.index] = game
+                    if directory is not None:
+                        save_game_files(game, config, directory, fingerprint)
+                    bar.update(game)
+    except MatchError as exc:
+        if directory is None or len(results) == len(done):
             raise
-        pool.shutdown()
-    results.sort(key=lambda g: g.index)
-    return MatchResult(a_name, b_name, results, config)
+        raise MatchError(f"{exc}; {_saved(results, config, directory)}") from None
+    except KeyboardInterrupt:
+        if directory is not None and progress is not None:
+            progress.write(f"\ngomoku: {_saved(results, config, directory)}\n")
+            progress.flush()
+        raise
+    return MatchResult(a_name, b_name, [results[i] for i in sorted(results)], config)
 
 
-def save_game_files(game: GameResult, config: MatchConfig, directory: Path) -> list[Path]:
-    """Write ``game-NNN.json`` (native) and, for a flat game without gravity,
-    ``game-NNN.psq`` into ``directory`` (PSQ holds only those)."""
-    metadata = {
-        "x": game.x, "o": game.o, "reason": game.reason, "game": game.index + 1,
-        "opening": None if game.opening is None else game.opening + 1, "opening_moves": game.opening_moves,
-        "time_per_move_ms": config.time_per_move_ms, "times_ms": game.times_ms,
-    }
-    record = GameRecord(config.rules, list(game.moves), game.result, metadata)
-    stem = directory / f"game-{game.index + 1:03d}"
-    save_game(record, stem.with_suffix(".json"))
-    if config.rules.dims != 2 or getattr(config.rules, "gravity", False):
-        return [stem.with_suffix(".json")]
-    psq = format_psq(record, game.times_ms).splitlines()
-    # Piskvork's trailer after the moves: the two players' names, then a result code.
-    psq[-1:-1] = [game.x, game.o, "-1"]
-    paths = [stem.with_suffix(".json"), stem.with_suffix(".psq")]
-    paths[1].write_text("\n".join(psq) + "\n", encoding="utf-8")
-    return paths
+def _saved(results: Mapping[int, GameResult], config: MatchConfig, directory: Path) -> str:
+    return (f"{len(results)} of {config.games} games are saved in {directory}/: "
+            "the same command with --resume plays the rest")

@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gomoku.records", "gomoku.review"),
     ("gomoku.protocol",),
     ("gomoku.match", "gomoku.experiments"),
+    ("gomoku.selfplay",),
     ("gomoku.commands",),
     ("gomoku.cli",),
     ("tui",),

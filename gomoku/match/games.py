@@ -1,0 +1,182 @@
+"""One game of a match, and a game as a task: what a worker (a local process or a
+machine of a Dask cluster) is given and gives back.
+
+A ``GameTask`` names the two players by their specs (a level, or a pbrain
+command line), never by objects: the worker makes them afresh with the task's
+factory, so the task is small and pickles by reference. ``run_task`` is what a
+worker runs; ``prepare_process`` is the one-off work a worker does once, before
+its first game (the kernels loaded, the greedy level's tables built).
+
+>>> schedule(5, 2)
+[(0, 'X'), (0, 'O'), (1, 'X'), (1, 'O'), (0, 'X')]
+>>> schedule(2, 0)
+[(None, 'X'), (None, 'O')]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.engine import Engine
+from gomoku.engine.players import LEVELS
+from gomoku.match.contestants import Player, PlayerFailure, warm
+
+__all__ = ["GameResult", "MatchConfig", "GameTask", "PlayerFactory", "play_game", "schedule", "run_task",
+           "prepare_process"]
+
+
+@dataclass
+class GameResult:
+    """How one game went. ``a_side`` is the side player A played.
+
+    ``scores`` and ``best`` hold, for each move of ``moves``, the search's score
+    (from the mover's view) and its best move, when the player that made it
+    says so (``last_score`` and ``last_best``: the self-play players do); None
+    for the opening's stones and for players that do not.
+    """
+
+    index: int
+    opening: int | None
+    x: str
+    o: str
+    a_side: str
+    result: str  # "X", "O" or "draw"
+    reason: str
+    moves: list[Point]
+    times_ms: list[int]
+    opening_moves: int = 0
+    scores: list[float | None] = field(default_factory=list)
+    best: list[Point | None] = field(default_factory=list)
+
+    @property
+    def a_score(self) -> float:
+        """1 if A won, 0 if A lost, 0.5 for a draw."""
+        if self.result == "draw":
+            return 0.5
+        return 1.0 if self.result == self.a_side else 0.0
+
+
+@dataclass
+class MatchConfig:
+    """Everything about a match but the players."""
+
+    rules: Rules = field(default_factory=lambda: Rules.preset("gomocup20"))
+    games: int = 2
+    time_per_move_ms: int = 500
+    grace_ms: int = 1000
+    openings: list[list[Point]] = field(default_factory=list)
+    max_moves: int | None = None
+    threads: int = 1
+    """Threads each player's search may use (``INFO thread_num`` for a brain)."""
+
+    def move_limit(self) -> int | None:
+        """Plies after which an endless game is a draw (a bounded board fills up)."""
+        if self.max_moves is not None:
+            return self.max_moves
+        return None if self.rules.bounds is not None else 400
+
+
+def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: str = "X",
+              opening: int | None = None) -> GameResult:
+    """Play one game between ``x`` (first player) and ``o`` from an opening."""
+    rules = config.rules
+    board = Board(rules)
+    opening_moves = config.openings[opening] if opening is not None else []
+    for point in opening_moves:
+        board.play(point)
+    players = {Stone.X: x, Stone.O: o}
+    game = GameResult(index, opening, x.name, o.name, a_side, "draw", "", [], [0] * len(opening_moves),
+                      len(opening_moves), [None] * len(opening_moves), [None] * len(opening_moves))
+    limit = config.move_limit()
+    allowed = config.time_per_move_ms + config.grace_ms
+    try:
+        for side, player in players.items():
+            try:
+                player.new_game(rules, config.time_per_move_ms)
+            except PlayerFailure as exc:
+                return _end(game, board, side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}")
+        while not board.is_over:
+            if limit is not None and len(board.move_stack) >= limit:
+                return _end(game, board, "draw", f"draw: the move limit ({limit}) was reached")
+            side = board.turn
+            player = players[side]
+            started = time.monotonic()
+            try:
+                point = player.move(board.copy())
+                elapsed = round((time.monotonic() - started) * 1000)
+                if elapsed > allowed:
+                    raise PlayerFailure(f"time-out: {elapsed} ms for a move, {config.time_per_move_ms} ms allowed")
+                try:
+                    board.play(tuple(point))
+                except BoardError as exc:
+                    raise PlayerFailure(f"illegal move {format_point(tuple(point))}: {exc}") from None
+            except PlayerFailure as exc:
+                return _end(game, board, side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}")
+            except Exception as exc:  # a broken player loses its game, not the whole match
+                return _end(game, board, side.other.name,
+                            f"{side.name} ({player.name}) lost: crash: {type(exc).__name__}: {exc}")
+            game.times_ms.append(elapsed)
+            score, best = getattr(player, "last_score", None), getattr(player, "last_best", None)
+            game.scores.append(None if score is None else float(score))
+            game.best.append(None if best is None else tuple(best))
+        if board.winner is not None:
+            return _end(game, board, board.winner.name, f"{board.winner.name} ({players[board.winner].name}) made five")
+        return _end(game, board, "draw", "draw: the board is full")
+    finally:
+        for player in players.values():
+            player.close()
+
+
+def _end(game: GameResult, board: Board, result: str, reason: str) -> GameResult:
+    game.result, game.reason = result, reason
+    game.moves = list(board.move_stack)
+    return game
+
+
+def schedule(games: int, openings: int) -> list[tuple[int | None, str]]:
+    """(opening, A's side) for each game: each opening twice, A as X then as O."""
+    return [((i // 2) % openings if openings else None, "X" if i % 2 == 0 else "O") for i in range(games)]
+
+
+PlayerFactory = Callable[..., Player]
+"""``factory(spec, seed=..., grace_ms=...)``: a fresh player for one game."""
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play, as a worker gets it: the players by their specs, made
+    there by ``factory`` (a module-level function, or a ``functools.partial`` of
+    one, so that it pickles by reference)."""
+
+    index: int
+    a_spec: str
+    b_spec: str
+    config: MatchConfig
+    opening: int | None
+    a_side: str
+    factory: PlayerFactory
+
+
+def run_task(task: GameTask) -> GameResult:
+    """Play one game of a match: what a worker runs. Players are seeded by the
+    game's number, so the same game is played again the same way where the
+    players allow it (a search limited by nodes, not by time)."""
+    config = task.config
+    a = task.factory(task.a_spec, seed=task.index, grace_ms=config.grace_ms)
+    b = task.factory(task.b_spec, seed=task.index + 10_000, grace_ms=config.grace_ms)
+    for player in (a, b):
+        if hasattr(player, "threads"):
+            player.threads = config.threads
+    x, o = (a, b) if task.a_side == "X" else (b, a)
+    return play_game(task.index, x, o, config, a_side=task.a_side, opening=task.opening)
+
+
+def prepare_process(specs: tuple[str, ...], rules: Rules) -> None:
+    """A worker's one-off work, once before its first game: the search's kernels
+    loaded (compiled on a cold cache) and the greedy level's tables built, when
+    an engine level plays. A process keeps them, so later games skip this."""
+    if any(spec in LEVELS for spec in specs):
+        warm(Engine("strong"), rules)
