@@ -60,7 +60,7 @@ def scheduler_address(text: str) -> str:
     if "://" not in address:
         address = "tcp://" + address
     scheme, _, rest = address.partition("://")
-    if rest and ":" not in rest.rpartition("]")[2]:
+    if scheme in ("tcp", "tls") and rest and ":" not in rest.rpartition("]")[2]:
         address += ":8786"
     return address
 

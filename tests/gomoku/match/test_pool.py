@@ -1,0 +1,47 @@
+"""Local worker processes (``--jobs``): a process that dies takes its pool with it,
+and the games not finished are played again in a fresh pool, each counted once."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from gomoku.match import MatchConfig, MatchError, run_match
+from gomoku.match.pool import MAX_POOL_DEATHS
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_runner import LinePlayer, ScatterPlayer  # noqa: E402
+
+
+def dying_factory(spec, seed=None, grace_ms=1000):
+    """``scatter``, except that ``die:MARKER`` kills its worker process the first
+    time a game is played (``die-always:`` every time): a worker lost mid-match."""
+    if spec.startswith("die") and seed is not None and seed > 0:
+        marker = Path(spec.split(":", 1)[1])
+        if spec.startswith("die-always") or not marker.exists():
+            marker.write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+    return LinePlayer("line") if spec == "line" else ScatterPlayer("scatter")
+
+
+def test_a_game_lost_with_its_worker_is_played_again_and_counted_once(tmp_path):
+    config = MatchConfig(games=4, openings=[[(9, 9)], [(9, 9), (10, 10)]])
+    marker = tmp_path / "died"
+    out = tmp_path / "out"
+    result = run_match("line", f"die:{marker}", config, jobs=2, out_dir=out, player_factory=dying_factory)
+    assert marker.exists() and int(marker.read_text()) != os.getpid()  # a worker did die
+    assert [g.index for g in result.games] == [0, 1, 2, 3]
+    assert (result.wins, result.losses, result.draws) == (4, 0, 0)
+    here = run_match("line", "scatter", config, player_factory=dying_factory)
+    assert [g.moves for g in result.games] == [g.moves for g in here.games]
+    assert sorted(p.name for p in out.glob("*.json")) == [f"game-00{i}.json" for i in range(1, 5)]
+
+
+def test_a_game_that_kills_every_worker_stops_the_match(tmp_path):
+    with pytest.raises(MatchError, match=f"a worker process died {MAX_POOL_DEATHS} times in a row"):
+        run_match("line", f"die-always:{tmp_path / 'died'}", MatchConfig(games=2), jobs=2,
+                  player_factory=dying_factory)
