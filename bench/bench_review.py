@@ -92,7 +92,7 @@ def measure(entries: list[dict], command: list[str], extra: list[str], jobs: int
             results = list(pool.map(one, games))
     wall = time.perf_counter() - start
     turning = Counter()
-    flagged = winner_moves = winner_blunders = our_early_blunders = our_early_moves = moves = 0
+    flagged = near = winner_moves = winner_blunders = our_early_blunders = our_early_moves = moves = 0
     errors, missed, times = [], [], []
     for entry, data, seconds, error in results:
         if data is None:
@@ -105,6 +105,7 @@ def measure(entries: list[dict], command: list[str], extra: list[str], jobs: int
         cls = got.get(t, "missing")
         turning[cls] += 1
         flagged += cls in FLAGGED
+        near += cls in FLAGGED or got.get(t - 2) in FLAGGED
         if cls not in FLAGGED:
             missed.append(f"{entry['id']} ply {t} {cls}")
         for p in entry["winner_plies"]:
@@ -123,9 +124,11 @@ def measure(entries: list[dict], command: list[str], extra: list[str], jobs: int
     share = round(flagged / reviewed, 3) if reviewed else None
     winner_share = round(winner_blunders / winner_moves, 4) if winner_moves else None
     yield {"name": "review.turning_points", "value": reviewed,
-           "unit": f"games reviewed, of {len(games)} with a turning point ({len(entries)} lost games in the data)"}
+           "unit": f"games reviewed, of {len(games)} with a turning point ({len(entries)} lost games given)"}
     yield {"name": "review.turning_flagged", "value": share,
            "unit": f"share of turning points classed mistake or blunder ({flagged} of {reviewed}; target >= 0.8)"}
+    yield {"name": "review.turning_flagged_or_move_before", "value": round(near / reviewed, 3) if reviewed else None,
+           "unit": f"share where the turning point or our move before it is classed mistake or blunder ({near} of {reviewed})"}
     yield {"name": "review.turning_classes", "value": {c: turning[c] for c in (*CLASSES, "missing") if turning[c]},
            "unit": "the review's class of each turning point"}
     yield {"name": "review.winner_blunders", "value": winner_share,

@@ -9,13 +9,18 @@ moves, the opponent to move. The *turning point* is our first move after
 which the judge says the opponent has a forced win (``+Mn`` from its side,
 ``-Mn`` from ours), while before that move our side was not already lost.
 
-When the position before the first such move is already lost for us, the
-judge missed the win earlier: the positions after our previous moves are
-asked again with more time (``--deep-seconds``), backwards, and the earliest
-one of an unbroken run of forced wins becomes the turning point. A game whose
-turning point cannot be placed (lost on time, by a crash, or a win the judge
-never sees in time) is written with ``"turning_ply": null`` and a note, and is
-left out of the measure. The format is in ``data/review/README.md``.
+Both positions around each of our moves are asked (the one before it, us to
+move, gives the judge's best move there). A forced win the judge sees for the
+opponent only after the opponent's reply counts for the position before that
+reply (``-Mn`` then ``-M(n+1)``, marked inferred). The position before the
+first such move of ours is asked again with more time (``--deep-seconds``):
+if we were already lost there, the turning point moves back a move, and so on;
+if the judge's own best move there is the move played, the judge cannot show
+a mistake and the game gets none. A game without a turning point (lost on
+time or by a crash, lost from the opening, or as above) is written with
+``"turning_ply": null`` and a note, and is left out of the measure. The same
+pass records the winner's slips (a forced win let go) and our missed wins.
+The format is in ``data/review/README.md``.
 
 The judge runs beside the project, never in it: nothing here is needed by
 ``make test``, and the judge's program is given on the command line.
@@ -196,45 +201,83 @@ def our_side(metadata: dict, a_name: str | None) -> str:
     return "X" if int(metadata["game"]) % 2 == 1 else "O"
 
 
+def mate_plies(score: str) -> int | None:
+    try:
+        return int(score[2:])
+    except ValueError:
+        return None
+
+
 def judge_game(judge: Judge, moves: list[tuple[int, int]], ours: str, opening: int,
                deep_ms: int, log) -> dict:
-    """The turning point of one lost game and what the judge said around it."""
+    """The turning point of one lost game and what the judge said around it.
+
+    Every position before and after each of our moves is asked at the normal
+    time. The opponent has a forced win after our move at ply p when the judge
+    says so there, or says we are lost before our next move (p + 2): the
+    opponent's reply kept a forced win, so there was one before it
+    (``-Mn`` then counts as ``-M(n+1)``, marked inferred). The first such move
+    is the candidate; the position before it is asked again at the deep time,
+    and if we were already lost there, the turning point moves back to our
+    previous move (by the same inference), and so on. A candidate where the
+    judge's own best move, at the deep time, is the move played is not a
+    mistake the judge can show: the game gets no turning point."""
     side = lambda ply: "X" if ply % 2 == 0 else "O"  # noqa: E731
     our_plies = [p for p in range(opening, len(moves)) if side(p) == ours]
+    before: dict[int, str | None] = {}
+    best_at: dict[int, list[int] | None] = {}
     after: dict[int, str | None] = {}
     for p in our_plies:
+        before[p], best_at[p] = judge.ask(moves[:p])
         after[p] = flip(judge.ask(moves[:p + 1])[0])  # the opponent to move: back to our view
-    entry: dict = {"evals_after": [[p, after[p]] for p in our_plies]}
-    losing = [p for p in our_plies if is_loss(after[p])]
-    if not losing:
+    entry: dict = {"evals_before": [[p, before[p]] for p in our_plies],
+                   "evals_after": [[p, after[p]] for p in our_plies]}
+    # The winner let a forced win go: a win after our move, none before our next one.
+    entry["winner_slips"] = [p + 1 for p in our_plies
+                             if is_loss(after[p]) and p + 2 in before and not is_loss(before[p + 2])]
+    # We let a forced win of ours go.
+    entry["missed_wins"] = [p for p in our_plies if is_win(before[p]) and not is_win(after[p])]
+
+    def lost_after(p: int) -> tuple[str | None, bool]:
+        """Our view of the position after our move at ``p`` if lost (and whether inferred), else (None, False)."""
+        if is_loss(after[p]):
+            return after[p], False
+        nxt = before.get(p + 2)
+        if is_loss(nxt):
+            n = mate_plies(nxt)
+            return (f"-M{n + 1}" if n is not None else nxt), True
+        return None, False
+
+    candidates = [p for p in our_plies if lost_after(p)[0] is not None]
+    if not candidates:
         entry.update(turning_ply=None, note="the judge sees no forced win for the opponent after any of our moves")
         return entry
-    turning = losing[0]
-    before, best = judge.ask(moves[:turning])
-    deep: list[list] = []
-    # Already lost before it: the judge missed the win after an earlier move of ours.
-    while is_loss(before):
+    turning = candidates[0]
+    eval_after, inferred = lost_after(turning)
+    checked: list[list] = []
+    while True:
+        score, best = judge.ask(moves[:turning], deep_ms)
+        checked.append([turning, score])
+        if not (is_loss(score) or is_loss(before[turning])):
+            break
+        shown = score if is_loss(score) else before[turning]
         earlier = [p for p in our_plies if p < turning]
         if not earlier:
-            break
-        q = earlier[-1]
-        score = flip(judge.ask(moves[:q + 1], deep_ms)[0])
-        deep.append([q, score])
-        if not is_loss(score):
-            break
-        turning = q
-        before, best = judge.ask(moves[:turning], deep_ms)
-    if deep:
-        entry["evals_after_deep"] = deep
-    if is_loss(before):
-        entry.update(turning_ply=None, eval_before=before,
-                     note=f"already lost before our move at ply {turning} ({before}), and no forced win for the "
-                          f"opponent found after our previous move even at {deep_ms / 1000:g} s")
+            entry.update(turning_ply=None, evals_before_deep=checked,
+                         note=f"already lost before our first move after the opening, ply {turning} ({shown})")
+            return entry
+        n = mate_plies(shown)
+        turning, eval_after, inferred = earlier[-1], (f"-M{n + 1}" if n is not None else shown), True
+    entry["evals_before_deep"] = checked
+    if best == list(moves[turning]):
+        entry.update(turning_ply=None, note=f"candidate ply {turning} ({score} -> {eval_after}): the move played is "
+                                            f"the judge's own best move at {deep_ms / 1000:g} s, so the loss came earlier "
+                                            "than the judge can show")
         return entry
     entry.update(turning_ply=turning, played=list(moves[turning]), best=best,
-                 eval_before=before, eval_after=after.get(turning) if not deep or turning == losing[0]
-                 else dict(deep)[turning])
-    log(f"  turning point ply {turning}: {list(moves[turning])} {before} -> {entry['eval_after']}, best {best}")
+                 eval_before=score, eval_after=eval_after, eval_after_inferred=inferred)
+    log(f"  turning point ply {turning}: {list(moves[turning])} {score} -> {eval_after}"
+        f"{' (inferred)' if inferred else ''}, best {best}")
     return entry
 
 
@@ -315,8 +358,9 @@ def main(argv: list[str] | None = None) -> int:
                 entry.update(judge_game(judges[key], moves, ours, opening, deep_ms, log))
             entry["winner_plies"] = [p for p in range(opening, len(moves)) if (p % 2 == 0) == (winner == "X")]
             order = ["id", "source", "judge", "rules", "ours", "winner", "opening_moves", "reason", "turning_ply",
-                     "played", "best", "eval_before", "eval_after", "note", "moves", "winner_plies",
-                     "evals_after", "evals_after_deep"]
+                     "played", "best", "eval_before", "eval_after", "eval_after_inferred", "note", "moves",
+                     "winner_plies", "winner_slips", "missed_wins", "evals_before", "evals_after",
+                     "evals_before_deep"]
             entry = {k: entry[k] for k in order if k in entry}
             out.write(json.dumps(entry, separators=(",", ":")) + "\n")
             out.flush()
