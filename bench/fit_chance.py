@@ -6,7 +6,8 @@ move's view) is labelled with the game's result for the side to move (1 won,
 0 lost, 0.5 drawn). Games are split, not positions: every fourth game (by its
 order in the folders) is held out; the logistic curve is fitted on the others
 and judged on the held-out ones (Brier score, predicted against observed by
-decile). Proven scores are left out: they are wins and losses, not chances.
+decile). Proven and likely results (``LIKELY`` and beyond) are left out of the
+fit: they are the search's verdicts, not evaluations.
 
     .venv/bin/python -m bench.fit_chance GAMES_DIR... [--nodes N] [--cache FILE] [--write]
 
@@ -29,7 +30,7 @@ from gomoku.board import Board
 from gomoku.engine import Engine
 from gomoku.engine.chance import CHANCE_PATH, ChanceModel, brier, calibration, fit, load_model
 from gomoku.records import load_game
-from gomoku.search.types import WIN_THRESHOLD
+from gomoku.search.types import LIKELY
 
 __all__ = ["HOLD_OUT", "score_game", "main"]
 
@@ -90,16 +91,16 @@ def main(argv: list[str] | None = None) -> int:
     model = fit(x_train, y_train)
     x_all = np.array([r["score"] for r in test])
     y_all = np.array([r["result"] for r in test])
-    unproven = np.abs(x_all) <= WIN_THRESHOLD
+    unproven = np.abs(x_all) < LIKELY
     x_test, y_test = x_all[unproven], y_all[unproven]
     predicted = model.chances(x_test)
     proven = int(np.sum(~unproven))
     report = {
         "games": len(games),
         "games_held_out": len(games[::HOLD_OUT]),
-        "positions_fit": int(np.sum(np.abs(x_train) <= WIN_THRESHOLD)),
+        "positions_fit": int(np.sum(np.abs(x_train) < LIKELY)),
         "positions_held_out": len(x_test),
-        "held_out_proven": proven,
+        "held_out_proven_or_likely": proven,
         "nodes": args.nodes,
         "a": round(model.a, 7),
         "b": round(model.b, 4),

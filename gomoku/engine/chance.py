@@ -31,7 +31,7 @@ from typing import Sequence
 import numpy as np
 
 from gomoku.files import parse_json, read_file
-from gomoku.search.types import WIN, WIN_THRESHOLD
+from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD
 
 __all__ = [
     "CHANCE_PATH", "ChanceModel", "outcome", "is_proven", "win_chance", "describe", "default_model",
@@ -152,7 +152,8 @@ def describe(score: float) -> str:
 
 def fit(scores: Sequence[float], results: Sequence[float]) -> ChanceModel:
     """The logistic fit (maximum likelihood) of ``results`` (1 a win of the side
-    to move, 0 a loss, 0.5 a draw) on ``scores``; proven scores are left out.
+    to move, 0 a loss, 0.5 a draw) on ``scores``; proven and likely results
+    (``LIKELY`` and beyond: the search's verdicts, not evaluations) are left out.
 
     >>> rng = np.random.default_rng(1)
     >>> s = rng.normal(0, 600, 4000)
@@ -163,7 +164,7 @@ def fit(scores: Sequence[float], results: Sequence[float]) -> ChanceModel:
     """
     x = np.asarray(scores, dtype=np.float64)
     y = np.asarray(results, dtype=np.float64)
-    keep = np.abs(x) <= WIN_THRESHOLD
+    keep = np.abs(x) < LIKELY
     x, y = x[keep], y[keep]
     if len(x) < 2:
         raise ValueError("fit: fewer than two unproven positions")
