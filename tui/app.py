@@ -2,8 +2,13 @@
 
 Run it with ``gomoku`` (or ``make play``). The app owns a :class:`Game`, shows
 it in a :class:`BoardView` and a side panel, and asks the engine through an
-:class:`Analyst` in a thread worker so that the screen never freezes (that part,
-:class:`EngineThinking`, lives in :mod:`tui.thinking`).
+:class:`Analyst` in a thread worker so that the screen never freezes. Its parts
+are mixins, one subject a module: :class:`EngineThinking` (:mod:`tui.thinking`,
+the engine's moves and hints), :class:`LiveAnalysis` (:mod:`tui.analysis`, ``A``),
+:class:`ForcingPreview` (:mod:`tui.preview`, a forcing line stepped through),
+:class:`MoveWalk` (:mod:`tui.walk`, the move list) and :class:`GameFiles`
+(:mod:`tui.filing`, saving and opening); what it shows of all that is
+:class:`GameDisplay`'s (:mod:`tui.showing`).
 """
 
 from __future__ import annotations
@@ -20,14 +25,21 @@ from textual.widgets import Static
 
 from gomoku.board import BoardError, Point, format_point
 from tui import storage
-from tui.game import MODES, Game, GameSettings, format_moves, in_a_row
-from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
+from tui.analysis import LiveAnalysis
 from tui.filing import GameFiles
+from tui.game import Game, GameSettings
+from tui.preview import ForcingPreview
+from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
 from tui.services import Analyst
+from tui.showing import GameDisplay
 from tui.thinking import EngineThinking
+from tui.walk import MoveWalk
 from tui.widgets.board_view import BoardView
+from tui.widgets.evalbar import EvalBar
 from tui.widgets.footer import KeysFooter
-from tui.widgets.panels import breakdown_text, hint_line, hint_text, legend_text, thinking_text
+from tui.widgets.movelist import MoveList
+
+__all__ = ["GomokuApp", "main", "SIDE_PANEL_MIN_WIDTH", "CLOCK_TICK", "GAME_ACTIONS"]
 
 SIDE_PANEL_MIN_WIDTH = 100
 """From this terminal width the side panel shows (unless ``p`` hides it). Below it the
@@ -40,11 +52,12 @@ CLOCK_TICK = 0.1
 # Actions of the game screen, switched off while a dialog is open.
 GAME_ACTIONS = {
     "new_game", "undo", "redo", "toggle_weights", "toggle_breakdown", "hint", "engine_move",
-    "save", "open", "help", "quit_game", "toggle_panel",
+    "save", "open", "help", "quit_game", "toggle_panel", "analyse", "toggle_numbers", "walk", "walk_start",
+    "walk_end", "preview", "leave_preview", "scroll_breakdown",
 }
 
 
-class GomokuApp(EngineThinking, GameFiles, App[int]):
+class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFiles, GameDisplay, App[int]):
     """Five in a row on an endless board, with the engine's weights and hints."""
 
     CSS_PATH = "app.tcss"
@@ -63,6 +76,17 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         Binding("o", "open", "Open"),
         Binding("q", "quit_game", "Quit"),
         Binding("p", "toggle_panel", "Panel"),
+        Binding("A", "analyse", "Analyse"),
+        Binding("m", "toggle_numbers", "Move numbers", show=False),
+        Binding("less_than_sign", "walk(-1)", "Move back", show=False),
+        Binding("greater_than_sign", "walk(1)", "Move forward", show=False),
+        Binding("home", "walk_start", "First move", show=False),
+        Binding("end", "walk_end", "Last move", show=False),
+        Binding("comma", "preview(-1)", "Line back", show=False),
+        Binding("full_stop", "preview(1)", "Line forward", show=False),
+        Binding("escape", "leave_preview", "Leave the line", show=False),
+        Binding("left_curly_bracket", "scroll_breakdown(-1)", "Breakdown up", show=False),
+        Binding("right_curly_bracket", "scroll_breakdown(1)", "Breakdown down", show=False),
     ]
 
     def __init__(
@@ -124,14 +148,16 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         summary line under the board instead), the status line and keys below."""
         with Horizontal(id="main"):
             yield BoardView(self.game.board, id="board")
+            yield EvalBar(id="evalbar")
             with Vertical(id="side"):
                 yield Static(id="info")
                 yield Static(id="hint")
+                yield Static(id="analysis")
                 yield Static(id="legend")
                 with VerticalScroll(id="breakdown-box"):
                     yield Static(id="breakdown")
                 with VerticalScroll(id="moves-box"):
-                    yield Static(id="moves")
+                    yield MoveList(id="moves")
         yield Static(id="summary")
         yield Static(id="status")
         yield KeysFooter()
@@ -203,135 +229,14 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
             return False
         return True
 
-    # -- showing -----------------------------------------------------------------
-    def current_weights(self) -> dict[Point, float] | None:
-        """The weight map of the position, computed once per position: only the cells
-        a stone may go to (under gravity, those resting on the bottom or a stone)."""
-        board = self.game.board
-        key = (board.hash, len(board.move_stack))
-        if self._weights_key != key:
-            layout = self.board_view.cell_layout
-            weights = self.analyst.weight_map(board)
-            self._weights = {p: w for p, w in weights.items() if layout.playable(p, board.stones)}
-            self._weights_key = key
-        return self._weights
-
-    def refresh_all(self) -> None:
-        """Show the game: title, board, side panel (or summary line), status line."""
-        self.title = f"gomoku: {self.game.rules.title()}"
-        self.show_panel()
-        view = self.board_view
-        view.board = self.game.board
-        view.hint_move = self.hint.move if self.hint is not None else None
-        view.hint_pv = tuple(self.hint.pv) if self.hint is not None else ()
-        view.weights = None
-        legend = self.query_one("#legend", Static)
-        if self.show_weights:
-            try:
-                view.weights = self.current_weights()
-            except Exception as exc:  # the overlay failing must not take the game with it
-                self.show_weights = False
-                self.notify(f"weights: {exc}", severity="error")
-        legend.display = view.weights is not None
-        if view.weights is not None:
-            legend.update(legend_text(view.weights))
-        view.refresh()
-        self.refresh_info()
-        self.refresh_breakdown()
-        hint_box = self.query_one("#hint", Static)
-        hint_box.display = self.hint is not None
-        if self.hint is not None:
-            hint_box.update(hint_text(self.hint, self.game.board.turn.name, self.hint_note))
-        board = self.game.board
-        moves = format_moves(board.move_stack)
-        if board.setup:
-            moves.insert(0, f"  ({len(board.setup)} set-up stones)")
-        self.query_one("#moves", Static).update("Moves\n" + ("\n".join(moves) if moves else "  none yet"))
-        self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
-        self.refresh_status()
-
-    def refresh_info(self, layout: bool = True) -> None:
-        """The game, players, level and the cursor (with its weight when the overlay is
-        on), in the side panel and in the summary line that stands in for it."""
-        game = self.game
-        settings = game.settings
-        view = self.board_view
-        cursor = f"cursor {format_point(view.cursor)}"
-        if view.weights is not None and view.cursor in view.weights:
-            cursor += f" · weight {view.weights[view.cursor]:g}"
-        name = self.title.removeprefix("gomoku: ")
-        text = (f"{name} · {MODES[settings.mode]}\n"
-                f"level {settings.level} · {settings.time:g} s a move\n{cursor}")
-        # The cursor's moves change no line count: no new layout for them.
-        self.query_one("#info", Static).update(text, layout=layout)
-        summary = self.query_one("#summary", Static)
-        if self.hint is not None:
-            summary.update(hint_line(self.hint, self.game.board.turn.name, self.hint_note), layout=False)
-        else:
-            summary.update(f"{name} · {MODES[settings.mode]} · {cursor} · p: panel", layout=False)
-
-    def refresh_breakdown(self) -> None:
-        """The cursor cell's explanation, when the panel is open."""
-        box = self.query_one("#breakdown-box", VerticalScroll)
-        box.display = self.show_breakdown
-        if not self.show_breakdown:
-            return
-        board = self.game.board
-        point = self.board_view.cursor
-        panel = self.query_one("#breakdown", Static)
-        if point in board.stones:
-            panel.update(f"Cell {format_point(point)} holds {board.stones[point].name}: "
-                         "move the cursor to an empty cell for its breakdown")
-            return
-        try:
-            panel.update(breakdown_text(self.analyst.explain(board, point), self.board_view.cell_layout.flipped))
-        except Exception as exc:  # an unexplainable cell is shown, never raised
-            panel.update(f"breakdown of {format_point(point)}: {exc}")
-
-    def over_message(self) -> str:
-        """The game-over message ("" while the game goes on)."""
-        board = self.game.board
-        if self.game.lost_on_time is not None:
-            loser = self.game.lost_on_time
-            return f"{loser.name} ran out of time: {loser.other.name} wins. Press n for a new game."
-        if board.winner is not None:
-            return (f"{board.winner.name} wins with {in_a_row(board.rules.k)}! "
-                    "Press n for a new game, u to undo.")
-        if board.is_draw:
-            return "The board is full: a draw. Press n for a new game."
-        return ""
-
-    def refresh_status(self) -> None:
-        """Whose move it is, what the engine is thinking, or how the game ended."""
-        board = self.game.board
-        status = self.query_one("#status", Static)
-        if self.game.is_over:
-            text = self.over_message()
-            status.set_class(True, "over")
-        else:
-            status.set_class(False, "over")
-            turn = board.turn.name
-            if self.thinking == "wait":
-                text = f"Move {board.ply + 1}: {turn} to play (engine)."
-            elif self.thinking in ("move", "play"):
-                text = thinking_text(turn, self.last_info)
-            elif self.thinking is not None:
-                text = "Hint: " + thinking_text(turn, self.last_info)
-            else:
-                who = "engine" if self.game.settings.engine_plays(board.turn) else "you"
-                text = f"Move {board.ply + 1}: {turn} to play ({who})."
-        clock = self.game.clock_text()  # both sides' time left, the running one marked
-        if clock:
-            text = f"{clock} │ {text}"
-        self._clock_shown = clock
-        status.update(text)
-
     # -- playing -----------------------------------------------------------------
     def start_game(self, game: Game) -> None:
         """Replace the game (new, opened or resumed) and show it from its last move.
 
         An unfinished game it replaces is kept aside (``previous.json``)."""
         self.cancel_engine()
+        self.stop_analysis()
+        self.forget_forcing()
         if self.game is not game:
             self.keep_previous(self.game)
         self.game = self.adopt(game)
@@ -356,15 +261,21 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         return game
 
     def play(self, point: Point) -> bool:
-        """Play a move for the side to move; a bad move is a one-line warning, a late one loses."""
+        """Play a move for the side to move; a bad move is a one-line warning, a late one loses.
+        On an earlier position of the game (the move list), the game's next move steps
+        forward, and another asks first whether to drop the later moves."""
         if self.game.check_time() is not None:
             self.time_ran_out()
             return False
+        if self.game.walking:
+            return self.play_while_walking(point)
         try:
             self.game.play(point)
         except BoardError as exc:
             self.notify(str(exc), severity="warning", timeout=3)
             return False
+        self.stop_analysis()
+        self.forget_forcing()
         self.hint = None
         view = self.board_view
         if self.game.board.rules.gravity:  # the cursor goes where its column's next stone would land
@@ -389,6 +300,8 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
     def time_ran_out(self) -> None:
         """The side to move lost on time: stop the engine, keep the result, say it."""
         self.cancel_engine()
+        self.stop_analysis()
+        self.forget_forcing()
         self.hint = None
         self.save_progress()
         self.refresh_all()
@@ -450,6 +363,9 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         if self.game.lost_on_time is not None:
             self.notify("The game was lost on time: press n for a new game.", timeout=3)
             return
+        if self.game.walking:  # looking back through the game: a step back, the game kept
+            self.action_walk(-1) if self.game.board.ply else self.notify("This is the start of the game.", timeout=2)
+            return
         if not self.game.board.move_stack:
             self.notify("Nothing to undo.", timeout=2)
             return
@@ -462,6 +378,9 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         if self.game.lost_on_time is not None:
             self.notify("The game was lost on time: press n for a new game.", timeout=3)
             return
+        if self.game.walking:
+            self.action_walk(1)
+            return
         if not self.game.redo_stack:
             self.notify("Nothing to redo.", timeout=2)
             return
@@ -471,6 +390,8 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
 
     def after_history_change(self) -> None:
         """Show the game after undo or redo, and let the engine move if it is its turn."""
+        self.stop_analysis()
+        self.forget_forcing()
         self.hint = None
         last = self.game.board.last_move
         if last is not None:
@@ -500,6 +421,26 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         self.show_panel()
         self.refresh_breakdown()
 
+    def action_toggle_numbers(self) -> None:
+        """Show the stones' move numbers instead of X and O, or not."""
+        view = self.board_view
+        view.move_numbers = not view.move_numbers
+        view.refresh()
+
+    def action_scroll_breakdown(self, direction: int) -> None:
+        """Scroll the breakdown a few lines up (-1) or down (1)."""
+        if not self.show_breakdown:
+            self.notify("t shows the breakdown of the cursor's cell.", timeout=2)
+            return
+        box = self.query_one("#breakdown-box", VerticalScroll)
+        box.scroll_relative(y=direction * max(1, box.size.height - 2), animate=False)
+
+    def position_changed(self) -> None:
+        """The position on show changed without a move (the move list): its forcing line
+        goes, and the live analysis follows."""
+        self.forget_forcing()
+        self.follow_position()
+
     def action_toggle_panel(self) -> None:
         """Show or hide the side panel (a narrow terminal shows a summary line instead)."""
         self.panel = not self.panel_shown()
@@ -514,6 +455,8 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         if self.thinking == "move":
             self.notify("The engine is already thinking.", timeout=2)
             return
+        self.stop_analysis()  # one search at a time: the hint's
+        self.forget_forcing()
         self.start_engine("hint")
 
     def action_engine_move(self) -> None:
@@ -527,6 +470,11 @@ class GomokuApp(EngineThinking, GameFiles, App[int]):
         if self.hint is not None:  # the hint on show is the engine's move
             self.play(tuple(self.hint.move))
             return
+        candidates = getattr(self.analysis, "candidates", ()) if self.analysing else ()
+        if candidates:  # so is the live analysis's best
+            self.play(tuple(candidates[0].move))
+            return
+        self.stop_analysis()
         self.start_engine("play")
 
     def action_help(self) -> None:

@@ -9,16 +9,23 @@ and ``gomoku.attacks``; tests inject a deterministic fake with the same shape.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from gomoku import attacks
-from gomoku.board import Board, Point, Rules
+from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.perfect import solve
 from gomoku.engine import Engine
+from gomoku.engine.solve import solve as solve_threats
+from gomoku.search.types import Limit
 from gomoku.engine.players import LEVELS, PLAYERS, players_for
 from gomoku.protocol.clock import FAST_THRESHOLD, STOP_MARGIN, TimeControl, plan_time
 from gomoku.search.warmup import cache_is_cold, warm
+
+__all__ = [
+    "Analyst", "EngineLike", "ForcingLine", "HintLike", "INCREMENT_SHARE", "engine_time", "level_note", "solved_text",
+]
 
 INCREMENT_SHARE = 0.8
 """The share of the increment the engine spends on top of its planned share of its time left."""
@@ -53,6 +60,26 @@ class EngineLike(Protocol):
         """The best move for the side to move; never changes ``board``; ``stop`` ends it early."""
         ...
 
+    def analyse(self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None,
+                multipv: int = 1) -> Iterator[Any]:
+        """One ``SearchInfo`` per completed depth, its ``candidates`` the ``multipv`` best
+        moves (best first); with no limit, until ``stop`` is set."""
+        ...
+
+
+@dataclass(frozen=True)
+class ForcingLine:
+    """A forced win to step through on the board: its ``moves`` (the attacker's first,
+    the defender's replies between, ending with the five), who attacks, how (``"vcf"``,
+    ``"vct"``, or ``"line"`` for a search's proven line), and whether it is the
+    opponent's ``threat`` (a win it would have given a free move) rather than the side
+    to move's own win."""
+
+    moves: tuple[Point, ...]
+    attacker: Stone
+    kind: str = "vcf"
+    threat: bool = False
+
 
 def _real_engine_factory() -> EngineLike:
     return Engine()
@@ -64,6 +91,11 @@ def _real_weight_map(board: Board) -> dict[Point, float]:
 
 def _real_explain(board: Board, point: Point) -> dict[str, Any]:
     return attacks.explain(board, point).to_dict()
+
+
+def _real_forcing(board: Board, attacker: Stone | None, time: float | None, nodes: int | None,
+                  stop: threading.Event | None) -> Any:
+    return solve_threats(board, time=time, nodes=nodes, stop=stop, vct=True, attacker=attacker)
 
 
 def _real_levels() -> tuple[str, ...]:
@@ -167,6 +199,10 @@ class Analyst:
     prepare: Callable[[Callable[[str], None]], None] | None = None
     """Loads (or, the first time, compiles) the engine's kernels; says so through
     its argument when that will take long. None: nothing to prepare (fakes)."""
+    forcing: Callable[[Board, Stone | None, float | None, int | None, threading.Event | None], Any] = _real_forcing
+    """A forced win by fours (VCF) or fours and threes (VCT) for ``attacker`` (None: the
+    side to move) as if it were to move, within the time or nodes: ``solve``'s
+    ``VCFResult`` (``moves`` the whole line, the attacker's first, or None)."""
     _engine: EngineLike | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
@@ -212,3 +248,23 @@ class Analyst:
             if self.depths.get(level) is not None:
                 kwargs["depth"] = self.depths[level]
         return self.engine.hint(board, **kwargs)
+
+    def analyse(self, board: Board, *, multipv: int, stop: threading.Event) -> Iterator[Any]:
+        """The live analysis of ``board``: the engine's search with no limit but ``stop``
+        (the extra ``limits``' nodes or depth, for tests and benchmarks), one
+        ``SearchInfo`` per completed depth with the ``multipv`` best moves."""
+        bounds = {name: self.limits[name] for name in ("nodes", "depth") if name in self.limits}
+        return self.engine.analyse(board, Limit(**bounds) if bounds else None, stop=stop, multipv=multipv)
+
+    def forcing_line(self, board: Board, attacker: Stone | None, time: float,
+                     stop: threading.Event | None = None) -> ForcingLine | None:
+        """The forced win (VCF, else VCT) ``attacker`` has on ``board`` as if it were to
+        move (None: the side to move), its whole line; None when none is found in
+        ``time`` (or within the extra ``limits``' nodes)."""
+        nodes = self.limits.get("nodes")
+        result = self.forcing(board, attacker, None if nodes else time, nodes, stop)
+        if result is None or not result.moves:
+            return None
+        side = attacker if attacker is not None else board.turn
+        return ForcingLine(tuple(result.moves), side, str(getattr(result, "kind", "vcf")),
+                           threat=side is not board.turn)

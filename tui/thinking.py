@@ -14,12 +14,19 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.worker import get_current_worker
 
-from tui.services import engine_time
+from gomoku.engine.chance import is_proven
+from tui.services import ForcingLine, engine_time
+from tui.widgets.panels import search_scored
+
+__all__ = ["EngineThinking", "FAST_LEVEL", "FAST_SECONDS", "FORCING_SECONDS"]
 
 FAST_LEVEL = "greedy"
 """What the engine plays when its clock leaves no time to search (if the rules allow it)."""
 FAST_SECONDS = 0.01
 """The time limit passed along with a move played at once."""
+FORCING_SECONDS = 0.4
+"""The most a hint spends after its search on the forcing line: the whole VCF or VCT of
+a proven win, or the opponent's threat when there is no win."""
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -43,6 +50,7 @@ class EngineThinking(_AppBase):
         watch_delay: float
         hint: Any | None
         hint_note: str
+        forcing: ForcingLine | None
 
         @property
         def board_view(self) -> BoardView: ...
@@ -159,7 +167,21 @@ class EngineThinking(_AppBase):
                 note = self.analyst.solved(board)
             except Exception:  # the hint stands without it
                 note = ""
-        send(self.engine_done, job, purpose, board.hash, hint, note)
+        forcing = self.forcing_of(board, hint, min(seconds, FORCING_SECONDS), stop) if purpose == "hint" else None
+        send(self.engine_done, job, purpose, board.hash, hint, note, forcing)
+
+    def forcing_of(self, board: Any, hint: Any, seconds: float, stop: threading.Event) -> ForcingLine | None:
+        """The forcing line a hint comes with (in the worker): for a proven win, the whole
+        VCF or VCT (else the hint's own line); else the opponent's threat, if it has one."""
+        if not search_scored(hint) or board.is_over:
+            return None
+        try:
+            if is_proven(hint.score) and hint.score > 0:
+                line = self.analyst.forcing_line(board, None, seconds, stop)
+                return line or ForcingLine(tuple(hint.pv), board.turn, "line")
+            return self.analyst.forcing_line(board, board.turn.other, seconds, stop)
+        except Exception:  # rules the threat search does not play (gravity, 3-D...): the hint stands alone
+            return None
 
     def engine_info(self, job: int, info: Any) -> None:
         """Show the search's progress (main thread)."""
@@ -175,8 +197,10 @@ class EngineThinking(_AppBase):
         self.refresh_status()
         self.notify(f"the engine failed: {exc}", severity="error")
 
-    def engine_done(self, job: int, purpose: str, position: int, hint: Any, note: str = "") -> None:
-        """Show the hint or play the move, unless the game moved on meanwhile (main thread)."""
+    def engine_done(self, job: int, purpose: str, position: int, hint: Any, note: str = "",
+                    forcing: ForcingLine | None = None) -> None:
+        """Show the hint (with its forcing line) or play the move, unless the game moved
+        on meanwhile (main thread)."""
         if job != self._job or position != self.game.board.hash:
             return
         self.thinking = None
@@ -184,6 +208,7 @@ class EngineThinking(_AppBase):
         if purpose == "hint":
             self.hint = hint
             self.hint_note = note
+            self.forcing = forcing
             self.refresh_all()
             return
         move = tuple(hint.move)

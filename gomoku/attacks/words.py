@@ -51,6 +51,8 @@ __all__ = [
     "attack_words",
     "breakpoint_words",
     "line_words",
+    "room_words",
+    "threat_words",
     "direction_words",
     "stone_words",
     "bonus_words",
@@ -173,10 +175,36 @@ def direction_words(direction: Sequence[int]) -> str:
     return names.get(key, "line (" + ",".join(str(c) for c in key) + ")")  # type: ignore[arg-type]
 
 
+def room_words(line: Any, k: int = 5) -> str:
+    """A line's room (``attackplace``: the cells a five could use, at most 2k + 1), or
+    why it gives nothing (``LineScan`` or its data).
+
+    >>> room_words({"attackplace": 11}), room_words({"attackplace": 4})
+    ('room 11', 'room 4: no five fits')
+    """
+    room = int(_plain(line).get("attackplace", 0))
+    return f"room {room}" if room >= k else f"room {room}: no {shape(k, 2, k)} fits"
+
+
+def threat_words(line: Any, k: int = 5) -> str | None:
+    """What a line threatens (``LineScan`` or its data): a five made, a breakpoint and
+    its kind; None for a line that holds neither.
+
+    >>> threat_words({"five": True, "attacks": []}), threat_words({"breakpoint": False, "attacks": []})
+    ('makes five', None)
+    """
+    data = _plain(line)
+    if data.get("five"):
+        return f"makes {shape(k, 2, k)}"
+    if data.get("breakpoint"):
+        kind = breakpoint_words(data.get("attacks", ()), k)
+        return f"breakpoint: {kind}" if kind else "breakpoint"
+    return None
+
+
 def line_words(line: Any, k: int = 5) -> str:
     """A line's verdict (``LineScan`` or its data), its direction left to the caller:
-    its room (``attackplace``: the cells a five could use, at most 2k + 1) and its
-    threat, or why it gives nothing.
+    its room and its threat (``room_words``, ``threat_words``).
 
     >>> line_words({"attackplace": 11, "breakpoint": True, "five": False,
     ...             "attacks": [{"power": 3, "potential": 2, "divider": 1, "central": True}]})
@@ -184,17 +212,9 @@ def line_words(line: Any, k: int = 5) -> str:
     >>> line_words({"attackplace": 4, "breakpoint": False, "five": False, "attacks": []})
     'room 4: no five fits'
     """
-    data = _plain(line)
-    room = int(data.get("attackplace", 0))
-    if room < k:
-        return f"room {room}: no {shape(k, 2, k)} fits"
-    text = f"room {room}"
-    if data.get("five"):
-        return text + f", makes {shape(k, 2, k)}"
-    if data.get("breakpoint"):
-        kind = breakpoint_words(data.get("attacks", ()), k)
-        text += f", breakpoint: {kind}" if kind else ", breakpoint"
-    return text
+    room = room_words(line, k)
+    threat = threat_words(line, k) if int(_plain(line).get("attackplace", 0)) >= k else None
+    return f"{room}, {threat}" if threat else room
 
 
 def bonus_words(stone: Any, k: int = 5) -> list[str]:

@@ -31,7 +31,7 @@ def fake_engine() -> FakeEngine:
 def fake_analyst(fake_engine: FakeEngine) -> Analyst:
     return Analyst(engine_factory=lambda: fake_engine, weight_map=fake_weight_map,
                    explain=fake_explain, levels=("greedy", "easy", "normal", "strong"),
-                   levels_for=Engine.levels_for)
+                   levels_for=Engine.levels_for, forcing=fake_engine.forcing)
 
 
 @pytest.fixture

@@ -385,7 +385,9 @@ async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:
             name = {"enter": "Enter", "pageup": "PgUp", "shift+up": "shift", "shift+left": "shift",
                     "shift+right": "shift", "pagedown": "PgDn", "up": "↑", "down": "↓",
                     "left": "←", "right": "→", "left_square_bracket": "[",
-                    "right_square_bracket": "]"}.get(first, first)
+                    "right_square_bracket": "]", "less_than_sign": "<", "greater_than_sign": ">",
+                    "home": "Home", "end": "End", "comma": ",", "full_stop": ".", "escape": "Esc",
+                    "left_curly_bracket": "{", "right_curly_bracket": "}"}.get(first, first)
             assert name in shown, binding.key
         await pilot.press("h")  # keys of the board do nothing under the help
         assert app.thinking is None

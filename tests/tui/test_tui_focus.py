@@ -40,10 +40,13 @@ async def test_a_click_on_the_side_panel_leaves_the_keys_with_the_board(
     app = make_app()
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("enter")
-        for selector in ("#moves", "#info", "#status"):
+        for selector in ("#info", "#status"):
             if app.query_one(selector).display:
                 await pilot.click(selector)
             assert app.focused is app.board_view
+        await pilot.click("#moves", offset=(1, 0))  # the move list's heading: the start of the game
+        assert app.focused is app.board_view and app.game.walking and app.game.board.ply == 0
+        await pilot.press("end")  # the keys went to the board, and back to the game
         await pilot.press("right", "enter")
         assert app.game.board.move_stack == [(0, 0), (1, 0)]
 

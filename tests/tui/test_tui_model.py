@@ -215,11 +215,11 @@ def test_breakdown_shows_the_real_explanation() -> None:
                  Stone.X)
     data = explain(board, (0, 0)).to_dict()
     text = breakdown_text(data).plain
-    assert text.startswith("Cell 0,0 · X to move")
-    assert f"Cell weight {data['weight']:g}" in text
-    assert "[3:2/1] central  7" in text
-    assert "[1:2/2]" in text
-    assert "breakpoint" in text
+    assert text.startswith("Cell 0,0 · X to move · weight 8.6")  # 8.625, rounded
+    assert "─ row: room 11\n  breakpoint: open three\n" in text
+    assert "\n  open three [3:2], 7\n" in text
+    assert "\n  open one past 1 gap [1:2/2], 0.12\n" in text
+    assert "X (to move) 7.9" in text and "\nO 0.75" in text
 
 
 def test_new_game_choices_are_kept(tmp_path: Path) -> None:
@@ -286,10 +286,11 @@ def test_a_3d_breakdown_names_its_lines_by_their_axes() -> None:
     from gomoku.attacks import explain
 
     board = Board(Rules.preset("cube3"), moves=[(1, 1, 1), (0, 0, 0)])
-    text = breakdown_text(explain(board, (1, 1, 0)).to_dict()).plain
+    text = breakdown_text(explain(board, (1, 1, 0)).to_dict(), k=3).plain
     for name in ("x axis", "y axis", "z axis", "diagonal x y", "diagonal x -z", "diagonal x y z"):
-        assert f"  {name}  place" in text, name
-    assert "[" not in text.split("place")[0]  # no raw vectors
+        assert f"\n{name}: room" in text, name
+    assert "line (" not in text  # no raw vectors
+    assert "x axis: room 3\n  breakpoint" in text and "room 2: no three in a row fits" in text
 
 
 def test_a_gravity_boards_breakdown_names_its_diagonals_as_drawn() -> None:
@@ -300,8 +301,8 @@ def test_a_gravity_boards_breakdown_names_its_diagonals_as_drawn() -> None:
     assert data["stones"]["X"]["lines"][2]["direction"] == [1, 1]
 
     def labels(flipped: bool) -> list[str]:
-        x_part = breakdown_text(data, flipped).plain.split("O stone")[0]
-        return [line.split("  place")[0].strip() for line in x_part.splitlines() if "  place" in line]
+        x_part = breakdown_text(data, flipped, k=4).plain.split("\nO ")[0]
+        return [line.split(": room")[0].strip() for line in x_part.splitlines() if ": room" in line]
 
     # y runs up the screen of a gravity board: the diagonal (1, 1) looks like ╱ there.
     assert labels(flipped=True) == ["─ row", "│ column", "╱ diagonal", "╲ diagonal"]

@@ -189,5 +189,6 @@ async def test_connect_four_breakdown_names_the_diagonals_as_drawn(tmp_path: Pat
         app.board_view.move_cursor_to((5, 2))
         await pilot.press("t")
         shown = str(app.query_one("#breakdown", Static).render())
-        assert shown == breakdown_text(explain(app.game.board, (5, 2)).to_dict(), flipped=True).plain
+        assert shown == breakdown_text(explain(app.game.board, (5, 2)).to_dict(), flipped=True, k=4).plain
+        assert "breakpoint: three" in shown  # one stone short of four in a row
         assert "╱ diagonal" in shown

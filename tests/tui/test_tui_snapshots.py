@@ -23,7 +23,8 @@ MIDGAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1), (-1, 0), (3
 
 def snapshot_app(tmp_path: Path, fake_engine: Any, **settings: Any) -> GomokuApp:
     analyst = Analyst(engine_factory=lambda: fake_engine, weight_map=fake_weight_map, explain=fake_explain,
-                      levels=("greedy", "easy", "normal", "strong"), levels_for=Engine.levels_for)
+                      levels=("greedy", "easy", "normal", "strong"), levels_for=Engine.levels_for,
+                      forcing=fake_engine.forcing)
     settings.setdefault("mode", "humans")
     return GomokuApp(analyst=analyst, settings=GameSettings(level="normal", **settings),
                      data_dir=tmp_path / "data", offer_resume=False)
@@ -215,3 +216,52 @@ def test_snapshot_connect_four_at_80x24(snap_compare: Any, tmp_path: Path, fake_
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=setup)
+
+
+async def _analysing(app: GomokuApp, pilot: Any) -> None:
+    play(app, MIDGAME[:7])
+    await pilot.press("A")
+    for _ in range(300):  # the fake's three depths come at once; then it searches on, until stopped
+        if app.analysis is not None and app.analysis.depth == 3:
+            break
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
+def test_snapshot_live_analysis(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # The candidates on the board with their chances, listed in the panel; the bar beside the board.
+    app = snapshot_app(tmp_path, fake_engine)
+    fake_engine.analysis_scores = (180.0, 90.0, -40.0, -999_991.0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=lambda pilot: _analysing(app, pilot))
+
+
+def test_snapshot_live_analysis_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    app = snapshot_app(tmp_path, fake_engine)
+    fake_engine.analysis_scores = (180.0, 90.0, -40.0, -999_991.0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=lambda pilot: _analysing(app, pilot))
+
+
+def test_snapshot_walking_back_with_move_numbers(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # Move 7 of 10 on show: the later moves dimmed in the list, the stones numbered.
+    app = snapshot_app(tmp_path, fake_engine)
+
+    async def setup(pilot: Any) -> None:
+        play(app, MIDGAME)
+        await pilot.press("m", "less_than_sign", "less_than_sign", "less_than_sign")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_threat_stepped_through(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    # The hint, then the opponent's threat (X's, O to move), three of its moves shown as stones.
+    app = snapshot_app(tmp_path, fake_engine)
+    fake_engine.threats = {"X": ((0, 1), (-1, 2), (3, -2), (4, -3), (-1, 0))}
+
+    async def setup(pilot: Any) -> None:
+        play(app, MIDGAME[:7])
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("full_stop", "full_stop", "full_stop")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from textual.widgets import Input
 from textual.worker import WorkerCancelled
@@ -32,20 +32,76 @@ class FakeHint:
 
 
 @dataclass(frozen=True)
+class FakeCandidate:
+    move: Point
+    score: float
+    pv: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
 class FakeInfo:
     depth: int
     score: float
     pv: tuple[Point, ...]
     nodes: int
     time: float
+    candidates: tuple[FakeCandidate, ...] = ()
+
+
+@dataclass(frozen=True)
+class FakeSolve:
+    """``solve``'s answer as the app reads it: the line (attacker first) and its kind."""
+
+    moves: tuple[Point, ...] | None
+    kind: str = "vcf"
 
 
 class FakeEngine:
-    """Plays the first candidate cell in sorted order; counts its calls."""
+    """Plays the first candidate cell in sorted order; counts its calls.
+
+    Its live analysis (``analyse``) reports ``depths`` depths at once, each with the
+    first ``multipv`` candidate cells (scores 30, 20, 10... from the side to move's
+    view, or ``analysis_scores``), then waits until it is stopped, as an unbounded
+    search does. ``threats`` maps an attacker ("X", "O", or "" for the side to move)
+    to the forcing line ``forcing`` finds for it."""
 
     def __init__(self) -> None:
         self.calls: list[dict[str, Any]] = []
         self.gate: threading.Event | None = None
+        self.depths = 3
+        self.analysis_scores: tuple[float, ...] | None = None
+        self.analyses: list[dict[str, Any]] = []
+        self.stopped = threading.Event()
+        """Set when an analysis was stopped and let go of."""
+        self.threats: dict[str, tuple[Point, ...]] = {}
+        self.hint_score = 0.5
+        self.hint_pv: tuple[Point, ...] | None = None
+
+    def analyse(self, board: Board, limit: Any = None, stop: threading.Event | None = None,
+                multipv: int = 1) -> Iterator[FakeInfo]:
+        self.analyses.append({"ply": board.ply, "multipv": multipv, "limit": limit})
+        board = board.copy()
+
+        def run() -> Iterator[FakeInfo]:
+            try:
+                moves = board.candidates()[:multipv]
+                for depth in range(1, self.depths + 1):
+                    scores = self.analysis_scores or tuple(30.0 - 10 * i for i in range(len(moves)))
+                    candidates = tuple(FakeCandidate(move, scores[i % len(scores)], (move,))
+                                       for i, move in enumerate(moves))
+                    yield FakeInfo(depth, candidates[0].score, candidates[0].pv, 100 * depth, 0.01 * depth,
+                                   candidates)
+                while stop is not None and not stop.wait(0.01):
+                    pass
+            finally:
+                self.stopped.set()
+
+        return run()
+
+    def forcing(self, board: Board, attacker: Any, time: float | None, nodes: int | None,
+                stop: threading.Event | None) -> FakeSolve:
+        moves = self.threats.get(attacker.name if attacker is not None else "")
+        return FakeSolve(moves, "vct" if attacker is not None else "vcf")
 
     def hint(self, board: Board, *, time: float | None = None, nodes: int | None = None,
              depth: int | None = None, level: str | None = None,
@@ -61,7 +117,8 @@ class FakeEngine:
                 if stop is not None and stop.is_set():
                     break
         assert board.hash == before
-        return FakeHint(move, 0.5, (move,), 1, 7, 0.001, False)
+        pv = self.hint_pv or (move,)
+        return FakeHint(pv[0], self.hint_score, pv, 1, 7, 0.001, False)
 
 
 def fake_weight_map(board: Board) -> dict[Point, float]:

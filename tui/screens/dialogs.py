@@ -265,6 +265,7 @@ HELP = """\
   mouse wheel           scroll (shift+wheel: sideways)
   c                     centre on the last move
   [  ]                  3-D boards: to the layer below, above (z-1, z+1)
+  m                     move numbers on the stones, or X and O
 
 [b]Game[/b]
   n                     new game: time a move, clock, players,
@@ -272,21 +273,37 @@ HELP = """\
   u  ctrl+z             undo (against the engine: your move and
                         its reply)
   r  ctrl+y             redo
+  <  >                  the position a move back, forward (the game
+                        stays whole; a click on the move list too)
+  Home  End             the start; back to the game as it stands
+                        (a move on an earlier position asks first,
+                        then drops the later moves)
   s  o                  save, open: a file browser in the games folder
                         (.json native, .sgf, .psq, by extension)
   q                     quit (asks first in the middle of a game)
 
 [b]Analysis[/b]
   w                     weights overlay: every candidate's weight
-  t                     breakdown of the cursor's cell: attacks,
-                        breakpoints
-                        (a narrow terminal opens the side panel for it)
-  h                     hint: the engine's move and line, not played
-  d                     the engine plays your move (the hint, if shown)
+  t                     breakdown of the cursor's cell in words:
+                        attacks, threats (on a narrow terminal, in the
+                        side panel it opens)
+  {  }                  scroll the breakdown up, down
+  h                     hint: the engine's move, its win chance and
+                        line, not played; with a proven win, or the
+                        opponent's threat, the whole forcing line
+  ,  .                  step through that forcing line, a stone at a
+                        time (Esc leaves it; the game is not changed)
+  A                     live analysis on/off: the best moves with their
+                        win chances, deeper and deeper (a move stops it)
+  d                     the engine plays your move (the hint's, or the
+                        analysis's best, if shown)
   p                     the side panel on/off; under 100 columns it
                         starts hidden, and a line under the board shows
                         the hint (or the game and the cursor) instead
   ?                     this help
+
+The bar beside the board is X's chance (X fills it from the bottom),
+from the hint or the live analysis.
 
 [b]Dialogs[/b]
   Tab  shift+Tab        next, previous field (the board keeps the keys

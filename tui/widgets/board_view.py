@@ -449,10 +449,12 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
         side = styles["x"] if mark.stone is Stone.X else styles["o"]
         if mark.kind in ("candidate", "best"):
             return cell_text(mark.text), styles["empty"] + styles[mark.kind]
+        # The side's colour over the kind's background (a component's style carries both).
+        colour = Style(color=side.color, bold=True)
         if mark.kind == "preview":
-            return cell_text(mark.text), styles["empty"] + side + styles["preview"]
+            return cell_text(mark.text), styles["empty"] + styles["preview"] + colour
         if mark.kind == "preview-last":
-            return cell_text(mark.text), styles["empty"] + side + styles["preview"] + styles["last"]
+            return cell_text(mark.text), styles["empty"] + styles["preview"] + colour + styles["last"]
         return cell_text(mark.text), styles["empty"] + side
 
     def render_lines(self, crop):  # type: ignore[no-untyped-def]

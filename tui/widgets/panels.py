@@ -12,7 +12,11 @@ from typing import Any
 
 from rich.text import Text
 
+from gomoku.attacks import words
 from gomoku.board import Point, format_point
+from gomoku.engine.chance import describe, is_proven, win_chance
+from gomoku.engine.players import LEVELS, PLAYERS
+from gomoku.search.types import LIKELY, WIN
 from tui.widgets.frame import HEAT_COLOURS, format_weight
 
 DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
@@ -46,52 +50,52 @@ def _number(value: float) -> str:
     return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
-def breakdown_text(data: dict[str, Any], flipped: bool = False) -> Text:
-    """A cell's explanation (``explain(...).to_dict()``) as the side panel shows it
-    (``flipped``: on a board drawn with y up the screen, see ``direction_name``).
+def breakdown_text(data: dict[str, Any], flipped: bool = False, k: int = 5) -> Text:
+    """A cell's explanation (``explain(...).to_dict()``) in words, as the side panel shows
+    it (``gomoku.attacks.words``): the cell weight, the notation's legend, then for X
+    and O each line's room and threat with its attacks, and the bonuses (``flipped``:
+    on a board drawn with y up the screen, see ``direction_name``; ``k``: the win length).
 
-    >>> data = {"point": [3, -1], "to_move": "X", "weight": 2.0, "stones": {
-    ...     "X": {"weight": 1.0, "fork_bonus": 0, "finish_bonus": 0, "lines": [
-    ...         {"direction": [1, 0], "attackplace": 11, "breakpoint": False, "five": False,
-    ...          "attacks": [{"power": 1, "potential": 2, "divider": 1, "central": True, "weight": 0.25}]}]},
-    ...     "O": {"weight": 1.0, "fork_bonus": 0, "finish_bonus": 0, "lines": []}}}
+    >>> data = {"point": [3, -1], "to_move": "X", "weight": 7.875, "stones": {
+    ...     "X": {"weight": 7.625, "fork_bonus": 0, "finish_bonus": 0, "lines": [
+    ...         {"direction": [1, 0], "attackplace": 11, "breakpoint": True, "five": False,
+    ...          "attacks": [{"power": 3, "potential": 2, "divider": 1, "central": True, "weight": 7.0},
+    ...                      {"power": 1, "potential": 2, "divider": 2, "central": False, "weight": 0.125}]}]},
+    ...     "O": {"weight": 0.25, "fork_bonus": 0, "finish_bonus": 0, "lines": []}}}
     >>> print(breakdown_text(data).plain)
-    Cell 3,-1 · X to move
-    Cell weight 2
+    Cell 3,-1 · X to move · weight 7.9
+    [stones:open ends/1+gap], weight
     <BLANKLINE>
-    X stone weight 1
-      ─ row  place 11
-        [1:2/1] central  0.25
+    X (to move) 7.6
+    ─ row: room 11
+      breakpoint: open three
+      open three [3:2], 7
+      open one past 1 gap [1:2/2], 0.12
     <BLANKLINE>
-    O stone weight 1
+    O 0.25
     """
     text = Text()
     point = data.get("point", [])
-    text.append(f"Cell {','.join(str(c) for c in point)} · {data.get('to_move', '?')} to move\n", "bold")
-    text.append(f"Cell weight {_number(float(data.get('weight', 0)))}\n", "bold yellow")
+    to_move = data.get("to_move", "?")
+    text.append(f"Cell {','.join(str(c) for c in point)} · {to_move} to move · ", "bold")
+    text.append(f"weight {words.number(float(data.get('weight', 0)))}\n", "bold yellow")
+    text.append(words.LEGEND + "\n", "dim")
     for name in ("X", "O"):
         stone = data.get("stones", {}).get(name)
         if stone is None:
             continue
         colour = "#ffb454" if name == "X" else "#7fd7ff"
-        text.append(f"\n{name} stone weight {_number(float(stone.get('weight', 0)))}\n", f"bold {colour}")
+        text.append(f"\n{words.stone_words(name, stone, name == to_move)}\n", f"bold {colour}")
         for line in stone.get("lines", []):
-            direction = tuple(line.get("direction", ()))
-            label = direction_name(direction, flipped)
-            text.append(f"  {label}  place {line.get('attackplace', '?')}")
-            if line.get("breakpoint"):
-                text.append("  breakpoint", "bold red")
-            if line.get("five"):
-                text.append("  five", "bold green")
-            text.append("\n")
+            label = direction_name(tuple(line.get("direction", ())), flipped)
+            text.append(f"{label}: {words.room_words(line, k)}\n")
+            threat = words.threat_words(line, k) if line.get("attacks") else None
+            if threat:  # on a line of its own: the panel is narrow
+                text.append(f"  {threat}\n", "bold green" if line.get("five") else "bold red")
             for attack in line.get("attacks", []):
-                shape = f"[{attack.get('power')}:{attack.get('potential')}/{attack.get('divider')}]"
-                where = " central" if attack.get("central") else ""
-                text.append(f"    {shape}{where}  {_number(float(attack.get('weight', 0)))}\n")
-        if stone.get("fork_bonus"):
-            text.append(f"  fork bonus +{_number(float(stone['fork_bonus']))}\n", "bold magenta")
-        if stone.get("finish_bonus"):
-            text.append(f"  finishing bonus +{_number(float(stone['finish_bonus']))}\n", "bold green")
+                text.append(f"  {words.attack_words(attack, k)}\n")
+        for bonus in words.bonus_words(stone, k):
+            text.append(f"{bonus}\n", "bold magenta")
     text.rstrip()
     return text
 
@@ -109,25 +113,65 @@ def pv_text(pv: Iterable[Point], limit: int = 8) -> str:
     return text + (" …" if len(moves) > limit else "")
 
 
-WIN_SCORE = 1_000_000
-"""The search's score for a won game; a win found n plies ahead scores WIN_SCORE - n."""
+def score_words(score: float) -> str:
+    """A search's score for people, with its scale: a proven result as the win chance's
+    module says it (``win in 7``: plies, the five included), a likely one in words,
+    else the score and the side to move's chance (``gomoku.engine.chance``).
 
-
-def format_score(score: float) -> str:
-    """A search score for people: signed, or who wins when the search proved it
-    (or found it likely).
-
-    >>> format_score(12.345), format_score(-3), format_score(999_997), format_score(-999_990)
-    ('+12.3', '-3.0', 'win in 3 plies', 'loss in 10 plies')
-    >>> format_score(980_000), format_score(-980_000)
-    ('likely win', 'likely loss')
+    >>> score_words(999_993), score_words(-999_991), score_words(-980_000)
+    ('win in 7', 'loss in 9', 'likely loss')
+    >>> score_words(0.0).startswith("+0.0 (") and score_words(0.0).endswith("%)")
+    True
     """
-    if abs(score) >= WIN_SCORE - 10_000:
-        plies = int(WIN_SCORE - abs(score))
-        return f"{'win' if score > 0 else 'loss'} in {plies} plies"
-    if abs(score) >= WIN_SCORE - 20_000:
+    if is_proven(score):
+        return describe(score)
+    if abs(score) >= LIKELY:
         return f"likely {'win' if score > 0 else 'loss'}"
-    return f"{score:+.1f}"
+    return f"{score:+.1f} ({describe(score)})"
+
+
+def chance_label(score: float) -> str:
+    """A search's score in three characters, for a cell of the board: the chance in
+    percent, ``W7``/``L9`` for a win or loss proven in so many plies, ``W?``/``L?`` for
+    a likely one.
+
+    >>> chance_label(999_993), chance_label(-999_991), chance_label(980_000), chance_label(-(WIN - 150))
+    ('W7', 'L9', 'W?', 'L++')
+    """
+    if is_proven(score):
+        plies = int(round(WIN - abs(score)))
+        return ("W" if score > 0 else "L") + (str(plies) if plies < 100 else "++")
+    if abs(score) >= LIKELY:
+        return "W?" if score > 0 else "L?"
+    return describe(score)
+
+
+def x_chance(score: float, turn: str) -> float:
+    """X's chance (0..1) from a score of the side to move (``turn``, "X" or "O").
+
+    >>> x_chance(999_993, "O"), x_chance(-999_991, "O")
+    (0.0, 1.0)
+    """
+    chance = win_chance(score)
+    return chance if turn == "X" else 1.0 - chance
+
+
+def search_scored(hint: Any) -> bool:
+    """Whether a hint's score is on the search's scale (the engine's levels but
+    ``greedy``, whose score is a cell weight; not the classic players)."""
+    level = getattr(hint, "level", "")
+    return level != "greedy" and (level in LEVELS or level not in PLAYERS)
+
+
+def hint_score(hint: Any) -> str:
+    """A hint's score as the panel says it: with its chance for the search's levels, as
+    a cell weight for ``greedy``; nothing for the classic players (their note says it)."""
+    if search_scored(hint):
+        return score_words(hint.score) if is_proven(hint.score) or abs(hint.score) >= LIKELY \
+            else f"score {score_words(hint.score)}"
+    if getattr(hint, "level", "") == "greedy":
+        return f"cell weight {_number(float(hint.score))}"
+    return ""
 
 
 def _hint_head(hint: Any, to_move: str, gap: str) -> Text:
@@ -140,15 +184,54 @@ def _hint_head(hint: Any, to_move: str, gap: str) -> Text:
     return text
 
 
-def hint_text(hint: Any, to_move: str, note: str = "") -> Text:
+def forcing_text(line: Any, step: int | None, to_move: str) -> Text:
+    """A forcing line (``tui.services.ForcingLine``) as the hint panel says it: whose
+    win it is and how (VCF, VCT), its moves, and the keys that step through it
+    (``step`` of them shown on the board, None when not stepping).
+
+    >>> from types import SimpleNamespace
+    >>> from gomoku.board import Stone
+    >>> line = SimpleNamespace(moves=((1, 0), (5, 5), (2, 0)), attacker=Stone.O, kind="vct", threat=True)
+    >>> print(forcing_text(line, None, "X").plain)
+    O threatens a VCT in 2 moves: 1,0 5,5 2,0
+    , . step through it
+    >>> print(forcing_text(line, 2, "X").plain)
+    O threatens a VCT in 2 moves: 1,0 5,5 2,0
+    move 2 of 3: 5,5 (X) · , . step · Esc leaves
+    """
+    text = Text()
+    moves = tuple(line.moves)
+    attacks = (len(moves) + 1) // 2
+    how = {"vcf": "a VCF", "vct": "a VCT"}.get(line.kind, "a forced win")
+    name = line.attacker.name
+    if line.threat:
+        text.append(f"{name} threatens {how} in {attacks} moves: ", "bold #ff6b6b")
+    else:
+        text.append(f"{name} wins by {how} in {attacks} moves: ", "bold green")
+    text.append(pv_text(moves, limit=12))
+    if step is None or step == 0:
+        text.append("\n, . step through it", "dim")
+    else:
+        mover = line.attacker if step % 2 else line.attacker.other
+        text.append(f"\nmove {step} of {len(moves)}: {format_point(moves[step - 1])} ({mover.name})", "bold")
+        text.append(" · , . step · Esc leaves", "dim")
+    return text
+
+
+def hint_text(hint: Any, to_move: str, note: str = "", forcing: Any | None = None, step: int | None = None) -> Text:
     """A hint (``Hint``: move, score, pv, depth, nodes, time, forced_win) for the panel,
-    with a ``note`` line under it (the perfect player's solved value)."""
+    its score with its chance, with a ``note`` line under it (the perfect player's solved
+    value) and the ``forcing`` line to step through, if there is one."""
     text = _hint_head(hint, to_move, "  ")
-    text.append(f"\nscore {format_score(hint.score)}  depth {hint.depth}\n")
+    score = hint_score(hint)
+    text.append(f"\n{score + '  ' if score else ''}depth {hint.depth}\n")
     text.append(f"nodes {hint.nodes:,}  time {hint.time:.2f} s\n")
     text.append(f"PV {pv_text(hint.pv)}")
     if note:
         text.append(f"\n{note}", "bold")
+    if forcing is not None:
+        text.append("\n")
+        text.append(forcing_text(forcing, step, to_move))
     return text
 
 
@@ -157,12 +240,13 @@ def hint_line(hint: Any, to_move: str, note: str = "") -> Text:
     is hidden: the move, its score, the depth and the line (cut at the screen's edge).
 
     >>> from types import SimpleNamespace
-    >>> hint = SimpleNamespace(move=(3, -2), score=12.5, pv=[(3, -2), (4, -3)], depth=4, forced_win=False)
+    >>> hint = SimpleNamespace(move=(3, -2), score=999_993, pv=[(3, -2), (4, -3)], depth=4, forced_win=False)
     >>> print(hint_line(hint, "X", "solved: a draw").plain)
-    Hint for X: 3,-2 · score +12.5 · depth 4 · solved: a draw · PV 3,-2 4,-3
+    Hint for X: 3,-2 · win in 7 · depth 4 · solved: a draw · PV 3,-2 4,-3
     """
     text = _hint_head(hint, to_move, " ")
-    text.append(f" · score {format_score(hint.score)} · depth {hint.depth}")
+    score = hint_score(hint)
+    text.append(f"{' · ' + score if score else ''} · depth {hint.depth}")
     if note:
         text.append(f" · {note}", "bold")
     text.append(f" · PV {pv_text(hint.pv)}")
@@ -175,7 +259,7 @@ def thinking_text(stone: str, info: Any | None) -> str:
         return f"{stone} is thinking…"
     best = format_point(info.pv[0]) if info.pv else "?"
     return (f"{stone} is thinking… depth {info.depth}  nodes {info.nodes:,}  "
-            f"best {best} ({format_score(info.score)})")
+            f"best {best} ({score_words(info.score)})")
 
 
 def legend_text(weights: dict[Point, float]) -> Text:
@@ -193,3 +277,84 @@ def legend_text(weights: dict[Point, float]) -> Text:
     best = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
     text.append("\nbest " + "  ".join(f"{format_point(p)}={_number(w)}" for p, w in best))
     return text
+
+
+def _count(n: int) -> str:
+    """A node count in a few characters: 950, 12.3k, 4.5M.
+
+    >>> _count(950), _count(12_345), _count(4_500_000)
+    ('950', '12.3k', '4.5M')
+    """
+    if n < 1000:
+        return str(n)
+    if n < 1_000_000:
+        return f"{n / 1000:.1f}k"
+    return f"{n / 1_000_000:.1f}M"
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut at a space to fit ``width`` columns.
+
+    >>> _cut("1,2 3,4 5,6", 9), _cut("1,2", 9)
+    ('1,2 3,4', '1,2')
+    """
+    if len(text) <= width:
+        return text
+    return text[:width + 1].rsplit(" ", 1)[0] if " " in text[:width + 1] else text[:width]
+
+
+def analysis_text(info: Any | None, done: bool = False, width: int = 38) -> Text:
+    """The live analysis for the side panel: its depth, nodes and time, then each of its
+    best moves with its chance (or ``win in N``), depth and the line's first moves, cut to
+    ``width`` columns.
+
+    >>> from types import SimpleNamespace
+    >>> best = SimpleNamespace(move=(3, -2), score=999_993, pv=((3, -2), (4, -3), (5, -4)))
+    >>> info = SimpleNamespace(depth=12, nodes=1_234_567, time=3.4, candidates=(best,))
+    >>> print(analysis_text(info).plain)
+    Analysis d12 · 1.2M nodes · 3.4 s
+     1. 3,-2   win in 7 d12 3,-2 4,-3 5,-4
+    A stops · d plays the best
+    """
+    text = Text()
+    if info is None:
+        text.append("Analysis: searching…", "bold")
+        text.append("\nA stops", "dim")
+        return text
+    text.append(f"Analysis d{info.depth} · {_count(int(info.nodes))} nodes · {info.time:.1f} s", "bold")
+    if done:
+        text.append(" · done", "bold green")
+    for rank, candidate in enumerate(getattr(info, "candidates", ()) or (), start=1):
+        head = f"{rank:2d}. {format_point(candidate.move):<7}"
+        chance = chance_words(candidate.score)
+        line = f"{chance} d{info.depth} {pv_text(candidate.pv, limit=4)}"
+        text.append("\n" + head, "bold #ff7ef2" if rank == 1 else "bold")
+        text.append(_cut(line, width - len(head)))
+    text.append("\nA stops · d plays the best", "dim")
+    return text
+
+
+def chance_words(score: float) -> str:
+    """A candidate's value in a word: its chance, or a win or loss in so many plies.
+
+    >>> chance_words(999_993), chance_words(-980_000)
+    ('win in 7', 'likely loss')
+    """
+    if is_proven(score) or abs(score) >= LIKELY:
+        return score_words(score)
+    return describe(score)
+
+
+def analysis_line(info: Any | None) -> str:
+    """The live analysis on one line, for the summary under the board.
+
+    >>> from types import SimpleNamespace
+    >>> moves = [SimpleNamespace(move=(1, 1), score=-999_991, pv=((1, 1),))]
+    >>> analysis_line(SimpleNamespace(depth=5, nodes=10, time=0.1, candidates=moves))
+    'Analysis d5: 1,1 loss in 9 · A stops'
+    """
+    if info is None:
+        return "Analysis: searching… · A stops"
+    best = " · ".join(f"{format_point(c.move)} {chance_words(c.score)}"
+                      for c in getattr(info, "candidates", ()) or ())
+    return f"Analysis d{info.depth}: {best} · A stops"

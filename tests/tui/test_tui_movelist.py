@@ -1,0 +1,204 @@
+"""The move list: walking back and forth through the game with keys and the mouse,
+playing from an earlier point (after a question), the game saved whole meanwhile, and
+the stones' move numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from textual.widgets import Static
+from tui_fakes import settle
+
+from gomoku.board import Point
+from gomoku.records import load_game
+from tui.app import GomokuApp
+from tui.screens.dialogs import ConfirmScreen
+from tui.widgets.board_view import BoardView
+from tui.widgets.movelist import MoveList, move_lines
+
+SIZE = (110, 32)
+GAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1)]
+
+
+def text_of(app: GomokuApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+def cell(view: BoardView, point: Point) -> str:
+    offset = view.offset_of(point)
+    assert offset is not None
+    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
+
+
+async def test_walking_back_and_forth_keeps_the_game(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for move in GAME:
+            app.play(move)
+        await pilot.press("less_than_sign", "less_than_sign")
+        game = app.game
+        assert game.walking and game.board.ply == 5 and game.moves == GAME
+        assert app.board_view.cursor == GAME[4]  # the last move on show
+        assert "Move 5 of 7: O to play." in text_of(app, "#status")
+        moves = text_of(app, "#moves")
+        assert moves.startswith("Moves 5 of 7") and "3. -1,1" in moves
+        # The move on show is picked out, the later ones dimmed.
+        listing = app.query_one(MoveList)
+        assert (listing.moves, listing.ply) == (GAME, 5)
+        text = move_lines(GAME, 5)
+        styles = {text.plain[span.start:span.end]: str(span.style) for span in text.spans}
+        assert styles["-1,1"] == "reverse bold" and styles["0,2"] == styles["2,-1"] == "dim"
+        assert styles.get("1,1", "") == ""  # played before: plain
+        await pilot.press("greater_than_sign")
+        assert game.board.ply == 6
+        await pilot.press("home")
+        assert game.board.ply == 0 and game.board.stones == {} and game.walking
+        await pilot.press("home")
+        assert ("information", "This is the start of the game.") in app.notices
+        await pilot.press("end")
+        assert game.board.move_stack == GAME and not game.walking
+        assert "Move 8: O to play" in text_of(app, "#status")
+        await pilot.press("greater_than_sign")
+        assert ("information", "This is the game's last move.") in app.notices
+
+
+async def test_u_and_r_walk_while_looking_back(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for move in GAME:
+            app.play(move)
+        await pilot.press("less_than_sign", "u")
+        assert app.game.board.ply == 5 and app.game.moves == GAME  # a step, not a take-back
+        await pilot.press("r", "r", "r")
+        assert app.game.board.ply == 7 and not app.game.walking
+        await pilot.press("u")  # at the end, u is undo again
+        assert app.game.board.ply == 6 and app.game.moves == GAME
+
+
+async def test_a_click_on_the_move_list_jumps_there(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for move in GAME:
+            app.play(move)
+        await pilot.pause()
+        moves = app.query_one(MoveList)
+        await pilot.click(MoveList, offset=(6, 2))  # line 2: move 2's pair, X's move: ply 3
+        assert app.game.board.ply == 3 and app.game.walking
+        await pilot.click(MoveList, offset=(16, 1))  # O's first move
+        assert app.game.board.ply == 2
+        await pilot.click(MoveList, offset=(1, 0))  # the heading: the start
+        assert app.game.board.ply == 0
+        await pilot.click(MoveList, offset=(6, 4))  # move 7, the last
+        assert app.game.board.ply == 7 and not app.game.walking
+        assert moves.ply == 7
+
+
+async def test_playing_the_games_next_move_steps_forward(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for move in GAME:
+            app.play(move)
+        await pilot.press("home", "greater_than_sign")
+        app.board_view.move_cursor_to(GAME[1])
+        await pilot.press("enter")
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.game.board.ply == 2 and app.game.moves == GAME
+
+
+async def test_playing_from_an_earlier_point_asks_then_drops_the_later_moves(
+        make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for move in GAME:
+            app.play(move)
+        await pilot.press("less_than_sign", "less_than_sign", "less_than_sign")
+        app.board_view.move_cursor_to((5, 5))
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Play 5,5 as move 5 and drop the 3 later moves?" in str(app.screen.query_one(Static).render())
+        await pilot.press("escape")  # no: nothing changes
+        assert app.game.moves == GAME and app.game.board.ply == 4 and app.game.walking
+        await pilot.press("enter")
+        await pilot.press("y")
+        assert app.game.board.move_stack == GAME[:4] + [(5, 5)]
+        assert not app.game.walking and app.game.redo_stack == []
+        assert "Move 6: O to play" in text_of(app, "#status")
+
+
+async def test_d_on_an_earlier_point_asks_too(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    app = make_app(mode="human-x")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        app.board_view.move_cursor_to((3, 3))
+        await pilot.press("enter")
+        await settle(app, pilot)
+        game = app.game
+        assert game.board.ply == 4
+        calls = len(fake_engine.calls)
+        await pilot.press("less_than_sign")  # O (the engine) to move there: it waits
+        await settle(app, pilot)
+        assert game.board.ply == 3 and len(fake_engine.calls) == calls
+        await pilot.press("d")  # the engine's move there is the game's: a step forward
+        await settle(app, pilot)
+        assert fake_engine.calls[-1]["ply"] == 3 and game.board.ply == 4 and not game.walking
+        await pilot.press("less_than_sign", "less_than_sign")  # X to move, where 3,3 was played
+        await pilot.press("d")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(app, pilot)
+        # X's move is the engine's now, and the engine (O) answered it.
+        assert game.board.move_stack[2] != (3, 3) and game.board.ply == 4 and not game.walking
+        assert fake_engine.calls[-1]["ply"] == 3
+
+
+async def test_the_game_is_saved_whole_while_looking_back(make_app: Callable[..., GomokuApp],
+                                                          tmp_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for move in GAME:
+            app.play(move)
+        await pilot.press("home")
+        app.save_progress()
+        saved = load_game(tmp_path / "data" / "autosave.json")
+        assert saved.moves == GAME
+        assert app.game.in_progress  # quitting here asks, as at the end
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_a_game_won_can_be_walked_back_and_analysed(make_app: Callable[..., GomokuApp],
+                                                          fake_engine: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        won = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]
+        for move in won:
+            app.play(move)
+        assert app.game.is_over
+        await pilot.press("less_than_sign", "h")
+        await settle(app, pilot)
+        assert app.hint is not None and fake_engine.calls[-1]["ply"] == 8
+        await pilot.press("end")
+        assert app.game.is_over and app.hint is None
+        assert "X wins with five in a row" in text_of(app, "#status")
+
+
+async def test_move_numbers_on_the_stones(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for move in GAME:
+            app.play(move)
+        view = app.board_view
+        await pilot.pause()
+        assert cell(view, (0, 0)) == " X " and cell(view, (2, -1)) == "[X]"
+        await pilot.press("m")
+        assert [cell(view, move) for move in GAME] == [f" {n} " for n in range(1, 8)]
+        o_colour = view.get_component_rich_style("board--o").color
+        row = view.render_line(view.offset_of((1, 1)).y)
+        assert any(seg.text.startswith(" 2 ") and seg.style.color == o_colour for seg in row)
+        await pilot.press("less_than_sign")  # the numbers follow the position on show
+        assert cell(view, (2, -1)) == " · " and cell(view, (0, 2)) == " 6 "
+        await pilot.press("m")
+        assert cell(view, (0, 2)) in ("[O]", " O ")
