@@ -6,8 +6,8 @@ the cluster path imports this module, so a match without ``--cluster`` never
 needs it. The runner drives it as it drives local processes
 (``gomoku.match.pool``): game tasks in, results out as they finish.
 
-- Each game is one task, keyed by the match and the game's number
-  (``gomoku-game-<match>-<n>``): the scheduler holds one task a game, whatever
+- Each game is one task, keyed by the run and the game's number
+  (``gomoku-game-<run>-<n>``): the scheduler holds one task a game, whatever
   happens. A worker that dies mid-game loses its task, and the scheduler gives
   it to another worker (up to ``distributed.scheduler.allowed-failures``, 3,
   then the match stops: a game that kills every worker it meets is not played
@@ -27,6 +27,7 @@ needs it. The runner drives it as it drives local processes
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import time
 from contextlib import suppress
@@ -106,8 +107,9 @@ class _Client(Client):  # type: ignore[misc]
 class Cluster:
     """Games played on the Dask cluster at ``address``; a context manager.
 
-    ``match`` names the match in the task keys (a digest of its settings and
-    folder): a game is one task on the scheduler, however often it is asked for.
+    ``match`` names the run in the task keys (a digest of its settings and
+    folder, and a nonce): a game is one task on the scheduler, however often it
+    is asked for.
     """
 
     def __init__(self, address: str, *, specs: tuple[str, ...], rules: Rules, match: str,
@@ -121,8 +123,24 @@ class Cluster:
         self.idle_timeout = idle_timeout
         self.client: Client | None = None
         self.futures: dict[int, Future] = {}
+        self._quiet: list[tuple[str, int]] = []
 
     def __enter__(self) -> "Cluster":
+        # Dask's own log lines (a lost connection, its reconnects, with their tracebacks) would
+        # break the progress and the one-line errors: what matters reaches the user as the latter.
+        names = [name for name in list(logging.Logger.manager.loggerDict)
+                 if name.split(".")[0] in ("distributed", "asyncio")]  # dask gives some children levels of their own
+        self._quiet = [(name, logging.getLogger(name).level) for name in {"distributed", "asyncio", *names}]
+        for name, _ in self._quiet:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        try:
+            self._connect()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _connect(self) -> None:
         where = f"--cluster {self.given}"
         try:
             self.client = _Client(self.address, timeout=self.connect_timeout, set_as_default=False)
@@ -136,10 +154,8 @@ class Cluster:
         try:
             self.client.register_plugin(Prepare(self.specs, self.rules), name=Prepare.name)
         except Exception as exc:
-            self._close()
             raise MatchError(f"{where}: a worker cannot prepare gomoku's games ({_said(exc)}); every worker "
                              "needs gomoku installed, the same version as here") from None
-        return self
 
     def play(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
         client = self.client
@@ -166,7 +182,8 @@ class Cluster:
         game = int(future.key.rsplit("-", 1)[1])
         where = f"--cluster {self.given}"
         if future.status == "cancelled":
-            raise MatchError(f"{where}: game {game} was cancelled on the cluster (was the scheduler restarted?)")
+            raise MatchError(f"{where}: the scheduler went away (game {game} was cancelled: was it stopped "
+                             "or restarted?)")
         try:
             return future.result(timeout=self.idle_timeout)
         except KilledWorker:
@@ -215,6 +232,9 @@ class Cluster:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self._close()
+        quiet, self._quiet = self._quiet, []
+        for name, level in quiet:
+            logging.getLogger(name).setLevel(level)
 
 
 def _said(exc: BaseException) -> str:

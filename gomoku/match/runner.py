@@ -357,9 +357,10 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1,
     results = {game.index: game for game in done}
     tasks = [GameTask(i, a_spec, b_spec, config, opening, side, player_factory)
              for i, (opening, side) in enumerate(schedule(config.games, len(config.openings))) if i not in results]
-    # The cluster's name for this match: the same settings into the same folder are the same tasks.
-    where = json.dumps([fingerprint, str(directory.resolve()) if directory else os.urandom(8).hex()])
-    match = hashlib.sha256(where.encode()).hexdigest()[:12]
+    # The cluster's name for this run: its settings and folder, and a nonce, since a key that
+    # an interrupted run cancelled can linger on the scheduler as cancelled for a while.
+    where = json.dumps([fingerprint, str(directory.resolve()) if directory else ""])
+    match = f"{hashlib.sha256(where.encode()).hexdigest()[:8]}-{os.urandom(3).hex()}"
     try:
         if tasks:
             with open_games(jobs, cluster, (a_spec, b_spec), config.rules, match) as games:
