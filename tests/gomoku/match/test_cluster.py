@@ -21,6 +21,7 @@ from gomoku.board import Rules
 from gomoku.cli import main
 from gomoku.match import GameTask, MatchConfig, MatchError, load_openings, make_player
 from gomoku.match.cluster import Cluster
+from gomoku.search.warmup import is_warm
 from gomoku.selfplay import Sampling, load_dataset, run_selfplay
 
 RULES = Rules.preset("gomocup15")
@@ -89,6 +90,9 @@ def test_a_worker_killed_mid_run_costs_a_replay_and_no_game_is_counted_twice(clu
     assert sorted(line.split(" (")[0] for line in progress.getvalue().splitlines()) == \
         sorted(f"game {i}/6" for i in range(1, 7))
     assert sorted(out_files(tmp_path / "there")) == [f"game-00{i}.json" for i in range(1, 7)]
+    # Every worker, the one started again after the kill too, did its one-off work through the plugin.
+    prepared = client.run(lambda dask_worker: ("gomoku-prepare" in dask_worker.plugins, is_warm()))
+    assert len(prepared) == 2 and all(p == (True, True) for p in prepared.values()), prepared
     # The same games as here, one after the other: a search limited by nodes plays the same game anywhere.
     here = run_selfplay("normal", "easy", config, sampling, out_dir=tmp_path / "here")
     assert [g.moves for g in there.match.games] == [g.moves for g in here.match.games]
