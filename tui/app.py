@@ -53,7 +53,7 @@ CLOCK_TICK = 0.1
 GAME_ACTIONS = {
     "new_game", "undo", "redo", "toggle_weights", "toggle_breakdown", "hint", "engine_move",
     "save", "open", "help", "quit_game", "toggle_panel", "analyse", "toggle_numbers", "walk", "walk_start",
-    "walk_end", "preview", "leave_preview", "scroll_breakdown",
+    "walk_end", "preview", "leave_preview", "scroll_breakdown", "review",
 }
 
 
@@ -87,6 +87,7 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
         Binding("escape", "leave_preview", "Leave the line", show=False),
         Binding("left_curly_bracket", "scroll_breakdown(-1)", "Breakdown up", show=False),
         Binding("right_curly_bracket", "scroll_breakdown(1)", "Breakdown down", show=False),
+        Binding("R", "review", "Review", show=False),
     ]
 
     def __init__(
@@ -132,6 +133,8 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
         self.last_path: Path | None = None
         self.game_path: Path | None = None
         """The file this game was opened from or last saved to: saving there asks nothing."""
+        self.review_options: dict[str, Any] = {}
+        """Extra arguments of the review screen (``R``): tests keep its engine small."""
         self.notices: list[tuple[str, str]] = []
         """Every notification shown, as (severity, message): the app's own log."""
         self._clock_shown = ""

@@ -12,6 +12,11 @@ from typing import Any, Callable
 
 from gomoku.board import Board, BoardError, GameOverError, Point, Rules, Stone
 
+__all__ = [
+    "MODES", "CLOCKS", "SettingsError", "unplayable", "parse_rules", "clock_name", "format_clock",
+    "GameSettings", "GameClock", "Game", "format_moves", "in_a_row",
+]
+
 MODES: dict[str, str] = {
     "human-x": "You (X) against the engine",
     "human-o": "The engine (X) against you (O)",

@@ -17,6 +17,10 @@ from tui.app import GomokuApp
 from tui.game import Game, GameSettings
 from tui.services import Analyst
 
+__all__ = [
+    "POSITION", "SIZE", "main",
+]
+
 POSITION = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1), (-1, 0), (3, -2), (4, -3),
             (0, -1), (-1, -2), (1, -2), (0, 1), (-2, 2), (3, 1)]
 SIZE = (124, 38)

@@ -21,6 +21,12 @@ from gomoku import records
 from gomoku.board import Board, Rules, Stone
 from tui.game import Game, GameSettings, unplayable
 
+__all__ = [
+    "DATA_DIR_ENV", "GAMES_DIR_ENV", "GAMES_NAME", "AUTOSAVE_NAME", "PREVIOUS_NAME", "SETTINGS_NAME",
+    "data_dir", "games_dir", "game_file_name", "with_game_suffix", "newest_game", "game_to_record",
+    "record_to_game", "save", "load", "Autosave", "read_settings", "write_settings",
+]
+
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
 GAMES_DIR_ENV = "GOMOKU_GAMES_DIR"
 GAMES_NAME = "games"

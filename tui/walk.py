@@ -8,6 +8,9 @@ does not move, the clock goes on as at the end, the autosave keeps the whole gam
 Hints, the live analysis and the breakdown work on the position on show. Playing
 there (a stone, or ``d``) plays the game's next move if it is the same, else asks
 first and then drops the later moves: the game goes on from there.
+
+``R`` reviews the whole game (:class:`~tui.screens.review.ReviewScreen`); Enter on a
+move there comes back to the position where that move was played, its cursor on it.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from gomoku.board import Point, format_point
 from tui.screens.dialogs import ConfirmScreen
+from tui.screens.review import ReviewScreen
 from tui.widgets.movelist import MoveList
 
 __all__ = ["MoveWalk"]
@@ -40,7 +44,11 @@ class MoveWalk(_AppBase):
 
         @property
         def board_view(self) -> BoardView: ...
+        thinking: str | None
+        review_options: dict[str, Any]
+
         def cancel_engine(self) -> None: ...
+        def stop_analysis(self) -> None: ...
         def refresh_all(self) -> None: ...
         def maybe_engine_turn(self) -> None: ...
         def play(self, point: Point) -> bool: ...
@@ -107,3 +115,31 @@ class MoveWalk(_AppBase):
 
         self.push_screen(ConfirmScreen(question, "Play", "Cancel"), answered)
         return False
+
+    def action_review(self) -> None:
+        """Review the whole game move by move; Enter on a move there shows the position
+        where it was played (its cursor on the move, ``>`` plays it), Escape comes back."""
+        game = self.game
+        moves = game.moves
+        if not moves:
+            self.notify("No moves to review yet.", timeout=2)
+            return
+        if self.thinking in ("move", "wait"):
+            self.notify("The engine is thinking of its move: review when it is yours.", timeout=3)
+            return
+        self.cancel_engine()
+        self.stop_analysis()  # the review searches with an engine of its own: the machine is its
+        board = game.board
+        first = board.turn if board.ply % 2 == 0 else board.turn.other  # who played the first move
+        setup = dict(board.setup) or None
+
+        def chosen(ply: int | None) -> None:
+            if ply is None or game is not self.game or not 0 <= ply < len(game.moves):
+                return
+            if game.board.ply != ply:
+                self.walk_to(ply)
+            view = self.board_view
+            view.move_cursor_to(game.moves[ply])
+
+        self.push_screen(ReviewScreen(moves, game.rules, setup=setup, first=first if setup else None,
+                                      **self.review_options), chosen)

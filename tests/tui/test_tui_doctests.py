@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["tui.app", "tui.thinking", "tui.filing", "tui.game", "tui.storage", "tui.services",
-           "tui.widgets.board_view", "tui.widgets.frame", "tui.widgets.rulers", "tui.widgets.marks",
+MODULES = ["tui.app", "tui.thinking", "tui.analysis", "tui.preview", "tui.walk", "tui.showing", "tui.filing",
+           "tui.game", "tui.storage", "tui.services", "tui.widgets.board_view", "tui.widgets.frame",
+           "tui.widgets.rulers", "tui.widgets.marks", "tui.widgets.movelist", "tui.widgets.evalbar",
            "tui.widgets.layout", "tui.widgets.panels", "tui.widgets.footer", "tui.screens.dialogs",
            "tui.screens.files", "tui.screenshot"]
 
@@ -19,7 +20,8 @@ def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
     if name in ("tui.game", "tui.storage", "tui.widgets.frame", "tui.widgets.marks", "tui.widgets.layout",
-                "tui.widgets.panels", "tui.widgets.footer", "tui.filing", "tui.services"):
+                "tui.widgets.panels", "tui.widgets.footer", "tui.filing", "tui.services", "tui.widgets.movelist",
+                "tui.widgets.evalbar"):
         assert result.attempted > 0
 
 
@@ -30,3 +32,20 @@ def test_the_engine_never_imports_the_app() -> None:
     code = "import gomoku, gomoku.engine, gomoku.records, gomoku.attacks, sys; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_every_module_of_the_app_names_its_api_in_all() -> None:
+    import pkgutil
+
+    import tui
+
+    names = ["tui"] + [m.name for m in pkgutil.walk_packages(tui.__path__, "tui.")]
+    bad = []
+    for name in names:
+        module = importlib.import_module(name)
+        exported = getattr(module, "__all__", None)
+        if exported is None:
+            bad.append(f"{name}: no __all__")
+        else:
+            bad += [f"{name}: {n} is not there" for n in exported if not hasattr(module, n)]
+    assert len(names) >= 25 and bad == []

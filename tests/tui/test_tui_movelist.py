@@ -202,3 +202,37 @@ async def test_move_numbers_on_the_stones(make_app: Callable[..., GomokuApp]) ->
         assert cell(view, (2, -1)) == " · " and cell(view, (0, 2)) == " 6 "
         await pilot.press("m")
         assert cell(view, (0, 2)) in ("[O]", " O ")
+
+
+async def test_r_reviews_the_game_and_enter_shows_a_moves_position(make_app: Callable[..., GomokuApp],
+                                                                   fake_engine: Any) -> None:
+    from textual.widgets import DataTable
+
+    from tui.screens.review import ReviewScreen
+
+    app = make_app()
+    app.review_options = {"engine": fake_engine, "threats": False, "nodes": 100}
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("R")
+        assert ("information", "No moves to review yet.") in app.notices
+        for move in GAME:
+            app.play(move)
+        await pilot.press("R")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.moves == GAME
+        await pilot.press("h")  # the game's keys sleep under the review
+        assert app.hint is None
+        for _ in range(400):
+            if screen.review is not None:
+                break
+            await pilot.pause(0.02)
+        assert screen.review is not None
+        table = screen.query_one("#review-moves", DataTable)
+        table.focus()
+        table.move_cursor(row=2)
+        await pilot.press("enter")
+        assert not isinstance(app.screen, ReviewScreen)
+        # The position where move 3 was played, the cursor on it: > plays it again.
+        assert app.game.board.ply == 2 and app.game.walking and app.board_view.cursor == GAME[2]
+        await pilot.press("R", "escape")
+        assert app.game.board.ply == 2 and app.game.moves == GAME

@@ -192,3 +192,41 @@ async def test_connect_four_breakdown_names_the_diagonals_as_drawn(tmp_path: Pat
         assert shown == breakdown_text(explain(app.game.board, (5, 2)).to_dict(), flipped=True, k=4).plain
         assert "breakpoint: three" in shown  # one stone short of four in a row
         assert "╱ diagonal" in shown
+
+
+async def test_the_live_analysis_on_the_real_engine(tmp_path: Path) -> None:
+    # A node limit lets the real search end by itself; its report is the real SearchInfo's.
+    app = make_real_app(tmp_path, nodes=30_000)
+    async with app.run_test(size=SIZE) as pilot:
+        for point in OPENING:
+            app.play(point)
+        await pilot.press("A")
+        for _ in range(1000):
+            if app.analysis_done:
+                break
+            await pilot.pause(0.02)
+        assert app.analysing and app.analysis_done and app.analysis is not None
+        candidates = app.analysis.candidates
+        assert 1 <= len(candidates) <= 4
+        board = app.game.board
+        assert all(c.move not in board.stones and c.pv[0] == c.move for c in candidates)
+        assert [label for _, label in app.board_view.candidates][0] in str(app.query_one("#analysis", Static).render())
+        assert app.query_one("#evalbar").display
+        await pilot.press("A")
+        assert not app.analysing
+
+
+async def test_the_real_threat_comes_with_the_hint(tmp_path: Path) -> None:
+    # X's open three: O to move, X threatens to win by fours.
+    app = make_real_app(tmp_path, level="normal", nodes=5_000)
+    async with app.run_test(size=SIZE) as pilot:
+        for point in [(0, 0), (5, 5), (1, 0), (5, 7), (2, 0)]:
+            app.play(point)
+        await pilot.press("h")
+        await settle(app, pilot)
+        line = app.forcing
+        assert line is not None and line.threat and line.attacker is Stone.X
+        assert line.moves[0] in ((3, 0), (-1, 0), (4, 0), (-2, 0))
+        assert "X threatens" in str(app.query_one("#hint", Static).render())
+        await pilot.press("full_stop")
+        assert app.board_view.preview_step == 1 and line.moves[0] not in app.game.board.stones

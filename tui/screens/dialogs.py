@@ -22,6 +22,11 @@ from textual.widgets import Button, Input, Label, Select, Static
 from gomoku.board import Rules
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
 
+__all__ = [
+    "OTHER_RULES", "GENERAL_FORM", "clock_value", "parse_clock", "FieldSelect", "FormScroll", "NewGameScreen",
+    "ConfirmScreen", "HELP", "HelpScreen",
+]
+
 OTHER_RULES = "other"
 """The rules choice that takes the general form from its text field."""
 
@@ -278,6 +283,8 @@ HELP = """\
   Home  End             the start; back to the game as it stands
                         (a move on an earlier position asks first,
                         then drops the later moves)
+  R                     review the game move by move; Enter on a move
+                        shows the position where it was played
   s  o                  save, open: a file browser in the games folder
                         (.json native, .sgf, .psq, by extension)
   q                     quit (asks first in the middle of a game)

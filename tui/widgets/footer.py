@@ -19,6 +19,10 @@ from textual.binding import Binding
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
+__all__ = [
+    "SHORT_LABELS", "SPARE_ACTIONS", "PALETTE_WIDTH", "Fit", "Entry", "width_of", "choose_fit", "KeysFooter",
+]
+
 SHORT_LABELS = {
     "help": "Keys",
     "toggle_breakdown": "Cell",

@@ -33,6 +33,10 @@ from dataclasses import dataclass
 from gomoku.board import Point, Rules
 from tui.game import unplayable
 
+__all__ = [
+    "LAYER_GAP", "LAYER_HEAD", "GRID_SIDE", "LayoutError", "Layer", "Layout",
+]
+
 LAYER_GAP = 1
 """Empty plane columns between two layers of a 3-D board."""
 

@@ -19,6 +19,12 @@ from gomoku.engine.players import LEVELS, PLAYERS
 from gomoku.search.types import LIKELY, WIN
 from tui.widgets.frame import HEAT_COLOURS, format_weight
 
+__all__ = [
+    "DIRECTION_NAMES", "AXES", "direction_name", "breakdown_text", "pv_text", "score_words", "chance_label",
+    "chance_words", "x_chance", "search_scored", "hint_score", "forcing_text", "hint_text", "hint_line",
+    "thinking_text", "legend_text", "analysis_text", "analysis_line",
+]
+
 DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
 """How a line's direction is shown (y grows downwards on screen)."""
 
