@@ -22,6 +22,7 @@ from tui.widgets.panels import (
     analysis_line,
     analysis_text,
     breakdown_text,
+    forcing_line_text,
     hint_line,
     hint_text,
     legend_text,
@@ -175,7 +176,11 @@ class GameDisplay(_AppBase):
         if self.analysing:
             summary.update(analysis_line(self.analysis), layout=False)
         elif self.hint is not None:
-            summary.update(hint_line(self.hint, self.game.board.turn.name, self.hint_note), layout=False)
+            if self.forcing is not None and self.preview_step:  # stepping: where in the line
+                summary.update(forcing_line_text(self.forcing, self.preview_step), layout=False)
+            else:
+                summary.update(hint_line(self.hint, self.game.board.turn.name, self.hint_note, self.forcing),
+                               layout=False)
         else:
             summary.update(f"{name} · {MODES[settings.mode]} · {cursor} · p: panel", layout=False)
 

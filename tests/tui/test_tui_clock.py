@@ -265,3 +265,24 @@ async def test_the_pause_between_two_engines_is_not_on_their_clock(make_app: Cal
         now.advance(100)
         app.tick_clock()
         assert not app.game.is_over and app.game.clock.left(Stone.O) == 60
+
+
+async def test_looking_back_leaves_the_clock_running_and_a_flag_ends_the_game_where_it_stood(
+        make_app: Callable[..., GomokuApp]) -> None:
+    now = FakeTime()
+    app = make_app(settings=timed(clock=60, increment=0), now=now)
+    async with app.run_test(size=SIZE) as pilot:
+        for move in [(0, 0), (1, 0), (0, 1), (1, 1)]:
+            app.play(move)
+        game = app.game
+        assert game.clock is not None and game.clock.running is Stone.X
+        await pilot.press("less_than_sign", "less_than_sign", "less_than_sign")
+        assert game.walking and game.board.ply == 1
+        assert game.clock.running is Stone.X  # the game's side to move thinks on
+        now.advance(61)
+        app.tick_clock()
+        await pilot.pause()
+        # X ran out: the game ends at its last move, not at the position on show.
+        assert game.lost_on_time is Stone.X and not game.walking
+        assert game.board.move_stack == [(0, 0), (1, 0), (0, 1), (1, 1)]
+        assert "X ran out of time" in status(app)

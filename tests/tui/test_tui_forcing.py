@@ -123,3 +123,18 @@ async def test_no_line_no_preview_and_a_move_forgets_it(make_app: Callable[..., 
         await pilot.press("enter")  # a move: the line belonged to the position before it
         assert app.forcing is None and app.preview_step is None and app.board_view.preview == ()
         assert app.game.board.last_move == (6, 6)
+
+
+async def test_a_narrow_terminal_says_the_threat_and_the_step_under_the_board(
+        make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    fake_engine.threats = {"X": THREAT}
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for move in GAME:
+            app.play(move)
+        await hint(app, pilot)
+        assert "X threatens a VCT (. steps)" in text_of(app, "#summary")
+        await pilot.press("full_stop")
+        assert text_of(app, "#summary").startswith("X's VCT, move 1 of 5: 0,1 (X)")
+        await pilot.press("escape")
+        assert text_of(app, "#summary").startswith("Hint for O: ")

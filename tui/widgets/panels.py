@@ -21,8 +21,8 @@ from tui.widgets.frame import HEAT_COLOURS, format_weight
 
 __all__ = [
     "DIRECTION_NAMES", "AXES", "direction_name", "breakdown_text", "pv_text", "score_words", "chance_label",
-    "chance_words", "x_chance", "search_scored", "hint_score", "forcing_text", "hint_text", "hint_line",
-    "thinking_text", "legend_text", "analysis_text", "analysis_line",
+    "chance_words", "x_chance", "search_scored", "hint_score", "forcing_text", "forcing_line_text", "hint_text",
+    "hint_line", "thinking_text", "legend_text", "analysis_text", "analysis_line",
 ]
 
 DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
@@ -241,21 +241,48 @@ def hint_text(hint: Any, to_move: str, note: str = "", forcing: Any | None = Non
     return text
 
 
-def hint_line(hint: Any, to_move: str, note: str = "") -> Text:
+def hint_line(hint: Any, to_move: str, note: str = "", forcing: Any | None = None) -> Text:
     """The hint on one line, for the summary under the board when the side panel
-    is hidden: the move, its score, the depth and the line (cut at the screen's edge).
+    is hidden: the move, its score, the depth, its forcing line or the opponent's
+    threat (and the key that steps through it), and the line (cut at the screen's edge).
 
     >>> from types import SimpleNamespace
+    >>> from gomoku.board import Stone
     >>> hint = SimpleNamespace(move=(3, -2), score=999_993, pv=[(3, -2), (4, -3)], depth=4, forced_win=False)
     >>> print(hint_line(hint, "X", "solved: a draw").plain)
     Hint for X: 3,-2 · win in 7 · depth 4 · solved: a draw · PV 3,-2 4,-3
+    >>> threat = SimpleNamespace(moves=((1, 0), (5, 5), (2, 0)), attacker=Stone.O, kind="vcf", threat=True)
+    >>> print(hint_line(hint, "X", forcing=threat).plain)
+    Hint for X: 3,-2 · win in 7 · depth 4 · O threatens a VCF (. steps) · PV 3,-2 4,-3
     """
     text = _hint_head(hint, to_move, " ")
     score = hint_score(hint)
     text.append(f"{' · ' + score if score else ''} · depth {hint.depth}")
     if note:
         text.append(f" · {note}", "bold")
+    if forcing is not None:
+        how = {"vcf": "a VCF", "vct": "a VCT"}.get(forcing.kind, "a forced win")
+        said = f"{forcing.attacker.name} {'threatens' if forcing.threat else 'wins by'} {how} (. steps)"
+        text.append(f" · {said}", "bold #ff6b6b" if forcing.threat else "bold green")
     text.append(f" · PV {pv_text(hint.pv)}")
+    return text
+
+
+def forcing_line_text(line: Any, step: int) -> Text:
+    """A forcing line being stepped through, on one line (the summary under the board).
+
+    >>> from types import SimpleNamespace
+    >>> from gomoku.board import Stone
+    >>> line = SimpleNamespace(moves=((1, 0), (5, 5), (2, 0)), attacker=Stone.O, kind="vct", threat=True)
+    >>> print(forcing_line_text(line, 2).plain)
+    O's VCT, move 2 of 3: 5,5 (X) · , . step · Esc leaves
+    """
+    how = {"vcf": "VCF", "vct": "VCT"}.get(line.kind, "forced win")
+    mover = line.attacker if step % 2 else line.attacker.other
+    text = Text()
+    text.append(f"{line.attacker.name}'s {how}, move {step} of {len(line.moves)}: ", "bold")
+    text.append(f"{format_point(line.moves[step - 1])} ({mover.name})")
+    text.append(" · , . step · Esc leaves", "dim")
     return text
 
 
