@@ -15,6 +15,7 @@ from textual import work
 from textual.worker import get_current_worker
 
 from gomoku.engine.chance import is_proven
+from gomoku.search.types import WIN
 from tui.services import ForcingLine, engine_time
 from tui.widgets.panels import search_scored
 
@@ -178,7 +179,10 @@ class EngineThinking(_AppBase):
         try:
             if is_proven(hint.score) and hint.score > 0:
                 line = self.analyst.forcing_line(board, None, seconds, stop)
-                return line or ForcingLine(tuple(hint.pv), board.turn, "line")
+                plies = round(WIN - hint.score)  # the five included
+                if line is None and len(hint.pv) >= plies:  # the search's own line, when it is whole
+                    line = ForcingLine(tuple(hint.pv), board.turn, "line")
+                return line
             return self.analyst.forcing_line(board, board.turn.other, seconds, stop)
         except Exception:  # rules the threat search does not play (gravity, 3-D...): the hint stands alone
             return None

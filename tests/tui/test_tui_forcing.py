@@ -103,6 +103,10 @@ async def test_a_win_the_solver_misses_falls_back_to_the_hints_line(make_app: Ca
         await hint(app, pilot)
         assert app.forcing is not None and app.forcing.moves == pv and app.forcing.kind == "line"
         assert "X wins by a forced win in 2 moves" in text_of(app, "#hint")
+        # A line cut short of the five (a win in 7 plies, 3 moves known) is no line to step through.
+        fake_engine.hint = lambda board, **kwargs: FakeHint(pv[0], WIN - 7, pv, 7, 99, 0.01, True)
+        await hint(app, pilot)
+        assert app.forcing is None and "win in 7" in text_of(app, "#hint")
 
 
 async def test_no_line_no_preview_and_a_move_forgets_it(make_app: Callable[..., GomokuApp],

@@ -15,7 +15,8 @@ from rich.text import Text
 from gomoku.attacks import words
 from gomoku.board import Point, format_point
 from gomoku.engine.chance import describe, is_proven, win_chance
-from gomoku.engine.players import LEVELS, PLAYERS
+from gomoku.engine.engine import SCORED
+from gomoku.engine.players import PLAYERS
 from gomoku.search.types import LIKELY, WIN
 from tui.widgets.frame import HEAT_COLOURS, format_weight
 
@@ -163,10 +164,17 @@ def x_chance(score: float, turn: str) -> float:
 
 
 def search_scored(hint: Any) -> bool:
-    """Whether a hint's score is on the search's scale (the engine's levels but
-    ``greedy``, whose score is a cell weight; not the classic players)."""
+    """Whether a hint's score is on the search's scale (``gomoku.engine.engine.SCORED``:
+    the engine's levels but ``greedy``, whose score is a cell weight, and ``perfect``,
+    whose is exact; not the other classic players). A level no registry knows (a
+    test's fake engine) is taken for a search.
+
+    >>> from types import SimpleNamespace
+    >>> [search_scored(SimpleNamespace(level=name)) for name in ("strong", "perfect", "greedy", "minimax")]
+    [True, True, False, False]
+    """
     level = getattr(hint, "level", "")
-    return level != "greedy" and (level in LEVELS or level not in PLAYERS)
+    return level in SCORED or level not in PLAYERS
 
 
 def hint_score(hint: Any) -> str:
