@@ -171,9 +171,10 @@ class Judge:
         self.threats = threats and Grid.supports(rules)
         self.stop = stop
 
-    def judge(self, board: Board, factor: float = 1.0) -> Judgement:
+    def judge(self, board: Board, factor: float = 1.0, share: float = THREAT_SHARE) -> Judgement:
         """The judgement of ``board`` (left unchanged), with ``factor`` times the
-        usual time or nodes (a longer look at a position that decides a move's class)."""
+        usual time or nodes (a longer look at a position that decides a move's
+        class), ``share`` of it for the threat solver first."""
         if board.is_over:
             return ended(board)
         if self.perfect:
@@ -182,13 +183,13 @@ class Judge:
         nodes = int(self.nodes * factor) if self.nodes is not None else None
         spent = 0.0
         if self.threats:
-            found = solve(board, time=time * THREAT_SHARE if time is not None else None,
-                          nodes=nodes // 2 if nodes is not None else None, vct=True, stop=self.stop)
+            found = solve(board, time=time * share if time is not None else None,
+                          nodes=max(1, int(nodes * share)) if nodes is not None else None, vct=True, stop=self.stop)
             spent = found.time
             if found.moves is not None:
                 return proven(WIN - len(found.moves), found.moves, found.kind, depth=found.depth, nodes=found.nodes)
         if time is not None:
-            time = max(time - spent, time * (1 - THREAT_SHARE))
+            time = max(time - spent, time * (1 - share))
         return self._search(board, time, nodes)
 
     def _search(self, board: Board, time: float | None, nodes: int | None) -> Judgement:
@@ -237,8 +238,8 @@ def settled_chance(infos: list[SearchInfo], score: float) -> float:
 
     >>> from gomoku.search.types import SearchInfo
     >>> infos = [SearchInfo(d, s, ((0, 0),), 1, 0.1, 10.0, 0, 1.0, False) for d, s in ((0, 9), (5, 400), (6, -400))]
-    >>> round(settled_chance(infos, -400.0), 6)
-    0.5
+    >>> settled_chance(infos, -400.0) == (win_chance(400.0) + win_chance(-400.0)) / 2
+    True
     """
     scores = [info.score for info in infos if info.depth > 0 and abs(info.score) <= WIN_THRESHOLD][-2:]
     if not scores:

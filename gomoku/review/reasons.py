@@ -173,11 +173,13 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
 
 
 def explain_move(board: Board, move: Point, before: Judgement, after: Judgement, grade: str,
-                 chance_before: float, chance_after: float) -> tuple[str, tuple[Point, ...]]:
+                 chance_before: float, chance_after: float,
+                 later: Judgement | None = None) -> tuple[str, tuple[Point, ...]]:
     """The reason for the move ``move`` played on ``board`` (left unchanged), and the
     line it shows. ``before`` judges ``board`` (the mover to move), ``after`` the
     position after the move (the opponent to move); ``chance_before`` and
-    ``chance_after`` are the mover's chances the review settled on."""
+    ``chance_after`` are the mover's chances the review settled on; ``later``
+    judges the position after the opponent's reply, if any."""
     mover = board.turn
     opponent = mover.other
     m, o = mover.name, opponent.name
@@ -187,6 +189,8 @@ def explain_move(board: Board, move: Point, before: Judgement, after: Judgement,
     if before.won:
         if after.lost:
             return f"keeps the win ({m} wins in {_plies(after.plies)} more)", ()
+        if later is not None and later.won and not after.winning:
+            return f"keeps the win ({m} wins again after the reply, in {_plies(later.plies)})", ()
         line = before.line
         return (f"missed a win: {m} wins by {kind_name(before)} in {_plies(before.plies)}: {format_line(line)}", line)
     if before.losing:

@@ -55,7 +55,7 @@ from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
     "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
-    "MIN_HUNTS", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "hunt",
+    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "hunt",
     "review_game",
 ]
 
@@ -78,11 +78,15 @@ VERIFY_FACTOR = 2.0
 its positions judged again with this many times the time."""
 
 HUNT_FACTOR = 3.0
-"""The longer look for a forcing win two plies before one that was found (``hunt``)."""
+"""The longer look for a forcing win before one that was found (``hunt``)."""
+HUNT_SHARE = 0.15
+"""The threat solver's share of a hunt's look (the search has the rest)."""
 HUNT_FROM = 0.5
 """``hunt`` looks again only where the side to move is at least this likely to win."""
-MIN_HUNTS = 4
-"""``hunt`` takes at least this many longer looks a game (a sixth of its positions if more)."""
+HUNT_BACK = 4
+"""How many positions of the winning side ``hunt`` looks at before a win, if none is found."""
+MAX_HUNTS = 8
+"""``hunt``'s longer looks in a game, at most."""
 
 Progress = Callable[[int, int], None]
 """Told (positions done, positions in all) as the review goes."""
@@ -231,7 +235,8 @@ def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: 
     the position after the opponent's reply (the mover's view again; None at the
     end of the game).
 
-    - a move that keeps a proven win is ``best`` (as quick as the judge's) or ``good``;
+    - a move that keeps a proven win is ``best`` (as quick as the judge's) or ``good``
+      (kept: the opponent's loss is proven, or the mover's win again after the reply);
       one that lets it go is at least an ``inaccuracy``;
     - in a lost position, holding out as long as the judge's move is ``best``;
     - a move after which the opponent wins by force (proven, or every answer the
@@ -243,8 +248,8 @@ def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: 
       from one position to the next; a real blunder stays a blunder).
 
     >>> from gomoku.review.judge import proven
-    >>> win, loss = proven(WIN - 5, ((1, 1),), "vcf"), proven(-(WIN - 4), ((2, 2),), "vcf")
-    >>> grade_move(win, loss, (3, 3), 1.0, 1.0)          # another move that keeps the win
+    >>> win, loss = proven(WIN - 5, ((1, 1),), "vcf"), proven(-(WIN - 6), ((2, 2),), "vcf")
+    >>> grade_move(win, loss, (3, 3), 1.0, 1.0)          # another move that keeps the win (slower)
     'good'
     >>> even = Judgement(0.0, 0.5, (1, 1))
     >>> grade_move(even, Judgement(0.0, 0.45, (2, 2)), (3, 3), 0.5, 0.55), grade_move(even, even, (3, 3), 0.5, 0.4)
@@ -256,6 +261,8 @@ def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: 
     """
     if before.won and after.lost:  # keeps the win: best when as quick as the judge's
         return "best" if before.is_best(move) or (after.plies or 0) + 1 <= (before.plies or 0) else "good"
+    if before.won and later is not None and later.won and not after.winning:
+        return "best" if before.is_best(move) else "good"  # the win is there again after the reply: kept
     if before.losing:
         # Lost already: holding out as long as the judge's move is best.
         held = before.is_best(move) or (after.plies or 0) + 1 >= (before.plies or 0)
@@ -312,24 +319,36 @@ def _forced(board: Board, move: Point) -> bool:
 
 def hunt(boards: Sequence[Board], judgements: list[Judgement], judge: Judge,
          check: Callable[[], None] = lambda: None) -> int:
-    """Look longer for the forcing wins the first look missed, in place: for each
-    position where the side to move wins (proven or likely), the position two
-    plies before it (the same side to move), if that side was favoured there
-    (chance at least ``HUNT_FROM``), is judged again with ``HUNT_FACTOR`` times the
-    time; a win found there is hunted for two plies further back, and so on up
-    the game line, at most ``max(MIN_HUNTS, positions // 6)`` looks. The number
-    of looks taken."""
+    """Look longer for the forcing wins the first look missed, in place (a
+    win found late in the game was there before: the first look was too short).
+
+    From each position where the side to move wins (proven or likely) and did
+    not two plies before, up to ``HUNT_BACK`` positions of the same side to move
+    before it, where that side was favoured (chance at least ``HUNT_FROM``), are
+    judged again with ``HUNT_FACTOR`` times the time, most of it for the search
+    (``HUNT_SHARE`` for the threat solver: the long wins are mostly the tree's);
+    a win found starts the count again from there. At most ``MAX_HUNTS`` looks a
+    game, the latest wins first. The number of looks taken."""
     looks = 0
-    most = max(MIN_HUNTS, len(boards) // 6)
-    for k in range(len(judgements) - 1, 1, -1):
-        if looks >= most:
-            break
-        early = judgements[k - 2]
-        if not judgements[k].winning or early.winning or early.proven or early.chance < HUNT_FROM:
+    k = len(judgements) - 1
+    while k >= 2 and looks < MAX_HUNTS:
+        if not judgements[k].winning or judgements[k - 2].winning:
+            k -= 1
             continue
-        check()
-        judgements[k - 2] = judge.judge(boards[k - 2], HUNT_FACTOR)
-        looks += 1
+        start, back = k, 0
+        j = k - 2
+        while j >= 0 and back < HUNT_BACK and looks < MAX_HUNTS:
+            early = judgements[j]
+            if early.proven or early.losing or early.chance < HUNT_FROM:
+                break
+            check()
+            judgements[j] = judge.judge(boards[j], HUNT_FACTOR, HUNT_SHARE)
+            looks += 1
+            back += 1
+            if judgements[j].winning:
+                start, back = j, 0
+            j -= 2
+        k = min(start, j + 2) - 1
     return looks
 
 
@@ -453,5 +472,5 @@ def _review_move(ply: int, board: Board, move: Point, judgements: Sequence[Judge
     chance_before, chance_after = before.chance, 1.0 - after.chance
     grade = grade_move(before, after, move, chance_before, chance_after, later)
     better = before.best if grade != "best" and before.best is not None and before.best != move else None
-    reason, line = explain_move(board, move, before, after, grade, chance_before, chance_after)
+    reason, line = explain_move(board, move, before, after, grade, chance_before, chance_after, later)
     return MoveReview(ply, move, board.turn, grade, chance_before, chance_after, better, reason, line, before, after)

@@ -11,6 +11,7 @@ import pytest
 
 from gomoku.board import Board, Rules, Stone
 from gomoku.engine import Engine
+from gomoku.engine.chance import win_chance
 from gomoku.review import (
     BLUNDER,
     GRADES,
@@ -102,13 +103,13 @@ def test_a_forced_block_backs_the_loss_up_the_game_line() -> None:
     assert not judgements[5].proven  # O's move 5,5 was no forced move: the chain stops
 
 
-def test_hunting_looks_longer_two_plies_before_a_win() -> None:
+def test_hunting_looks_longer_before_a_win() -> None:
     calls = []
 
     class Recorder:
         perfect = False
 
-        def judge(self, board: Board, factor: float = 1.0) -> Judgement:
+        def judge(self, board: Board, factor: float = 1.0, share: float = 0.4) -> Judgement:
             calls.append((board.ply, factor))
             return proven(WIN - 15, ((0, 0),), "vct")
 
@@ -118,6 +119,19 @@ def test_hunting_looks_longer_two_plies_before_a_win() -> None:
     judgements[2] = Judgement(0.0, 0.2, (0, 0))  # the side to move is behind there: not hunted
     assert hunt(boards, judgements, Recorder()) == 1  # type: ignore[arg-type]
     assert calls == [(4, 3.0)] and judgements[4].won and not judgements[2].proven
+    # A look that finds nothing does not end the hunt: up to HUNT_BACK of them.
+    calls.clear()
+    boards = [Board(moves=[(n, 9) for n in range(k)]) for k in range(12)]
+    judgements = [Judgement(0.0, 0.6, (0, 0)) for _ in boards]
+    judgements[11] = proven(WIN - 13, ((0, 0),), "vct")
+
+    class Blind(Recorder):
+        def judge(self, board: Board, factor: float = 1.0, share: float = 0.4) -> Judgement:
+            calls.append((board.ply, factor))
+            return Judgement(0.0, 0.7, (0, 0)) if board.ply != 5 else proven(WIN - 19, ((0, 0),), "vct")
+
+    assert hunt(boards, judgements, Blind()) == 5  # type: ignore[arg-type]
+    assert [ply for ply, _ in calls] == [9, 7, 5, 3, 1] and judgements[5].won
 
 
 # -- the judges ---------------------------------------------------------------------------------------
@@ -143,7 +157,7 @@ def test_a_draw_is_judged_a_half() -> None:
 
 def test_the_mean_of_the_last_two_depths_settles_a_search() -> None:
     infos = [SearchInfo(d, s, ((0, 0),), 1, 0.1, 10.0, 0, 1.0, False) for d, s in ((0, 5000), (7, 600), (8, -600))]
-    assert settled_chance(infos, -600.0) == pytest.approx(0.5)
+    assert settled_chance(infos, -600.0) == pytest.approx((win_chance(600.0) + win_chance(-600.0)) / 2)
     assert settled_chance(infos[:1], 5000.0) > 0.99  # only the static evaluation: it stands
 
 
