@@ -1,6 +1,6 @@
 """Live analysis: the engine searches the position on show until told to stop (a mixin of the app).
 
-:class:`LiveAnalysis` is mixed into :class:`~tui.app.GomokuApp`. ``A`` starts an
+:class:`LiveAnalysis` is mixed into :class:`~tui.app.GomokuApp`. ``a`` starts an
 unbounded search of the position on show (``Engine.analyse(..., multipv=N)``) in a
 thread worker, as :mod:`tui.thinking` does for moves and hints: on a copy of the board,
 stopped by the worker's own cancellation (``Worker.cancelled_event``, which Textual sets
@@ -9,7 +9,7 @@ an unbounded search can never outlive the app), with a job number so that a late
 report of a search no longer wanted is dropped. Each completed depth comes back by
 ``call_from_thread``: the best ``ANALYSIS_LINES`` moves are marked on the board with
 their win chances, listed in the side panel with their lines, and the evaluation bar
-follows the best. ``A`` again stops it, and so does any move, undo, redo, a new game
+follows the best. ``a`` again stops it, and so does any move, undo, redo, a new game
 or an opened one; walking the move list moves it to the position shown.
 """
 

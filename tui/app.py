@@ -4,7 +4,7 @@ Run it with ``gomoku`` (or ``make play``). The app owns a :class:`Game`, shows
 it in a :class:`BoardView` and a side panel, and asks the engine through an
 :class:`Analyst` in a thread worker so that the screen never freezes. Its parts
 are mixins, one subject a module: :class:`EngineThinking` (:mod:`tui.thinking`,
-the engine's moves and hints), :class:`LiveAnalysis` (:mod:`tui.analysis`, ``A``),
+the engine's moves and hints), :class:`LiveAnalysis` (:mod:`tui.analysis`, ``a``),
 :class:`ForcingPreview` (:mod:`tui.preview`, a forcing line stepped through),
 :class:`MoveWalk` (:mod:`tui.walk`, the move list) and :class:`GameFiles`
 (:mod:`tui.filing`, saving and opening); what it shows of all that is
@@ -76,7 +76,7 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
         Binding("o", "open", "Open"),
         Binding("q", "quit_game", "Quit"),
         Binding("p", "toggle_panel", "Panel"),
-        Binding("A", "analyse", "Analyse"),
+        Binding("a,A", "analyse", "Analyse"),
         Binding("m", "toggle_numbers", "Move numbers", show=False),
         Binding("less_than_sign", "walk(-1)", "Move back", show=False),
         Binding("greater_than_sign", "walk(1)", "Move forward", show=False),

@@ -46,7 +46,7 @@ async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[...
     async with app.run_test(size=SIZE) as pilot:
         for move in OPENING:
             app.play(move)
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         assert app.analysing and fake_engine.analyses == [{"ply": 5, "multipv": ANALYSIS_LINES, "limit": None}]
         best = app.analysis.candidates
@@ -67,7 +67,7 @@ async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[...
         # The search goes on until A again.
         await pilot.pause(0.05)
         assert not fake_engine.stopped.is_set()
-        await pilot.press("A")
+        await pilot.press("a")
         assert not app.analysing and app.board_view.candidates == ()
         await settle(app, pilot)
         assert fake_engine.stopped.is_set()
@@ -80,7 +80,7 @@ async def test_a_move_stops_the_analysis(make_app: Callable[..., GomokuApp], fak
     async with app.run_test(size=SIZE) as pilot:
         for move in OPENING:
             app.play(move)
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         app.board_view.move_cursor_to((-2, 2))
         await pilot.press("enter")
@@ -97,11 +97,11 @@ async def test_undo_and_a_new_hint_stop_the_analysis(make_app: Callable[..., Gom
     async with app.run_test(size=SIZE) as pilot:
         for move in OPENING:
             app.play(move)
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         await pilot.press("u")
         assert not app.analysing and app.game.board.ply == 4
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         await pilot.press("h")  # the hint's search takes the engine
         assert not app.analysing
@@ -114,7 +114,7 @@ async def test_d_plays_the_analysis_best_move(make_app: Callable[..., GomokuApp]
     async with app.run_test(size=SIZE) as pilot:
         for move in OPENING:
             app.play(move)
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         best = app.analysis.candidates[0].move
         await pilot.press("d")
@@ -128,11 +128,11 @@ async def test_the_analysis_refuses_an_ended_game_and_the_engines_turn(make_app:
     async with app.run_test(size=SIZE) as pilot:
         for move in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]:
             app.play(move)
-        await pilot.press("A")
+        await pilot.press("a")
         assert not app.analysing and any("The game is over" in text for _, text in app.notices)
         # Walking back, the earlier position can be analysed.
         await pilot.press("less_than_sign")
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         assert fake_engine.analyses[-1]["ply"] == 8
 
@@ -142,7 +142,7 @@ async def test_the_analysis_follows_the_move_list(make_app: Callable[..., Gomoku
     async with app.run_test(size=SIZE) as pilot:
         for move in OPENING:
             app.play(move)
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         await pilot.press("less_than_sign", "less_than_sign")
         await analysing(app, pilot)
@@ -162,7 +162,7 @@ async def test_the_eval_bar_shows_xs_chance_from_the_analysis_and_the_hint(
         for move in OPENING:
             app.play(move)
         fake_engine.analysis_scores = (400.0, 100.0)
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         await pilot.pause()
         # O is to move and likes its best move: X's chance is the rest.
@@ -172,7 +172,7 @@ async def test_the_eval_bar_shows_xs_chance_from_the_analysis_and_the_hint(
         assert lines[0] == "O" and lines[-1] == "X"
         filled = sum(1 for line in lines[1:-1] if line == "█")
         assert abs(filled - (bar.size.height - 2) * bar.chance) <= 1
-        await pilot.press("A")
+        await pilot.press("a")
         assert not bar.display
         fake_engine.hint_score = -250.0
         await pilot.press("h")
@@ -219,7 +219,7 @@ async def test_a_narrow_terminal_sums_the_analysis_up_under_the_board(make_app: 
     async with app.run_test(size=(80, 24)) as pilot:
         for move in OPENING:
             app.play(move)
-        await pilot.press("A")
+        await pilot.press("a")
         await analysing(app, pilot)
         await pilot.pause()
         summary = text_of(app, "#summary")

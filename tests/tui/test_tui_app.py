@@ -32,7 +32,7 @@ def board_text(view: BoardView) -> list[str]:
 async def test_place_stones_by_keys(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "right", "space", "down", "j", "a", "enter")
+        await pilot.press("enter", "right", "space", "down", "j", "left", "enter")
         assert app.game.board.move_stack == [(0, 0), (1, 0), (0, 2)]
         assert app.game.board.stones[(1, 0)] is Stone.O
         view = app.board_view

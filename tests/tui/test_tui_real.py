@@ -200,7 +200,7 @@ async def test_the_live_analysis_on_the_real_engine(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for point in OPENING:
             app.play(point)
-        await pilot.press("A")
+        await pilot.press("a")
         for _ in range(1000):
             if app.analysis_done:
                 break
@@ -212,7 +212,7 @@ async def test_the_live_analysis_on_the_real_engine(tmp_path: Path) -> None:
         assert all(c.move not in board.stones and c.pv[0] == c.move for c in candidates)
         assert [label for _, label in app.board_view.candidates][0] in str(app.query_one("#analysis", Static).render())
         assert app.query_one("#evalbar").display
-        await pilot.press("A")
+        await pilot.press("a")
         assert not app.analysing
 
 

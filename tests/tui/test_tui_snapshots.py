@@ -220,7 +220,7 @@ def test_snapshot_connect_four_at_80x24(snap_compare: Any, tmp_path: Path, fake_
 
 async def _analysing(app: GomokuApp, pilot: Any) -> None:
     play(app, MIDGAME[:7])
-    await pilot.press("A")
+    await pilot.press("a")
     for _ in range(300):  # the fake's three depths come at once; then it searches on, until stopped
         if app.analysis is not None and app.analysis.depth == 3:
             break

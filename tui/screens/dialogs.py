@@ -262,7 +262,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
 HELP = """\
 [b]Board[/b]
-  ← ↑ → ↓  a j k l      move the cursor (h is the hint: a is left)
+  ← ↑ → ↓  j k l        move the cursor (h is the hint, a the analysis)
   Enter  space          place a stone at the cursor; under gravity, it
                         drops to the lowest free cell of its column
   click                 place a stone there (under gravity: its column)
@@ -300,7 +300,7 @@ HELP = """\
                         opponent's threat, the whole forcing line
   ,  .                  step through that forcing line, a stone at a
                         time (Esc leaves it; the game is not changed)
-  A                     live analysis on/off: the best moves with their
+  a                     live analysis on/off: the best moves with their
                         win chances, deeper and deeper (a move stops it)
   d                     the engine plays your move (the hint's, or the
                         analysis's best, if shown)
