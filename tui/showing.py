@@ -229,7 +229,7 @@ class GameDisplay(_AppBase):
             if self.analysing:
                 info = self.analysis
                 text = (f"Analysing {turn} to play… depth {info.depth}  nodes {info.nodes:,}  {info.time:.1f} s"
-                        if info is not None else f"Analysing {turn} to play…") + "  (A stops)"
+                        if info is not None else f"Analysing {turn} to play…") + "  (a stops)"
             elif self.thinking == "wait":
                 text = f"Move {board.ply + 1}: {turn} to play (engine)."
             elif self.thinking in ("move", "play"):

@@ -355,12 +355,12 @@ def analysis_text(info: Any | None, done: bool = False, width: int = 38) -> Text
     >>> print(analysis_text(info).plain)
     Analysis d12 · 1.2M nodes · 3.4 s
      1. 3,-2   win in 7 d12 3,-2 4,-3 5,-4
-    A stops · d plays the best
+    a stops · d plays the best
     """
     text = Text()
     if info is None:
         text.append("Analysis: searching…", "bold")
-        text.append("\nA stops", "dim")
+        text.append("\na stops", "dim")
         return text
     text.append(f"Analysis d{info.depth} · {_count(int(info.nodes))} nodes · {info.time:.1f} s", "bold")
     if done:
@@ -371,7 +371,7 @@ def analysis_text(info: Any | None, done: bool = False, width: int = 38) -> Text
         line = f"{chance} d{info.depth} {pv_text(candidate.pv, limit=4)}"
         text.append("\n" + head, "bold #ff7ef2" if rank == 1 else "bold")
         text.append(_cut(line, width - len(head)))
-    text.append("\nA stops · d plays the best", "dim")
+    text.append("\na stops · d plays the best", "dim")
     return text
 
 
@@ -392,10 +392,10 @@ def analysis_line(info: Any | None) -> str:
     >>> from types import SimpleNamespace
     >>> moves = [SimpleNamespace(move=(1, 1), score=-999_991, pv=((1, 1),))]
     >>> analysis_line(SimpleNamespace(depth=5, nodes=10, time=0.1, candidates=moves))
-    'Analysis d5: 1,1 loss in 9 · A stops'
+    'Analysis d5: 1,1 loss in 9 · a stops'
     """
     if info is None:
-        return "Analysis: searching… · A stops"
+        return "Analysis: searching… · a stops"
     best = " · ".join(f"{format_point(c.move)} {chance_words(c.score)}"
                       for c in getattr(info, "candidates", ()) or ())
-    return f"Analysis d{info.depth}: {best} · A stops"
+    return f"Analysis d{info.depth}: {best} · a stops"
