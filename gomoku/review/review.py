@@ -77,7 +77,7 @@ VERIFY_FACTOR = 2.0
 """The second look at a move that would be a blunder on unproven chances: both
 its positions judged again with this many times the time."""
 
-HUNT_FACTOR = 3.0
+HUNT_FACTOR = 4.0
 """The longer look for a forcing win before one that was found (``hunt``)."""
 HUNT_SHARE = 0.15
 """The threat solver's share of a hunt's look (the search has the rest)."""
@@ -322,33 +322,29 @@ def hunt(boards: Sequence[Board], judgements: list[Judgement], judge: Judge,
     """Look longer for the forcing wins the first look missed, in place (a
     win found late in the game was there before: the first look was too short).
 
-    From each position where the side to move wins (proven or likely) and did
-    not two plies before, up to ``HUNT_BACK`` positions of the same side to move
-    before it, where that side was favoured (chance at least ``HUNT_FROM``), are
-    judged again with ``HUNT_FACTOR`` times the time, most of it for the search
-    (``HUNT_SHARE`` for the threat solver: the long wins are mostly the tree's);
-    a win found starts the count again from there. At most ``MAX_HUNTS`` looks a
-    game, the latest wins first. The number of looks taken."""
+    A *run* starts at a position where the side to move wins (proven or likely)
+    and did not two plies before. Before each run, up to ``HUNT_BACK`` positions
+    of the same side to move, where that side was favoured (chance at least
+    ``HUNT_FROM``), are judged again with ``HUNT_FACTOR`` times the time, most of
+    it for the search (``HUNT_SHARE`` for the threat solver: the long wins are
+    mostly the tree's); a win found starts the count again from there. The
+    earliest runs first, the game's winner's before the loser's (where the game
+    turned matters most), at most ``MAX_HUNTS`` looks a game. The number of looks taken."""
+    winner = boards[-1].winner
+    starts = [k for k in range(2, len(judgements)) if judgements[k].winning and not judgements[k - 2].winning]
+    starts.sort(key=lambda k: (boards[k].turn is not winner, k))
     looks = 0
-    k = len(judgements) - 1
-    while k >= 2 and looks < MAX_HUNTS:
-        if not judgements[k].winning or judgements[k - 2].winning:
-            k -= 1
-            continue
-        start, back = k, 0
-        j = k - 2
+    for k in starts:
+        j, back = k - 2, 0
         while j >= 0 and back < HUNT_BACK and looks < MAX_HUNTS:
             early = judgements[j]
-            if early.proven or early.losing or early.chance < HUNT_FROM:
+            if early.winning or early.proven or early.losing or early.chance < HUNT_FROM:
                 break
             check()
             judgements[j] = judge.judge(boards[j], HUNT_FACTOR, HUNT_SHARE)
             looks += 1
-            back += 1
-            if judgements[j].winning:
-                start, back = j, 0
+            back = 0 if judgements[j].winning else back + 1
             j -= 2
-        k = min(start, j + 2) - 1
     return looks
 
 

@@ -118,7 +118,7 @@ def test_hunting_looks_longer_before_a_win() -> None:
     judgements[6] = proven(WIN - 13, ((0, 0),), "vct")
     judgements[2] = Judgement(0.0, 0.2, (0, 0))  # the side to move is behind there: not hunted
     assert hunt(boards, judgements, Recorder()) == 1  # type: ignore[arg-type]
-    assert calls == [(4, 3.0)] and judgements[4].won and not judgements[2].proven
+    assert calls == [(4, 4.0)] and judgements[4].won and not judgements[2].proven
     # A look that finds nothing does not end the hunt: up to HUNT_BACK of them.
     calls.clear()
     boards = [Board(moves=[(n, 9) for n in range(k)]) for k in range(12)]
