@@ -121,6 +121,20 @@ async def test_the_screen_fits_80x24() -> None:
         assert screen.query_one("#review-graph").region.height >= 6
 
 
+async def test_a_game_that_cannot_be_reviewed_says_why() -> None:
+    app = Host(lambda: ReviewScreen([], Rules()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.error == "no moves to review: the game is empty"
+        assert str(screen.query_one("#review-detail", Static).render()) == f"no review: {screen.error}"
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]
+
+
 def test_snapshot_review_at_80x24(snap_compare: Any) -> None:
     app = Host(lambda: ReviewScreen(TICTACTOE, Rules.preset("tictactoe")))
 

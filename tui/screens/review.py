@@ -140,6 +140,9 @@ class ReviewScreen(Screen[int | None]):
                                  **self.options)
         except ReviewStopped:
             return
+        except ValueError as exc:  # a game that cannot be reviewed: said in a line
+            self.app.call_from_thread(self._failed, str(exc))
+            return
         except Exception as exc:  # shown on the screen, never a crash of the app
             if not self.stop.is_set():
                 self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
@@ -156,8 +159,11 @@ class ReviewScreen(Screen[int | None]):
             self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
 
     def _failed(self, message: str) -> None:
+        if not self.is_attached:
+            return
         self.error = message
-        self.query_one("#review-detail", Static).update(f"the review failed: {message}")
+        self.query_one("#review-progress", ProgressBar).display = False
+        self.query_one("#review-detail", Static).update(f"no review: {message}")
 
     def _show(self, review: Review) -> None:
         """Fill the list, the graph and the summary."""
