@@ -11,8 +11,8 @@ class      the move
 ========== ===================================================================
 best       the judge's own move (or one the perfect player rates as good), or no drop
 good       a drop under ``INACCURACY`` (5 points of chance); a move that keeps a proven win
-inaccuracy a drop of ``INACCURACY`` to ``MISTAKE`` (5 to 12 points)
-mistake    a drop of ``MISTAKE`` to ``BLUNDER`` (12 to 25 points)
+inaccuracy a drop of ``INACCURACY`` to ``MISTAKE`` (5 to 10 points)
+mistake    a drop of ``MISTAKE`` to ``BLUNDER`` (10 to 25 points)
 blunder    a drop of ``BLUNDER`` (25 points) or more: a won game let go, a forced
            win allowed, a drawn game lost
 ========== ===================================================================
@@ -64,8 +64,8 @@ GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 INACCURACY = 0.05
 """A drop of the mover's chance from this (5 points) is an inaccuracy."""
-MISTAKE = 0.12
-"""A drop from this (12 points) is a mistake."""
+MISTAKE = 0.10
+"""A drop from this (10 points) is a mistake."""
 BLUNDER = 0.25
 """A drop from this (25 points) is a blunder."""
 
