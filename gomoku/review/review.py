@@ -55,7 +55,7 @@ from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
     "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
-    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "hunt",
+    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "MAX_VERIFY", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "hunt",
     "review_game",
 ]
 
@@ -74,8 +74,11 @@ DEFAULT_TIME = 1.0
 about a minute and a half, verifications included (docs/review.md says why)."""
 
 VERIFY_FACTOR = 2.0
-"""The second look at a move that would be a blunder on unproven chances: both
-its positions judged again with this many times the time."""
+"""The second look at a move that would be a blunder on unproven chances, or a
+judge's own move that loses a mistake's worth: both its positions judged again
+with this many times the time."""
+MAX_VERIFY = 8
+"""Second looks in a game, at most (the largest drops first)."""
 
 HUNT_FACTOR = 4.0
 """The longer look for a forcing win before one that was found (``hunt``)."""
@@ -450,16 +453,21 @@ def review_game(
 
 
 def _doubtful(moves: Sequence[Point], judgements: Sequence[Judgement]) -> list[int]:
-    """The moves that would be blunders on a drop between unproven chances."""
+    """The moves whose class rests on a large drop between unproven chances: those
+    that would be blunders, and the judge's own moves that lose ``MISTAKE`` or more
+    (is the judge's move still its move on a longer look?). The ``MAX_VERIFY``
+    largest drops."""
     found = []
     for i, move in enumerate(moves):
         before, after = judgements[i], judgements[i + 1]
-        if before.proven or after.proven:
+        if before.proven or after.proven or before.losing or after.winning:
             continue
         later = judgements[i + 2] if i + 2 < len(judgements) else None
-        if grade_move(before, after, move, before.chance, 1.0 - after.chance, later) == "blunder":
-            found.append(i)
-    return found
+        drop = before.chance - (1.0 - after.chance)
+        own = before.is_best(move) and drop >= MISTAKE
+        if own or grade_move(before, after, move, before.chance, 1.0 - after.chance, later) == "blunder":
+            found.append((drop, i))
+    return [i for _, i in sorted(found, reverse=True)[:MAX_VERIFY]]
 
 
 def _review_move(ply: int, board: Board, move: Point, judgements: Sequence[Judgement]) -> MoveReview:

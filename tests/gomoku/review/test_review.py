@@ -25,7 +25,7 @@ from gomoku.review import (
 )
 from gomoku.review.judge import Judge, ended, proven, settled_chance, uses_perfect
 from gomoku.review.reasons import Threats, double_threat, explain_move, format_line
-from gomoku.review.review import back_up, grade_move, hunt
+from gomoku.review.review import _doubtful, back_up, grade_move, hunt
 from gomoku.search.types import LIKELY, WIN, SearchInfo
 
 NODES = 3000
@@ -132,6 +132,17 @@ def test_hunting_looks_longer_before_a_win() -> None:
 
     assert hunt(boards, judgements, Blind()) == 5  # type: ignore[arg-type]
     assert [ply for ply, _ in calls] == [9, 7, 5, 3, 1] and judgements[5].won
+
+
+def test_large_unproven_drops_get_a_second_look() -> None:
+    moves = [(0, 0), (1, 1), (2, 2)]
+    judgements = [Judgement(0.0, 0.5, (0, 0)),    # X's 0,0 is the judge's own, and X falls to 15%
+                  Judgement(0.0, 0.85, (9, 9)),   # O's 1,1 is not the judge's: O falls to 55%, a blunder
+                  Judgement(0.0, 0.45, (2, 2)),   # X's 2,2, the judge's own, gains
+                  Judgement(0.0, 0.5, (6, 6))]
+    assert _doubtful(moves, judgements) == [0, 1]  # the largest drop first
+    judgements[2] = proven(-(WIN - 9), ((2, 2),), "vct")  # a proven result settles O's move
+    assert _doubtful(moves, judgements) == [0]
 
 
 # -- the judges ---------------------------------------------------------------------------------------
