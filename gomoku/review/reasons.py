@@ -32,7 +32,9 @@ from gomoku.board import Board, Point, Stone, format_point
 from gomoku.engine.chance import percent
 from gomoku.review.judge import Judgement
 
-__all__ = ["Threats", "format_line", "direction_name", "double_threat", "kind_name", "explain_move"]
+__all__ = ["Threats", "format_line", "shape_names", "direction_name", "double_threat", "kind_name", "explain_move"]
+
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 _NAMES = {(1, 0): "row", (0, 1): "column", (1, 1): "diagonal", (1, -1): "anti-diagonal"}
 
@@ -40,6 +42,20 @@ _NAMES = {(1, 0): "row", (0, 1): "column", (1, 1): "diagonal", (1, -1): "anti-di
 def format_line(line: Sequence[Point]) -> str:
     """A forcing line: every second move (the defender's) in brackets."""
     return " ".join(format_point(p) if n % 2 == 0 else f"({format_point(p)})" for n, p in enumerate(line))
+
+
+def shape_names(k: int) -> tuple[str, str, str, str]:
+    """The words for an open three, a four, a five and an open four when ``k`` in a row wins.
+
+    >>> shape_names(5)
+    ('open three', 'four', 'five', 'an open four')
+    >>> shape_names(4)
+    ('open two', 'three in a row', 'four in a row', 'an open three')
+    """
+    if k == 5:
+        return "open three", "four", "five", "an open four"
+    two, one, full = (_NUMBERS.get(n, str(n)) for n in (k - 2, k - 1, k))
+    return f"open {two}", f"{one} in a row", f"{full} in a row", f"an open {one}"
 
 
 def direction_name(direction: Point) -> str:
@@ -152,7 +168,9 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
     before = Threats(board)
     fives = before.fives(opponent)
     if fives and move not in fives and move not in before.fives(mover):
-        return f"left {opponent.name}'s four unanswered ({opponent.name} makes five at {format_point(fives[0])})", fives[0]
+        four, five = shape_names(board.rules.k)[1:3]
+        return (f"left {opponent.name}'s {four} unanswered ({opponent.name} makes {five} at "
+                f"{format_point(fives[0])})"), fives[0]
     board.push(move)
     try:
         after = Threats(board)
@@ -161,7 +179,8 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
         threes = before.open_fours(opponent)
         still = [q for q in after.open_fours(opponent) if q in threes] if threes else []
         if still:
-            return (f"left {opponent.name}'s open three unanswered ({opponent.name} makes an open four at "
+            three, open_four = shape_names(board.rules.k)[::3]
+            return (f"left {opponent.name}'s {three} unanswered ({opponent.name} makes {open_four} at "
                     f"{format_point(still[0])})"), still[0]
         for q in sorted(board.candidates(1)):
             lines = double_threat(board, q, opponent)
@@ -185,7 +204,8 @@ def explain_move(board: Board, move: Point, before: Judgement, after: Judgement,
     m, o = mover.name, opponent.name
     better = before.best if before.best is not None and not before.is_best(move) else None
     if after.how == "end":
-        return ("makes five: the game is won" if after.lost else "fills the board: a draw"), ()
+        return (f"makes {shape_names(board.rules.k)[2]}: the game is won" if after.lost
+                else "fills the board: a draw"), ()
     if before.won:
         if after.lost:
             return f"keeps the win ({m} wins in {_plies(after.plies)} more)", ()

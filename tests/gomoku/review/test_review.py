@@ -155,7 +155,7 @@ def test_the_perfect_player_judges_the_small_games() -> None:
     assert moves[1].better in ((0, 0), (0, 2), (2, 0), (2, 2))  # a corner holds the draw
     assert "perfect play" in moves[1].reason and moves[1].line
     assert all(moves[p].grade == "best" for p in (0, 2, 4, 6))
-    assert moves[6].reason == "makes five: the game is won"
+    assert moves[6].reason == "makes three in a row: the game is won"
 
 
 def test_a_draw_is_judged_a_half() -> None:
