@@ -192,13 +192,14 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
 
 
 def explain_move(board: Board, move: Point, before: Judgement, after: Judgement, grade: str,
-                 chance_before: float, chance_after: float,
-                 later: Judgement | None = None) -> tuple[str, tuple[Point, ...]]:
+                 chance_before: float, chance_after: float, later: Judgement | None = None,
+                 last_chance: bool = False) -> tuple[str, tuple[Point, ...]]:
     """The reason for the move ``move`` played on ``board`` (left unchanged), and the
     line it shows. ``before`` judges ``board`` (the mover to move), ``after`` the
     position after the move (the opponent to move); ``chance_before`` and
     ``chance_after`` are the mover's chances the review settled on; ``later``
-    judges the position after the opponent's reply, if any."""
+    judges the position after the opponent's reply, if any; ``last_chance``: the
+    position was only likely lost, for the first time (the review's rule)."""
     mover = board.turn
     opponent = mover.other
     m, o = mover.name, opponent.name
@@ -214,6 +215,12 @@ def explain_move(board: Board, move: Point, before: Judgement, after: Judgement,
         line = before.line
         return (f"missed a win: {m} wins by {kind_name(before)} in {_plies(before.plies)}: {format_line(line)}", line)
     if before.losing:
+        if last_chance:
+            what, _ = _unanswered(board, move, mover)
+            line = after.line
+            wins = f"{o} then wins by {kind_name(after)} in {_plies(after.plies)}" if after.won else f"{o}'s attack holds"
+            return (f"{what + '; ' if what else ''}the last chance to defend (every defence the search tried "
+                    f"loses): {wins}: {format_line(line)}"), line
         if not before.lost:
             return f"the game was likely lost already: every defence the search tried loses to {o}'s attack", ()
         text = f"the game was already lost: {o} wins in {_plies(before.plies)}"

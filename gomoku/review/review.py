@@ -232,16 +232,20 @@ def _by_drop(drop: float) -> str:
 
 
 def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: float, chance_after: float,
-               later: Judgement | None = None) -> str:
+               later: Judgement | None = None, earlier: Judgement | None = None) -> str:
     """The class of ``move``: ``before`` judges the position it was played in (the
     mover's view), ``after`` the position it made (the opponent's view), ``later``
     the position after the opponent's reply (the mover's view again; None at the
-    end of the game).
+    end of the game), ``earlier`` the mover's position before its previous move
+    (None at the start).
 
     - a move that keeps a proven win is ``best`` (as quick as the judge's) or ``good``
       (kept: the opponent's loss is proven, or the mover's win again after the reply);
       one that lets it go is at least an ``inaccuracy``;
-    - in a lost position, holding out as long as the judge's move is ``best``;
+    - in a lost position, holding out as long as the judge's move is ``best``; but
+      the first move of the mover's in a position only *likely* lost (the search
+      tried every defence it looks at, not all), after which the opponent wins by
+      force, is at least a ``mistake``: it was the last chance to find a defence;
     - a move after which the opponent wins by force (proven, or every answer the
       search tried loses) is at least a ``mistake``, never ``best``;
     - otherwise the judge's move is ``best``, and the drop decides; a drop to a
@@ -266,6 +270,10 @@ def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: 
         return "best" if before.is_best(move) or (after.plies or 0) + 1 <= (before.plies or 0) else "good"
     if before.won and later is not None and later.won and not after.winning:
         return "best" if before.is_best(move) else "good"  # the win is there again after the reply: kept
+    first = earlier is None or not earlier.losing
+    if before.losing and not before.lost and first and after.winning:
+        grade = _by_drop(chance_before - chance_after)
+        return grade if GRADES.index(grade) >= GRADES.index("mistake") else "mistake"
     if before.losing:
         # Lost already: holding out as long as the judge's move is best.
         held = before.is_best(move) or (after.plies or 0) + 1 >= (before.plies or 0)
@@ -473,8 +481,11 @@ def _doubtful(moves: Sequence[Point], judgements: Sequence[Judgement]) -> list[i
 def _review_move(ply: int, board: Board, move: Point, judgements: Sequence[Judgement]) -> MoveReview:
     before, after = judgements[ply], judgements[ply + 1]
     later = judgements[ply + 2] if ply + 2 < len(judgements) else None
+    earlier = judgements[ply - 2] if ply >= 2 else None
     chance_before, chance_after = before.chance, 1.0 - after.chance
-    grade = grade_move(before, after, move, chance_before, chance_after, later)
+    grade = grade_move(before, after, move, chance_before, chance_after, later, earlier)
     better = before.best if grade != "best" and before.best is not None and before.best != move else None
-    reason, line = explain_move(board, move, before, after, grade, chance_before, chance_after, later)
+    reason, line = explain_move(board, move, before, after, grade, chance_before, chance_after, later,
+                                last_chance=before.losing and not before.lost and after.winning
+                                and (earlier is None or not earlier.losing))
     return MoveReview(ply, move, board.turn, grade, chance_before, chance_after, better, reason, line, before, after)

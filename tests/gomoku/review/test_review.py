@@ -270,3 +270,12 @@ def test_the_json_of_a_move_and_the_summary(engine: Engine) -> None:
     assert summary["result"] == "X" and summary["settings"]["nodes"] == NODES
     chances = review.x_chances()
     assert len(chances) == len(FOUR_IGNORED) + 1 and chances[-1] == 1.0
+
+
+def test_the_first_move_of_a_likely_lost_stretch_was_the_last_chance() -> None:
+    likely_lost = Judgement(-float(LIKELY), 0.0, (1, 1))
+    wins = proven(WIN - 11, ((2, 2),), "search")
+    even = Judgement(0.0, 0.5, (0, 0))
+    assert grade_move(likely_lost, wins, (1, 1), 0.0, 0.0, earlier=even) == "mistake"
+    assert grade_move(likely_lost, wins, (1, 1), 0.0, 0.0, earlier=likely_lost) == "best"  # lost already
+    assert grade_move(proven(-(WIN - 12), ((1, 1),), "search"), wins, (1, 1), 0.0, 0.0, earlier=even) == "best"
