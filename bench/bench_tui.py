@@ -67,6 +67,16 @@ class _Timings:
         app.analysis_report = timed_report  # type: ignore[method-assign]
 
 
+def _redraw(view: Any, region: Region, key: str) -> float:
+    """Milliseconds of a cursor move by ``key`` and a full render of the board (every
+    line, as when the view scrolls)."""
+    start = time.perf_counter()
+    view.action_move(1 if key == "right" else -1, 0)
+    view.refresh()
+    view.render_lines(region)
+    return (time.perf_counter() - start) * 1000
+
+
 async def _keys(app: GomokuApp, pilot: Any, timings: _Timings, presses: int) -> tuple[list[float], list[float],
                                                                                       list[float]]:
     """Cursor keys to and fro: each one's redraw (action and a full render), then its
@@ -76,11 +86,7 @@ async def _keys(app: GomokuApp, pilot: Any, timings: _Timings, presses: int) -> 
     redraw, keypress, compose = [], [], []
     for i in range(presses):
         key = "right" if (i // 8) % 2 == 0 else "left"
-        start = time.perf_counter()
-        view.action_move(1 if key == "right" else -1, 0)
-        view.refresh()  # every line, as when the view scrolls
-        view.render_lines(region)
-        redraw.append((time.perf_counter() - start) * 1000)
+        redraw.append(_redraw(view, region, key))
         await pilot.pause()
         timings.refreshes.clear()
         start = time.perf_counter()
@@ -106,11 +112,7 @@ async def _sent_keys(app: GomokuApp, pilot: Any, timings: _Timings, presses: int
     redraw, keypress, compose = [], [], []
     for i in range(presses):
         key = "right" if (i // 8) % 2 == 0 else "left"
-        start = time.perf_counter()
-        view.action_move(1 if key == "right" else -1, 0)
-        view.refresh()
-        view.render_lines(region)
-        redraw.append((time.perf_counter() - start) * 1000)
+        redraw.append(_redraw(view, region, key))
         await asyncio.sleep(KEY_WINDOW)
         timings.refreshes.clear()
         timings.reports.clear()

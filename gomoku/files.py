@@ -1,4 +1,5 @@
-"""Reading files and JSON that a user hands us: one message shape for every file the engine reads.
+"""Reading files and JSON that a user hands us: one message shape for every file the engine reads;
+and writing a file whole or not at all.
 
 Every message is one line that names the file (and the line, column and
 field where it can): a broken file is the user's to fix, not a traceback.
@@ -11,9 +12,11 @@ import os
 import re
 import stat
 import sys
-from typing import Any
+import tempfile
+from pathlib import Path
+from typing import Any, BinaryIO, Callable
 
-__all__ = ["MAX_FILE_BYTES", "read_file", "parse_json"]
+__all__ = ["MAX_FILE_BYTES", "read_file", "parse_json", "write_atomically"]
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest file read (64 MB): a game, a position list or a weight table is far smaller."""
@@ -112,3 +115,40 @@ def _huge_number(text: str, name: str, line: int) -> str | None:
     field = f' (field "{keys[-1]}")' if keys else ""
     digits = len(match.group().lstrip("-"))
     return f"{name} line {number} column {column}{field}: a number of {digits} digits; at most {limit} can be read"
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes | Callable[[BinaryIO], None]) -> Path:
+    """Write ``data`` (bytes, or a function that writes to a binary file) to a
+    temporary file beside ``path``, then rename it into place: a reader sees the
+    old file or the whole new one, never half of one, and a failure leaves the
+    old file as it was. A file replaced keeps its permissions; a new one gets
+    the umask's.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_atomically(folder / "a.txt", b"one").read_text(), sorted(p.name for p in folder.iterdir())
+    ('one', ['a.txt'])
+    """
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if callable(data):
+                data(handle)
+            else:
+                handle.write(data)
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    return target

@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
-from gomoku.files import parse_json, read_file
+from gomoku.files import parse_json, read_file, write_atomically
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD
 
 __all__ = [
@@ -95,12 +93,8 @@ class ChanceModel:
 
     def save(self, path: Path) -> None:
         """Write the model as JSON: to a temporary file, then renamed over ``path``."""
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(fd, "w") as out:
-            json.dump({"format": "gomoku-win-chance", "version": 1, **self.to_dict()}, out, indent=1)
-            out.write("\n")
-        os.replace(tmp, path)
+        text = json.dumps({"format": "gomoku-win-chance", "version": 1, **self.to_dict()}, indent=1) + "\n"
+        write_atomically(path, text.encode("utf-8"))
 
 
 def percent(p: float) -> int:

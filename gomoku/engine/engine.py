@@ -60,10 +60,11 @@ def check_multipv(n: int) -> int:
     return n
 
 
-def candidate_dict(candidate: Candidate) -> dict:
+def candidate_dict(candidate: Candidate, scored: bool = True) -> dict:
     """A candidate as plain data with its win chance and proven result:
     ``{"move", "score", "win_chance", "outcome", "pv"}`` (``outcome`` "win in N",
-    "loss in N" or None).
+    "loss in N" or None; both None when the score is not on the search's scale:
+    not ``scored``).
 
     >>> from gomoku.search.types import WIN
     >>> candidate_dict(Candidate((1, 2), WIN - 5, ((1, 2),)))["outcome"]
@@ -72,8 +73,8 @@ def candidate_dict(candidate: Candidate) -> dict:
     return {
         "move": list(candidate.move),
         "score": candidate.score,
-        "win_chance": round(win_chance(candidate.score), 4),
-        "outcome": outcome(candidate.score),
+        "win_chance": round(win_chance(candidate.score), 4) if scored else None,
+        "outcome": outcome(candidate.score) if scored else None,
         "pv": [list(p) for p in candidate.pv],
     }
 
@@ -125,8 +126,7 @@ class Hint:
             "nodes": self.nodes,
             "time": round(self.time, 4),
             "forced_win": self.forced_win,
-            "candidates": [candidate_dict(c) if self.level in SCORED else
-                           {**candidate_dict(c), "win_chance": None, "outcome": None} for c in self.candidates],
+            "candidates": [candidate_dict(c, self.level in SCORED) for c in self.candidates],
         }
 
 
@@ -348,13 +348,11 @@ class Engine:
         score = choice.score
         if level == "perfect":
             # The solver's exact result, on the search's scale: a win or a loss
-            # in so many plies (the five included), a draw 0.
-            after = board.copy()
-            after.push(choice.move)
-            solved = solve_perfectly(board.rules, after)
-            plies = solved.plies + 1
+            # in so many plies (the five included), a draw 0. Its table holds the
+            # position already: the choice searched it.
+            solved = solve_perfectly(board.rules, board)
             score = 0.0 if solved.result == "draw" else float(
-                WIN - plies if solved.result == board.turn.name else -(WIN - plies))
+                WIN - solved.plies if solved.result == board.turn.name else -(WIN - solved.plies))
         return Hint(
             move=choice.move,
             score=score,

@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
+from gomoku.files import write_atomically
 from gomoku.match.contestants import MatchError
 from gomoku.match.games import GameResult, MatchConfig, schedule
 from gomoku.records import GameRecord, RecordError, format_psq, load_game, rules_to_dict, save_game
 
-__all__ = ["GAME_FILE", "match_settings", "differing", "prepare_folder", "load_finished", "save_game_files",
-           "write_atomically"]
+__all__ = ["GAME_FILE", "match_settings", "differing", "prepare_folder", "load_finished", "save_game_files"]
 
 GAME_FILE = re.compile(r"game-(\d{3,})\.json")
 """A finished game's file: ``game-001.json``, numbered from 1."""
@@ -173,20 +171,3 @@ def save_game_files(game: GameResult, config: MatchConfig, directory: Path,
         paths.append(stem.with_suffix(".psq"))
     save_game(record, paths[0])  # through a temporary file too: the game counts once this is there
     return paths
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it into
-    place: a reader sees the old file or the new one, never half of one."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise

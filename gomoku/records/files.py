@@ -37,12 +37,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
 from gomoku.board import Board, Rules
-from gomoku.files import parse_json, read_file
+from gomoku.files import parse_json, read_file, write_atomically
 from gomoku.records.game import (
     FORMAT_VERSION,
     RESULTS,
@@ -110,27 +109,8 @@ def _read_text(path: str | os.PathLike[str], suffix: str = "") -> str:
 
 
 def _write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write through a temporary file in the same folder, so that a failure
-    leaves the old file whole."""
-    target = Path(path)
-    try:
-        mode = target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, temp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    """Write UTF-8 text whole or not at all (``gomoku.files.write_atomically``)."""
+    write_atomically(path, text.encode("utf-8"))
 
 
 def record_from_json(data: Any, name: str = "game") -> GameRecord:

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +57,7 @@ import numpy as np
 
 from gomoku import __version__
 from gomoku.board import Board, Point, Rules
+from gomoku.files import write_atomically
 from gomoku.match import GameResult
 from gomoku.records import RecordError, rules_from_dict, rules_to_dict
 
@@ -160,18 +160,7 @@ def save_dataset(data: Dataset, path: str | os.PathLike[str]) -> Path:
     target = Path(path)
     arrays = {name: getattr(data, name) for name in ARRAYS}
     arrays["meta"] = np.array(json.dumps(data.meta, sort_keys=True))
-    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            np.savez_compressed(handle, **arrays)
-        os.chmod(temp, 0o644)
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    write_atomically(target, lambda handle: np.savez_compressed(handle, **arrays))
     return target
 
 

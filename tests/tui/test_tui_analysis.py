@@ -5,30 +5,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from textual.widgets import Static
-from tui_fakes import FakeHint, settle
+from tui_fakes import FakeHint, cell, settle, text_of
 
-from gomoku.board import Point
 from gomoku.engine.chance import describe, percent, win_chance
 from gomoku.search.types import WIN
 from tui.analysis import ANALYSIS_LINES
 from tui.app import GomokuApp
-from tui.widgets.board_view import BoardView
 from tui.widgets.evalbar import EvalBar
 
 SIZE = (110, 32)
 OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1)]
-
-
-def text_of(app: GomokuApp, selector: str) -> str:
-    return str(app.query_one(selector, Static).render())
-
-
-def cell(view: BoardView, point: Point) -> str:
-    """The three characters a cell shows."""
-    offset = view.offset_of(point)
-    assert offset is not None
-    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
 
 
 async def analysing(app: GomokuApp, pilot: Any, depth: int = 3) -> None:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from textual import events
 from textual.widgets import Input, Select, Static
-from tui_fakes import browsed, choose_file, settle
+from tui_fakes import browsed, choose_file, settle, text_of
 
 from gomoku.board import Stone
 from gomoku.records import load_game
@@ -19,10 +19,6 @@ from tui.screens.files import OpenGameScreen, SaveGameScreen
 from tui.widgets.board_view import BoardView, format_weight
 
 SIZE = (100, 30)
-
-
-def text_of(app: GomokuApp, selector: str) -> str:
-    return str(app.query_one(selector, Static).render())
 
 
 def board_text(view: BoardView) -> list[str]:

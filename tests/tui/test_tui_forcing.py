@@ -5,28 +5,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from textual.widgets import Static
-from tui_fakes import FakeHint, settle
+from tui_fakes import FakeHint, cell, settle, text_of
 
-from gomoku.board import Point, Stone
+from gomoku.board import Stone
 from gomoku.search.types import WIN
 from tui.app import GomokuApp
-from tui.widgets.board_view import BoardView
 
 SIZE = (110, 32)
 GAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1)]
 THREAT = ((0, 1), (-1, 2), (3, -2), (4, -3), (-1, 0))
 """X's forcing line in GAME as the fake finds it (O is to move there)."""
-
-
-def text_of(app: GomokuApp, selector: str) -> str:
-    return str(app.query_one(selector, Static).render())
-
-
-def cell(view: BoardView, point: Point) -> str:
-    offset = view.offset_of(point)
-    assert offset is not None
-    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
 
 
 async def hint(app: GomokuApp, pilot: Any) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from textual.widgets import Input, Select, Static
-from tui_fakes import FakeHint, settle
+from textual.widgets import Input, Select
+from tui_fakes import FakeHint, settle, text_of
 
 from gomoku.board import BoardError, Rules, Stone
 from gomoku.engine import Engine
@@ -23,10 +23,6 @@ SIZE = (110, 32)
 
 def humans(rules: str, mode: str = "humans") -> GameSettings:
     return GameSettings(rules=rules, mode=mode, level="easy")
-
-
-def text_of(node: Any, selector: str) -> str:
-    return str(node.query_one(selector, Static).render())
 
 
 def screen_lines(app: GomokuApp) -> list[str]:

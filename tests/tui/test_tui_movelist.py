@@ -8,27 +8,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual.widgets import Static
-from tui_fakes import settle
+from tui_fakes import cell, settle, text_of
 
-from gomoku.board import Point
 from gomoku.records import load_game
 from tui.app import GomokuApp
 from tui.screens.dialogs import ConfirmScreen
-from tui.widgets.board_view import BoardView
 from tui.widgets.movelist import MoveList, move_lines
 
 SIZE = (110, 32)
 GAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1)]
-
-
-def text_of(app: GomokuApp, selector: str) -> str:
-    return str(app.query_one(selector, Static).render())
-
-
-def cell(view: BoardView, point: Point) -> str:
-    offset = view.offset_of(point)
-    assert offset is not None
-    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
 
 
 async def test_walking_back_and_forth_keeps_the_game(make_app: Callable[..., GomokuApp]) -> None:

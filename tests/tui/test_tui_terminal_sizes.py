@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
-from textual.widgets import Static
 from textual.widgets._footer import FooterKey
-from tui_fakes import FakeHint, settle
+from tui_fakes import FakeHint, settle, text_of
 
 from tui.app import SIDE_PANEL_MIN_WIDTH, GomokuApp
 from tui.game import GameSettings
@@ -20,10 +19,6 @@ HINT = FakeHint((-3, -1), 12.5, ((-3, -1), (2, 2), (4, 4)), 6, 1234, 0.2, False)
 
 def screen_lines(app: GomokuApp) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-def text_of(app: GomokuApp, selector: str) -> str:
-    return str(app.query_one(selector, Static).render())
 
 
 async def show_hint(app: GomokuApp, pilot: Any, fake_engine: Any) -> None:

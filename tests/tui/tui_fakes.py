@@ -1,5 +1,6 @@
-"""Fakes of the engine side for the app's tests (deterministic and instant), and
-`settle`, which waits for the app's engine workers.
+"""Fakes of the engine side for the app's tests (deterministic and instant),
+`settle`, which waits for the app's engine workers, and what the tests read off
+the screen (`text_of`, `cell`).
 
 Tests of the app's own behaviour use them so that they never wait on a
 search; tests of the wiring (test_tui_real.py) use the real modules.
@@ -12,7 +13,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from textual.worker import WorkerCancelled
 from textual_fspicker.parts import DirectoryNavigation
 
@@ -192,3 +193,15 @@ class FakeTime:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def text_of(node: Any, selector: str) -> str:
+    """The text of the Static widget ``selector`` below ``node`` (an app or a screen)."""
+    return str(node.query_one(selector, Static).render())
+
+
+def cell(view: Any, point: Point) -> str:
+    """The three characters the board view shows for the cell ``point``."""
+    offset = view.offset_of(point)
+    assert offset is not None
+    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
