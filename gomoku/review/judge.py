@@ -13,7 +13,9 @@ and the line behind them, and how it was found:
   time before the tree search (it sees the long forcing wins a short search misses);
 - ``"search"``: the engine's alpha-beta search (``Engine.hint``), its score turned
   into a chance by ``gomoku.engine.chance``; a win or loss it proves is exact too.
-- ``"hindsight"``: proven later along the game line (``gomoku.review.review``).
+- ``"hindsight"``: proven later along the game line (``gomoku.review.review``);
+- ``"forced"``: the side to move had one move (the block of the opponent's only
+  five), and the position is worth what that move made (``gomoku.review.review``).
 
 An unproven search's chance is the mean of the chances of its last two
 completed depths: an odd and an even depth disagree by a few hundred points

@@ -55,7 +55,7 @@ from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
     "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
-    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "MAX_VERIFY", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "hunt",
+    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "MAX_VERIFY", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "through_forced", "hunt",
     "review_game",
 ]
 
@@ -320,6 +320,34 @@ def back_up(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Ju
     return changed
 
 
+def through_forced(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Judgement]) -> int:
+    """Give each position where the side to move had one move (``_forced``), and
+    played it, the value of the position that move made, in place; the number of
+    judgements changed. The search stops at once on a forced reply, so its own
+    judgement there is a depth-1 guess (a chance of 52% in a position the next
+    search finds lost); the position after the reply was searched in full, and a
+    forced move's position is worth exactly what its one move makes. The latest
+    first, so a chain of forced replies takes the value from its end. Proven
+    judgements are left to ``back_up``.
+
+    >>> moves = [(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (3, 0), (4, 0)]    # O blocks X's four
+    >>> boards = [Board(moves=moves[:n]) for n in range(len(moves) + 1)]
+    >>> judgements = [Judgement(0.0, 0.5, (5, 5)) for _ in boards]
+    >>> judgements[8] = Judgement(700.0, 0.8, (9, 6), ((9, 6),))    # X to move after O's block
+    >>> through_forced(boards, moves, judgements), judgements[7].chance, judgements[7].how
+    (1, 0.19999999999999996, 'forced')
+    """
+    changed = 0
+    for i in range(len(moves) - 1, -1, -1):
+        now, later = judgements[i], judgements[i + 1]
+        if now.proven or later.proven or not _forced(boards[i], moves[i]):
+            continue
+        judgements[i] = Judgement(-later.score, 1.0 - later.chance, moves[i], (moves[i],) + tuple(later.line),
+                                  "forced", later.depth, now.nodes + later.nodes)
+        changed += 1
+    return changed
+
+
 def _forced(board: Board, move: Point) -> bool:
     """Whether ``move`` was the mover's only move: it blocks the opponent's one five
     to make, and the mover had no five of its own."""
@@ -433,16 +461,18 @@ def review_game(
         if on_progress is not None:
             on_progress(n + 1, total)
     if not judge.perfect:
+        through_forced(boards, moves, judgements)
         hunt(boards, judgements, judge, check)
     back_up(boards, moves, judgements)
     if verify and not judge.perfect:
         looked: set[int] = set()
         for i in _doubtful(moves, judgements):
             for j in (i, i + 1):
-                if j not in looked and not judgements[j].proven:
+                if j not in looked and not judgements[j].proven and judgements[j].how != "forced":
                     check()
                     judgements[j] = judge.judge(boards[j], VERIFY_FACTOR)
                     looked.add(j)
+        through_forced(boards, moves, judgements)
         back_up(boards, moves, judgements)
     check()
     reviews = tuple(_review_move(i, boards[i], moves[i], judgements) for i in range(len(moves)))

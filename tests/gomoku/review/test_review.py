@@ -25,7 +25,7 @@ from gomoku.review import (
 )
 from gomoku.review.judge import Judge, ended, proven, settled_chance, uses_perfect
 from gomoku.review.reasons import Threats, double_threat, explain_move, format_line
-from gomoku.review.review import _doubtful, back_up, grade_move, hunt
+from gomoku.review.review import _doubtful, back_up, grade_move, hunt, through_forced
 from gomoku.search.types import LIKELY, WIN, SearchInfo
 
 NODES = 3000
@@ -101,6 +101,23 @@ def test_a_forced_block_backs_the_loss_up_the_game_line() -> None:
     assert judgements[7].lost and judgements[7].plies == 12 and judgements[7].how == "hindsight"
     assert judgements[6].won and judgements[6].plies == 13 and judgements[6].best == (3, 0)
     assert not judgements[5].proven  # O's move 5,5 was no forced move: the chain stops
+
+
+def test_a_forced_reply_is_worth_the_position_it_makes() -> None:
+    # O's 4,0 blocks X's only five: O's position is worth X's after it, seen from O.
+    moves = [(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (3, 0), (4, 0), (8, 8)]
+    boards = [Board(moves=moves[:n]) for n in range(len(moves) + 1)]
+    judgements = [Judgement(0.0, 0.5, (5, 5)) for _ in boards]
+    judgements[7] = Judgement(92.0, 0.55, (4, 0), ((4, 0),), depth=1)  # the search's depth-1 guess
+    judgements[8] = Judgement(-900.0, 0.1, (9, 7), ((9, 7), (9, 6)))    # X to move, behind
+    assert through_forced(boards, moves, judgements) == 1
+    assert judgements[7].score == 900.0 and abs(judgements[7].chance - 0.9) < 1e-9
+    assert judgements[7].line == ((4, 0), (9, 7), (9, 6)) and judgements[7].how == "forced"
+    assert judgements[6].how == "search"  # X's four was a choice, not a forced move
+    # A forced position whose reply is proven lost is back_up's, not a copy.
+    judgements[7] = Judgement(92.0, 0.55, (4, 0), ((4, 0),), depth=1)
+    judgements[8] = proven(WIN - 7, ((9, 7),), "vcf")
+    assert through_forced(boards, moves, judgements) == 0 and judgements[7].how == "search"
 
 
 def test_hunting_looks_longer_before_a_win() -> None:
