@@ -1,21 +1,27 @@
 """The weight table of the seed-002 attack scanner: what an attack of each power
-and potential is worth, and the fork and finish bonuses. The shipped table is
-``data/weights.json`` (seed 002's); ``load_weights`` reads and checks another.
+and potential is worth, and the fork and finish bonuses. The shipped tables
+are named (``TABLES``): ``seed``, seed 002's (``data/weights.json``, the
+default everywhere), and ``tuned``, tuned by play (``data/weights-tuned.json``,
+``gomoku tune``); ``load_weights`` reads and checks another, ``save_weights``
+writes one whole.
 
 >>> table = default_table()
 >>> table.attack_weight(4, 2), table.name
 (100.0, 'seed-002')
+>>> named_table("seed") is default_table()
+True
 """
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from gomoku.files import parse_json
+from gomoku.files import parse_json, write_atomically
 
 __all__ = [
     "DEFAULT_WEIGHTS_PATH",
@@ -23,11 +29,21 @@ __all__ = [
     "WeightTableError",
     "WeightTable",
     "load_weights",
+    "save_weights",
     "default_table",
+    "TABLES",
+    "named_table",
 ]
 
 DEFAULT_WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "data" / "weights.json"
 """The weight table shipped with the project (seed 002's)."""
+
+TABLES: dict[str, Path] = {
+    "seed": DEFAULT_WEIGHTS_PATH,
+    "tuned": DEFAULT_WEIGHTS_PATH.with_name("weights-tuned.json"),
+}
+"""The shipped tables by name: ``seed`` (seed 002's, the default) and ``tuned``
+(tuned by play: ``gomoku tune``, ``docs/attacks.md``)."""
 
 # The seed's table, used when the data file is not beside the package (an
 # installed wheel); tests check that the shipped file says the same.
@@ -181,6 +197,35 @@ def load_weights(path: str | Path) -> WeightTable:
         raise WeightTableError(f"{path}: expected a UTF-8 JSON weight table") from None
     data = parse_json(text, str(path), error=WeightTableError)
     return WeightTable.from_dict(data, source=str(path))
+
+
+def save_weights(table: WeightTable, path: str | Path) -> Path:
+    """Write ``table`` as JSON (what ``load_weights`` reads), whole or not at all
+    (a temporary file renamed into place)."""
+    text = json.dumps(table.to_dict(), indent=2) + "\n"
+    return write_atomically(path, text.encode("utf-8"))
+
+
+@lru_cache(maxsize=16)
+def named_table(name: str) -> WeightTable:
+    """The weight table ``name``: one of ``TABLES`` (``seed``, ``tuned``) or the
+    path of a JSON table; read once and kept (a table keeps the scanner's
+    pattern cache). A WeightTableError (one line) for an unknown name or a bad file.
+
+    >>> named_table("tuned").name
+    'tuned'
+    >>> named_table("best")
+    Traceback (most recent call last):
+    ...
+    gomoku.attacks.weights.WeightTableError: unknown weight table 'best': choose seed, tuned, or a .json file
+    """
+    if name == "seed":
+        return default_table()
+    if name in TABLES:
+        return load_weights(TABLES[name])
+    if name.endswith(".json"):
+        return load_weights(name)
+    raise WeightTableError(f"unknown weight table {name!r}: choose {', '.join(TABLES)}, or a .json file")
 
 
 @lru_cache(maxsize=1)

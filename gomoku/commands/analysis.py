@@ -2,7 +2,8 @@
 
 ``weights`` prints a grid of the candidate cells' weights for the side to move
 (or, with ``--matrix``, the threat-space score of every empty cell of a
-region); ``explain`` breaks one cell's weight down by stone and line.
+region); with no position, the weight table itself (``--table``: seed, tuned).
+``explain`` breaks one cell's weight down by stone and line.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from gomoku.attacks import (
     load_weights,
     weight_map,
 )
+from gomoku.attacks.weights import TABLES, named_table
 from gomoku.attacks.matrix import Region, clip_region, default_region, threat_space
 from gomoku.board import Board, Point, Rules, Stone, format_point
 from gomoku.commands.arguments import POSITION_HELP, RULES_HELP
@@ -38,6 +40,7 @@ __all__ = [
     "run_explain",
     "number",
     "render_explanation",
+    "render_table",
 ]
 
 MAX_GRID = 60
@@ -52,6 +55,8 @@ AXES = "xyzw"
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``weights`` and ``explain``."""
     table_help = "a weight table (JSON, like data/weights.json) instead of the attack scanner's own"
+    name_help = (f"the weight table by name: {', '.join(TABLES)} (tuned by play: gomoku tune), or a JSON file "
+                 "(default: seed)")
 
     weights = subparsers.add_parser(
         "weights",
@@ -61,15 +66,17 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
             "to move, as a grid (x to the right, y downwards; under gravity y upwards, as `gomoku show` "
             "and the app draw it, and only the cells a stone can be played on) or JSON. With --matrix, "
             "the threat-space score of every empty cell of the region instead (T-transpose times the "
-            "window scores)."
+            "window scores). With no POSITION, the weight table itself (--table), each weight that "
+            "differs from the seed's followed by the seed's in brackets."
         ),
     )
-    weights.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+    weights.add_argument("position", metavar="POSITION", nargs="?", help=POSITION_HELP + " (none: the table)")
     weights.add_argument("--json", action="store_true", help='print {"to_move": .., "cells": [{"x", "y", "weight"}, ...]}')
     weights.add_argument("--region", metavar="x0,y0,x1,y1", help="only the cells of this box (corners inclusive)")
     weights.add_argument("--matrix", action="store_true", help="the threat-space matrix score instead of the cell weight")
     weights.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     weights.add_argument("--weights", metavar="FILE", dest="table", help=table_help)
+    weights.add_argument("--table", metavar="NAME", dest="table_name", help=name_help)
     weights.set_defaults(func=run_weights)
 
     cell = subparsers.add_parser(
@@ -86,6 +93,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cell.add_argument("--json", action="store_true", help="print the breakdown as JSON")
     cell.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     cell.add_argument("--weights", metavar="FILE", dest="table", help=table_help)
+    cell.add_argument("--table", metavar="NAME", dest="table_name", help=name_help)
     cell.set_defaults(func=run_explain)
 
 
@@ -95,6 +103,10 @@ def _board(args: argparse.Namespace) -> Board:
 
 
 def _table(args: argparse.Namespace) -> WeightTable:
+    if args.table and args.table_name:
+        raise ValueError("--weights FILE and --table NAME: give one table")
+    if args.table_name:
+        return named_table(args.table_name)
     return load_weights(args.table) if args.table else default_table()
 
 
@@ -133,9 +145,14 @@ def _inside(point: Point, region: Region) -> bool:
 
 # -- weights ---------------------------------------------------------------------------
 def run_weights(args: argparse.Namespace) -> int:
-    """Print the weights (or matrix scores) of a position."""
-    board = _board(args)
+    """Print the weights (or matrix scores) of a position, or with none the table."""
     table = _table(args)
+    if args.position is None:
+        if args.matrix or args.region or args.rules:
+            raise ValueError("--matrix, --region and --rules need a POSITION; with none, the table is printed")
+        print(json.dumps(table.to_dict()) if args.json else render_table(table))
+        return 0
+    board = _board(args)
     region = clip_region(board.rules, parse_region(args.region, board.rules.dims)) if args.region else None
     if args.matrix:
         space = threat_space(board, region)
@@ -167,6 +184,38 @@ def run_weights(args: argparse.Namespace) -> int:
     else:
         print(f"the game is over ({board.result})" if board.is_over else f"{board.turn.name} to move")
     return 0
+
+
+def render_table(table: WeightTable, seed: WeightTable | None = None) -> str:
+    """The table as text: power by potential, then the bonuses; a weight that
+    differs from ``seed``'s (the seed's table by default) has the seed's in brackets.
+
+    >>> print(render_table(default_table()))
+    weight table seed-002
+    power \\ potential  0      1      2
+    1                  -      0.1    0.25
+    2                  -      2      5
+    3                  -      4      7
+    4                  -      6      100
+    5 (and more)       200    200    200
+    fork bonus 100, finishing bonus 100
+    """
+    seed = seed or default_table()
+
+    def cell(value: float | None, was: float | None) -> str:
+        text = "-" if value is None else f"{value:g}"
+        return text if value == was or was is None else f"{text} ({was:g})"
+
+    rows = [["power \\ potential", "0", "1", "2"]]
+    for power in range(1, 6):
+        label = "5 (and more)" if power == 5 else str(power)
+        rows.append([label, *(cell(w, s) for w, s in zip(table.rows[power], seed.rows[power]))])
+    widths = [max(len(row[i]) for row in rows) + 2 for i in range(4)]
+    lines = [f"weight table {table.name}"]
+    lines += ["".join(text.ljust(width) for text, width in zip(row, widths)).rstrip() for row in rows]
+    lines.append(f"fork bonus {cell(table.fork_bonus, seed.fork_bonus)}, "
+                 f"finishing bonus {cell(table.finish_bonus, seed.finish_bonus)}")
+    return "\n".join(lines)
 
 
 def short(value: float) -> str:

@@ -52,7 +52,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     hint.add_argument("position", metavar="POSITION", help=POSITION_HELP)
-    hint.add_argument("--level", choices=list(PLAYERS), default=DEFAULT_LEVEL, metavar="NAME",
+    hint.add_argument("--level", choices=PLAYERS, default=DEFAULT_LEVEL, metavar="NAME",
                       help=f"the player: one of the players listed above (default {DEFAULT_LEVEL})")
     hint.add_argument("--time", type=seconds, metavar="SECONDS",
                       help=f"search time, at most {MAX_SECONDS:.0f} (replaces the level's limit)")

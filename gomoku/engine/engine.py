@@ -21,7 +21,15 @@ from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku.classic.perfect import solve as solve_perfectly
 from gomoku.core.grid import order_value
 from gomoku.engine.chance import outcome, win_chance
-from gomoku.engine.players import DEFAULT_LEVEL, LEVELS, PLAYERS, check_player, classic_choice, players_for
+from gomoku.engine.players import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    PLAYERS,
+    check_player,
+    classic_choice,
+    greedy_table,
+    players_for,
+)
 from gomoku.search.grid import Grid
 from gomoku.search.params import THREADS, SearchOptions
 from gomoku.search.plain import PlainSearch
@@ -135,11 +143,16 @@ class Engine:
 
     ``memory_mb`` bounds the search's tables (the whole engine stays well under
     350 MB by default); ``seed`` makes the greedy level's tie-breaks random but
-    repeatable (None: deterministic, lowest coordinates first).
+    repeatable (None: deterministic, lowest coordinates first). An engine of a
+    greedy variant (``greedy:tuned``) weighs its greedy moves, also those asked
+    for as ``level="greedy"`` (a brain's fast move), by its own table
+    (``table``); every other engine by the seed's.
     """
 
     def __init__(self, level: str = DEFAULT_LEVEL, *, memory_mb: int | None = None, seed: int | None = None) -> None:
         self.level = check_level(level)
+        self.table = greedy_table(self.level)
+        """The weight table of this engine's greedy moves (None: the seed's)."""
         self.memory_mb = memory_mb
         self.rng = random.Random(seed) if seed is not None else None
         self._searcher: Searcher | None = None
@@ -266,6 +279,8 @@ class Engine:
         start = _time.perf_counter()
         if level == "greedy":
             return self._greedy(board, start)
+        if PLAYERS[level].weights is not None:
+            return self._greedy(board, start, level)
         if level not in LEVELS:
             return self._classic(board, level, start)
         limit = self.limit(level, time=time, nodes=nodes, depth=depth)
@@ -329,9 +344,11 @@ class Engine:
         grid.pop()
         return value
 
-    def _greedy(self, board: Board, start: float) -> Hint:
-        move = greedy_move(board, self.rng)
-        weight = cell_weight(board, move)
+    def _greedy(self, board: Board, start: float, variant: str | None = None) -> Hint:
+        """The greedy move by the table of ``variant`` (a ``greedy:NAME``), else the engine's own."""
+        table = greedy_table(variant) if variant is not None else self.table
+        move = greedy_move(board, self.rng, table)
+        weight = cell_weight(board, move, table)
         return Hint(
             move=move,
             score=float(weight),
@@ -340,7 +357,7 @@ class Engine:
             nodes=len(board.candidates()),
             time=_time.perf_counter() - start,
             forced_win=False,
-            level="greedy",
+            level=variant or ("greedy" if self.table is None else self.level),
         )
 
     def _classic(self, board: Board, level: str, start: float) -> Hint:

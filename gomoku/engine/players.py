@@ -4,12 +4,19 @@ the classic strategies of the small games. Each has a name, one description
 and what makes its moves: a search limit for a level, a strategy for a classic
 player. ``Engine(name)`` plays any of them.
 
+``greedy`` weighs cells by seed 002's table; ``greedy:NAME`` is the same
+player with the weight table NAME (``gomoku.attacks.weights.named_table``:
+``tuned``, or a JSON file). These variants are found by name but not listed,
+so every listing stays the registry's own.
+
 >>> players_for(Rules.preset("tictactoe"))
 ('greedy', 'easy', 'normal', 'strong', 'max', 'perfect', 'table', 'script', 'magic', 'minimax', 'alphabeta', 'random')
 >>> players_for(Rules.parse("size=7x6,k=4,gravity"))
 ('easy', 'normal', 'strong', 'max', 'minimax', 'alphabeta', 'random')
 >>> describe("table")
 'the 3x3 move table'
+>>> check_player("greedy:tuned").weights, "greedy:tuned" in PLAYERS, "greedy:tuned" in list(PLAYERS)
+('tuned', True, False)
 >>> check_player("perfect", Rules())
 Traceback (most recent call last):
 ...
@@ -20,9 +27,10 @@ from __future__ import annotations
 
 import random
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
+from gomoku.attacks.weights import WeightTable, named_table
 from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku.classic import strategies
 from gomoku.classic.strategies import Choice, Strategy
@@ -40,6 +48,7 @@ __all__ = [
     "listing",
     "classic_choice",
     "classic_move",
+    "greedy_table",
 ]
 
 
@@ -59,7 +68,8 @@ class Player:
     """A named player: what it is, which rules it plays, and what makes its moves.
 
     An engine level has a search ``limit`` (the engine searches); a classic
-    player has a ``strategy`` (quick: it needs no clock).
+    player has a ``strategy`` (quick: it needs no clock). ``weights`` names the
+    weight table of a greedy player other than the seed's (``greedy:NAME``).
     """
 
     name: str
@@ -67,6 +77,7 @@ class Player:
     plays: Callable[[Rules], bool]
     limit: Limit | None = None
     strategy: Strategy | None = None
+    weights: str | None = None
 
     @property
     def classic(self) -> bool:
@@ -74,7 +85,36 @@ class Player:
         return self.strategy is not None
 
 
-PLAYERS: dict[str, Player] = {
+GREEDY_PREFIX = "greedy:"
+
+
+class _Registry(dict[str, Player]):
+    """The players by name; ``greedy:NAME`` is found too (made on demand, not
+    listed): the greedy player with the weight table NAME."""
+
+    def _variant(self, name: object) -> Player | None:
+        if not isinstance(name, str) or not name.startswith(GREEDY_PREFIX) or name == GREEDY_PREFIX:
+            return None
+        table = name[len(GREEDY_PREFIX):]
+        if table == "seed":
+            return replace(dict.__getitem__(self, "greedy"), name=name)
+        return replace(dict.__getitem__(self, "greedy"), name=name, weights=table,
+                       description=f"the greedy move by the weight table {table!r}")
+
+    def __contains__(self, name: object) -> bool:
+        return dict.__contains__(self, name) or self._variant(name) is not None
+
+    def __missing__(self, name: str) -> Player:
+        player = self._variant(name)
+        if player is None:
+            raise KeyError(name)
+        return player
+
+    def get(self, name: str, default: Player | None = None) -> Player | None:  # type: ignore[override]
+        return self[name] if name in self else default
+
+
+PLAYERS: dict[str, Player] = _Registry({
     player.name: player
     for player in (
         Player("greedy", "the attack scanner's greedy move: the cell of greatest weight, no search",
@@ -100,8 +140,9 @@ PLAYERS: dict[str, Player] = {
                strategies.small, strategy=strategies.alphabeta),
         Player("random", "a random legal move", strategies.small, strategy=strategies.random_move),
     )
-}
-"""Every named player, in the order the CLI's help and the app list them."""
+})
+"""Every named player, in the order the CLI's help and the app list them (and,
+found by name only, the greedy player's variants ``greedy:NAME``)."""
 
 LEVELS: dict[str, Limit] = {name: p.limit for name, p in PLAYERS.items() if p.limit is not None}
 """The engine's levels, weakest first, each a search limit.
@@ -138,7 +179,21 @@ def check_player(name: str, rules: Rules | None = None) -> Player:
     if rules is not None and not player.plays(rules):
         fits = ", ".join(players_for(rules)) or "none"
         raise ValueError(f"the {name} player does not play {rules.describe()} (players here: {fits})")
+    greedy_table(name)  # a greedy variant's table is read and checked now: a bad one is a one-line error
     return player
+
+
+def greedy_table(name: str) -> WeightTable | None:
+    """The weight table of the greedy player ``name`` (``greedy:NAME``), read and
+    checked once; None for the seed's (the scanner's default) and for any other player.
+
+    >>> greedy_table("greedy"), greedy_table("strong"), greedy_table("greedy:tuned").name
+    (None, None, 'tuned')
+    """
+    player = PLAYERS.get(name)
+    if player is None or player.weights is None:
+        return None
+    return named_table(player.weights)
 
 
 def describe(name: str) -> str:

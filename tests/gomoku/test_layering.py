@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gomoku.records", "gomoku.review"),
     ("gomoku.protocol",),
     ("gomoku.match", "gomoku.experiments"),
-    ("gomoku.selfplay",),
+    ("gomoku.selfplay", "gomoku.tuning"),
     ("gomoku.commands",),
     ("gomoku.cli",),
     ("tui",),
