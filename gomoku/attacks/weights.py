@@ -162,6 +162,12 @@ class WeightTable:
             raise WeightTableError(f"{source}: 'name' must be a string")
         return cls(rows, name=name, **bonuses)
 
+    def drop_caches(self) -> None:
+        """Let the scanner's caches go (they are made again on use): a caller that
+        makes many tables frees each one's memory when done with it."""
+        with self._lock:
+            self._caches.clear()
+
     def cached(self, key: tuple[int, bool], make: Callable[[], Any]) -> Any:
         """The scanner's cache for ``key`` (its line patterns under one rule), made
         by ``make`` on first use; one per table, shared by threads."""

@@ -23,7 +23,6 @@ import math
 import os
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Sequence
 
 from gomoku.attacks import greedy_move
@@ -104,14 +103,28 @@ def table_spec(table: WeightTable) -> str:
     return json.dumps(table.to_dict(), separators=(",", ":"))
 
 
-@lru_cache(maxsize=8)
+KEPT_TABLES = 4
+"""Tables a worker keeps, with their pattern caches: an iteration's two, and the last one's."""
+
+_tables: dict[str, WeightTable] = {}
+
+
 def _table(spec: str) -> WeightTable:
-    return WeightTable.from_dict(json.loads(spec), source="a tuning player")
+    table = _tables.pop(spec, None)
+    if table is None:
+        table = WeightTable.from_dict(json.loads(spec), source="a tuning player")
+        while len(_tables) >= KEPT_TABLES:
+            # A table and its pattern caches refer to each other: a table let go keeps its
+            # megabytes until the cycle collector runs, unless its caches are dropped now.
+            old = _tables.pop(next(iter(_tables)))
+            old.drop_caches()
+    _tables[spec] = table  # the most recent last
+    return table
 
 
 def table_player(spec: str, *, seed: int | None = None, grace_ms: int = 1000) -> TablePlayer:
     """The factory of the tuning's game tasks: a ``TablePlayer`` from ``table_spec``
-    (a worker keeps the last tables it made, with their pattern caches)."""
+    (a worker keeps the last ``KEPT_TABLES`` tables it made, with their pattern caches)."""
     return TablePlayer(_table(spec), seed=seed)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gomoku.attacks.weights import default_table
+from gomoku.board import Board
 from gomoku.match import MatchConfig
 from gomoku.tuning import (
     PARAMETERS,
@@ -25,6 +26,7 @@ from gomoku.tuning import (
     theta_of,
     tune,
 )
+from gomoku.tuning import greedy
 from gomoku.tuning.spsa import gains, perturbation
 
 OPTIMUM = [0.6, -0.4, 0.2]
@@ -160,3 +162,13 @@ def test_the_parameters_are_the_tables_logarithms():
     assert len(theta) == len(PARAMETERS) == 11
     assert table_of(theta, digits=6) == default_table()
     assert table_of([t + 0.1 for t in theta]).rows[5][0] == pytest.approx(200 * 1.1051709, rel=1e-6)
+
+
+def test_a_worker_keeps_a_few_tables_and_frees_the_others_caches():
+    made = []
+    for i in range(greedy.KEPT_TABLES + 2):
+        player = greedy.table_player(greedy.table_spec(table_of(theta_of(default_table()), f"t{i}")), seed=i)
+        assert player.move(Board(moves=[(0, 0)])) in Board(moves=[(0, 0)]).candidates(2)
+        made.append(player.table)
+    assert len(greedy._tables) == greedy.KEPT_TABLES
+    assert made[0]._caches == {} and made[-1]._caches != {}
