@@ -259,6 +259,7 @@ class Engine:
         on_info: Callable[[SearchInfo], None] | None = None,
         stop: threading.Event | None = None,
         multipv: int = 1,
+        plan: float | None = None,
     ) -> Hint:
         """The best move for the side to move, with its score and line.
 
@@ -267,7 +268,9 @@ class Engine:
         search promptly with the best move so far; ``on_info`` hears every
         completed depth. ``multipv`` > 1 looks for that many best moves, each
         searched to the same depth (``Hint.candidates``; the engine's levels on
-        flat boards without gravity: others give one).
+        flat boards without gravity: others give one). ``plan`` (seconds, under
+        ``time``) is what a caller that stops the search itself means to give it
+        (``Limit.plan``).
         """
         level = check_level(level or self.level)
         check_multipv(multipv)
@@ -284,6 +287,8 @@ class Engine:
         if level not in LEVELS:
             return self._classic(board, level, start)
         limit = self.limit(level, time=time, nodes=nodes, depth=depth)
+        if plan is not None and limit.time is not None:
+            limit = replace(limit, plan=min(plan, limit.time))
         last: SearchInfo | None = None
         with self._lock:
             try:

@@ -47,6 +47,7 @@ from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the pr
     REPLY_MARGIN,
     UNLIMITED_MS,
     Budget,
+    Pacer,
     TimeControl,
     hint_by,
     level_limits,
@@ -701,8 +702,9 @@ class Brain:
                 limits["level"] = "greedy"
             else:
                 limits.update(level_limits(self.level, budget.search - waited))
+        pacer = Pacer(budget, received) if budget.soft is not None and "time" in limits else None
         turn = hint_by(engine, board, limits, stop, received + budget.reply,
-                       on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"))
+                       on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"), pacer=pacer)
         self._turn = turn
         if not turn.done.is_set():
             # Out of time: the best line's first move, else any legal move; the

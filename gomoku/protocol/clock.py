@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from types import SimpleNamespace  # noqa: F401 - the doctests' stand-in for a SearchInfo
 from typing import Any, Callable
 
 from gomoku.board import Board, Point
@@ -32,10 +33,15 @@ __all__ = [
     "MAX_TIMER",
     "HARD_SHARE",
     "HARD_MARGIN",
+    "MAX_STRETCH",
+    "HARD_SHARE_OF_LEFT",
+    "PACE_POLL",
     "TimeControl",
     "Budget",
     "moves_to_go",
+    "reserve",
     "plan_time",
+    "Pacer",
     "hint_by",
     "Thinking",
     "level_limits",
@@ -63,6 +69,26 @@ MAX_TIMER = 86400.0
 # The reply goes out by this share of the turn time less HARD_MARGIN, searched or not.
 HARD_SHARE = 0.97
 HARD_MARGIN = 0.02
+
+# The game clock (``plan_time``, ``moves_to_go``, ``reserve``, ``Pacer``).
+FIRST_MOVES_TO_GO = 12
+MIN_MOVES_TO_GO = 6
+PLIES_PER_MOVE_TO_GO = 10
+RESERVE_SHARE = 0.01
+RESERVE_MIN = 0.2
+# The most one move may take: this many times its target, and this share of the clock left.
+MAX_STRETCH = 2.5
+HARD_SHARE_OF_LEFT = 0.25
+# The pacer's factor: more time while the best move changes and the score falls, less on an obvious move.
+CHANGE_GAIN = 0.5
+CHANGE_DECAY = 0.7
+DROP_GAIN = 0.6
+DROP_SCALE = 400.0
+STABLE_DEPTHS = 6
+STABLE_FACTOR = 0.6
+MIN_FACTOR = 0.5
+# How often (seconds) a paced search is looked at.
+PACE_POLL = 0.02
 
 
 @dataclass
@@ -96,15 +122,31 @@ class Budget:
     deadline: float
     fast: bool = False
     reply: float = MAX_TIMER
+    soft: float | None = None
 
 
 def moves_to_go(ply: int) -> int:
-    """How many more moves of ours to spread the match time over.
+    """How many more moves of ours the game clock is spread over, at ``ply`` (stones on the board).
 
-    >>> moves_to_go(0), moves_to_go(60), moves_to_go(400)
-    (30, 15, 10)
+    Games between engines from a balanced opening are mostly decided in their
+    first 40 to 60 plies and often end there: the clock is spent on them, a
+    twelfth of it at the first moves, and a sixth of what is left from ply 60 on
+    (a long game's last moves are mostly forced, and cheap).
+
+    >>> moves_to_go(0), moves_to_go(30), moves_to_go(60), moves_to_go(400)
+    (12, 9, 6, 6)
     """
-    return max(10, 30 - ply // 4)
+    return max(MIN_MOVES_TO_GO, FIRST_MOVES_TO_GO - ply // PLIES_PER_MOVE_TO_GO)
+
+
+def reserve(control: TimeControl) -> float:
+    """The seconds of the game clock never planned for: the moves' own cost
+    (Python, the pipe, the manager), a hundredth of the game time, at least 0.2 s.
+
+    >>> reserve(TimeControl(timeout_match=60000)), reserve(TimeControl())
+    (0.6, 0.2)
+    """
+    return max(RESERVE_SHARE * control.timeout_match / 1000, RESERVE_MIN)
 
 
 def plan_time(control: TimeControl, ply: int) -> Budget:
@@ -117,16 +159,28 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
     reply goes out by ``reply`` in any case: 97% of the turn time less 20 ms
     (at least half of it), and at most 60% of the match time left.
 
+    Under a game clock (``timeout_match`` or ``time_left``) the move has a
+    target, ``soft``: the clock left (less ``reserve``) over ``moves_to_go``.
+    A ``Pacer`` stops the search near it, later on a critical move, sooner on
+    an obvious one; ``search`` is then the most the move may take:
+    ``MAX_STRETCH`` times the target, at most ``HARD_SHARE_OF_LEFT`` of the
+    clock left, and inside the turn limit.
+
     >>> budget = plan_time(TimeControl(timeout_turn=1000), 0)
-    >>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3), budget.fast
-    (0.9, 0.92, 0.95, False)
+    >>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3), budget.fast, budget.soft
+    (0.9, 0.92, 0.95, False, None)
     >>> plan_time(TimeControl(timeout_turn=0), 0).fast
     True
     >>> plan_time(TimeControl(timeout_turn=10000, time_left=3000), 0).deadline < 1.5
     True
+    >>> budget = plan_time(TimeControl(timeout_turn=10000, timeout_match=60000, time_left=60000), 6)
+    >>> round(budget.soft, 2), round(budget.search, 2), round(budget.deadline, 2)
+    (4.95, 9.45, 9.47)
+    >>> budget = plan_time(TimeControl(timeout_turn=10000, timeout_match=60000, time_left=6000), 80)
+    >>> round(budget.soft, 2), round(budget.search, 2)
+    (0.9, 1.35)
     """
     deadlines = []
-    shares = []
     if control.timeout_turn <= 0:
         return Budget(0.0, REPLY_MARGIN, fast=True, reply=REPLY_MARGIN)
     turn = min(control.timeout_turn, UNLIMITED_MS) / 1000
@@ -135,23 +189,109 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
     left = control.time_left
     if left is None and control.timeout_match > 0:
         left = control.timeout_match - control.used
+    soft = usable = None
     if left is not None and left < UNLIMITED_MS:
         seconds = max(left, 0) / 1000
         deadlines.append(seconds * 0.5 - REPLY_MARGIN)
-        shares.append(seconds / moves_to_go(ply))
         replies.append(seconds * 0.6)
+        usable = max(seconds - reserve(control), 0.0)
+        soft = usable / moves_to_go(ply)
     deadline = min(deadlines)
     reply = max(min(replies), deadline, 0.0)
     search = deadline - STOP_MARGIN
-    if shares:
-        search = min(search, min(shares))
+    if soft is not None and usable is not None:
+        search = min(search, soft * MAX_STRETCH, usable * HARD_SHARE_OF_LEFT)
+        soft = min(soft, search)
     if search < FAST_THRESHOLD:
         return Budget(0.0, max(deadline, 0.0), fast=True, reply=reply)
-    return Budget(search, deadline, reply=reply)
+    return Budget(search, deadline, reply=reply, soft=soft)
+
+
+class Pacer:
+    """When to stop a search under a game clock, as strong engines do: near
+    the move's target (``Budget.soft``), times a factor that its depths set.
+
+    The factor grows while the best move changes from depth to depth
+    (``CHANGE_GAIN`` a change, the older ones worth less: ``CHANGE_DECAY`` a
+    depth) and while the score falls from two depths before (``DROP_GAIN`` at
+    a fall of ``DROP_SCALE`` or more); it shrinks to ``STABLE_FACTOR`` when the same move
+    has led for ``STABLE_DEPTHS`` depths with a steady score (an obvious move).
+    It stays within ``MIN_FACTOR`` and ``MAX_STRETCH``, and the search within
+    ``Budget.search`` whatever it says. A forced move (one defence, a win or
+    loss found) needs no pacing: the search ends by itself.
+
+    ``heard`` takes each completed depth; ``limit`` is the time (seconds since
+    ``started``) the move may run now; ``expired(now)`` whether it is past.
+
+    >>> def depths(pacer, *lines):
+    ...     for depth, (move, score) in enumerate(lines, 1):
+    ...         pacer.heard(SimpleNamespace(depth=depth, pv=(move,), score=score))
+    ...     return round(pacer.limit(), 2)
+    >>> budget = Budget(9.0, 9.5, soft=3.0)
+    >>> Pacer(budget, started=0.0).limit()
+    3.0
+    >>> depths(Pacer(budget, 0.0), ((0, 0), 100), ((1, 1), 100), ((0, 0), -300))   # unstable, falling
+    7.5
+    >>> depths(Pacer(budget, 0.0), ((0, 0), 100), ((1, 1), 100), ((1, 1), 100))    # one change, settling
+    4.05
+    >>> depths(Pacer(budget, 0.0), *[((0, 0), 100)] * 8)                            # an obvious move
+    1.8
+    >>> pacer = Pacer(budget, started=10.0)
+    >>> pacer.expired(12.9), pacer.expired(13.0)
+    (False, True)
+    """
+
+    def __init__(self, budget: Budget, started: float) -> None:
+        self.soft = budget.soft if budget.soft is not None else budget.search
+        self.hard = budget.search
+        self.started = started
+        self.factor = 1.0
+        self.best: Any = None
+        self.depths = 0  # depths completed
+        self.steady = 0  # depths in a row with the same best move and no fall of the score
+        self.changes = 0.0
+        self.falling = 0.0
+        self.scores: list[float] = []
+
+    def heard(self, info: Any) -> None:
+        """One completed depth of the search (a ``SearchInfo``): the factor anew."""
+        pv = getattr(info, "pv", ())
+        if not pv:
+            return
+        move = tuple(pv[0])
+        score = float(getattr(info, "score", 0.0))
+        self.depths += 1
+        self.changes *= CHANGE_DECAY
+        # Against the score two depths back: an odd depth ends on our move, an even one on
+        # the opponent's, and the scores of the two kinds differ by more than a real fall.
+        earlier = self.scores[-2] if len(self.scores) >= 2 else self.scores[-1] if self.scores else score
+        fall = max(earlier - score, 0.0)
+        self.falling = max(self.falling * CHANGE_DECAY, fall)
+        if self.best is not None and move != self.best:
+            self.changes += 1.0
+            self.steady = 0
+        elif fall < DROP_SCALE / 4:
+            self.steady += 1
+        else:
+            self.steady = 0
+        self.best = move
+        self.scores.append(score)
+        factor = (1.0 + CHANGE_GAIN * self.changes) * (1.0 + DROP_GAIN * min(self.falling / DROP_SCALE, 1.0))
+        if self.steady >= STABLE_DEPTHS and self.changes < 0.5 and self.falling < DROP_SCALE / 4:
+            factor *= STABLE_FACTOR
+        self.factor = min(max(factor, MIN_FACTOR), MAX_STRETCH)
+
+    def limit(self) -> float:
+        """The seconds (since ``started``) the move may run, as things stand."""
+        return min(self.soft * self.factor, self.hard)
+
+    def expired(self, now: float) -> bool:
+        """Whether the search should stop at ``now`` (``time.monotonic``)."""
+        return now - self.started >= self.limit()
 
 
 def hint_by(engine: Any, board: Board, limits: dict[str, Any], stop: threading.Event, reply_by: float,
-            on_info: Callable[[Any], None] | None = None) -> "Thinking":
+            on_info: Callable[[Any], None] | None = None, pacer: Pacer | None = None) -> "Thinking":
     """Ask ``engine`` for a hint on ``board`` (``limits`` besides stop and
     on_info) in a thread of its own, and wait for it until ``reply_by``
     (``time.monotonic``) at the latest: a search that overstays its limit or a
@@ -160,6 +300,9 @@ def hint_by(engine: Any, board: Board, limits: dict[str, Any], stop: threading.E
     release the GIL). Past ``reply_by`` the returned turn is not ``done``:
     ``stop`` is set, ``best`` holds the first move of the deepest line
     reported (or None), and whatever the engine says later is dropped.
+    A ``pacer`` (under a game clock) hears every depth, and stops the search
+    sooner when it says so (looked at every ``PACE_POLL`` seconds); the engine
+    is then told its plan (``plan``, the pacer's target).
     """
     turn = Thinking()
 
@@ -167,17 +310,24 @@ def hint_by(engine: Any, board: Board, limits: dict[str, Any], stop: threading.E
         pv = getattr(info, "pv", ())
         if pv:
             turn.best = tuple(pv[0])
+        if pacer is not None and not turn.answered:
+            pacer.heard(info)
         if on_info is not None and not turn.answered:
             on_info(info)
 
     limits = {**limits, "stop": stop, "on_info": heard}
+    if pacer is not None:
+        limits["plan"] = pacer.soft
     worker = threading.Thread(target=turn.run, args=(engine, board.copy(), limits), name="hint", daemon=True)
     turn.worker = worker
     worker.start()
-    while not turn.done.wait(min(max(reply_by - time.monotonic(), 0.0), MAX_TIMER)):
-        if time.monotonic() >= reply_by:
+    while not turn.done.wait(min(max(reply_by - time.monotonic(), 0.0), PACE_POLL if pacer else MAX_TIMER)):
+        now = time.monotonic()
+        if now >= reply_by:
             stop.set()
             break
+        if pacer is not None and pacer.expired(now):
+            stop.set()  # the search ends at its next check, with its best move: waited for until reply_by
     turn.answered = True
     return turn
 

@@ -181,6 +181,10 @@ class _Run:
         self.watch = watch
         self.start = start
         self.deadline = watch.deadline
+        # The span the root's checks take their shares of: the caller's plan, if it paces the search.
+        self.span = 0.0 if self.deadline is None else self.deadline - start
+        if limit.plan is not None and self.deadline is not None:
+            self.span = min(self.span, limit.plan)
         self.unsure: set[int] = set()
         """The defences searched without proof that they take the opponent's win
         away (``_defences``): the tree's favourite among them is checked again."""
@@ -241,7 +245,7 @@ class _Run:
             return None
         saved = stats[K.NODE_LIMIT]
         if self.deadline is not None:
-            watch.phase(min(self.deadline, _time.perf_counter() + share * (self.deadline - self.start)))
+            watch.phase(min(self.deadline, _time.perf_counter() + share * self.span))
         if self.limit.nodes is not None:
             left = self.limit.nodes - self.nodes
             budget = min(left, max(20, int(self.limit.nodes * share)))
@@ -274,7 +278,7 @@ class _Run:
         share of 0.2 when there is neither)."""
         used = 0.0
         if self.deadline is not None:
-            used = (_time.perf_counter() - self.start) / max(self.deadline - self.start, 1e-9)
+            used = (_time.perf_counter() - self.start) / max(self.span, 1e-9)
         if self.limit.nodes is not None:
             used = max(used, self.nodes / max(self.limit.nodes, 1))
         if self.deadline is None and self.limit.nodes is None:

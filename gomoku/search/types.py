@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gomoku.board import Point
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
@@ -28,13 +28,17 @@ class Limit:
     """How long a search may run: seconds, nodes, depth (plies), memory (MB).
 
     Any that is None is no limit; a search with no limit at all stops at
-    ``MAX_PLY``. ``memory_mb`` bounds the transposition tables.
+    ``MAX_PLY``. ``memory_mb`` bounds the transposition tables. ``plan`` (under
+    ``time``) is the time a caller that paces the search means to give it (a
+    game clock's target, ``gomoku.protocol.clock``): the root's threat checks
+    take their shares of it, while ``time`` stays the most the search may run.
     """
 
     time: float | None = None
     nodes: int | None = None
     depth: int | None = None
     memory_mb: int | None = None
+    plan: float | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from gomoku.protocol import (
     default_engine_factory,
     plan_time,
 )
-from gomoku.protocol.clock import DEADLINE_SHARE, STOP_MARGIN
+from gomoku.protocol.clock import DEADLINE_SHARE, HARD_SHARE_OF_LEFT, STOP_MARGIN
 from gomoku.protocol.streams import EXCERPT, excerpt
 
 
@@ -520,7 +520,16 @@ def test_little_match_time_left_means_a_fast_move():
 def test_match_time_is_spread_over_the_moves():
     engine = FakeEngine()
     talk(["START 20", "INFO timeout_turn 30000", "INFO timeout_match 60000", "TURN 10,10"], engine)
-    assert engine.calls[0]["time"] <= 60 / 10
+    # The engine plans for a share of the clock (the pacer stops it near that), and
+    # may run longer on a critical move, but never past a quarter of the clock.
+    assert 60 / 15 <= engine.calls[0]["plan"] <= 60 / 10
+    assert engine.calls[0]["plan"] < engine.calls[0]["time"] <= 60 * HARD_SHARE_OF_LEFT
+
+
+def test_without_a_game_clock_the_search_is_not_paced():
+    engine = FakeEngine()
+    talk(["START 20", "INFO timeout_turn 1000", "TURN 10,10"], engine)
+    assert "plan" not in engine.calls[0]
 
 
 def test_timeout_turn_zero_plays_greedy():
