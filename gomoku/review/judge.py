@@ -15,7 +15,9 @@ and the line behind them, and how it was found:
   into a chance by ``gomoku.engine.chance``; a win or loss it proves is exact too.
 - ``"hindsight"``: proven later along the game line (``gomoku.review.review``);
 - ``"forced"``: the side to move had one move (the block of the opponent's only
-  five), and the position is worth what that move made (``gomoku.review.review``).
+  five), and the position is worth what that move made (``gomoku.review.review``);
+- ``"deeper"``: the search stopped after a few plies, the judge's own move was
+  played, and the position it made was searched deeper: its value stands.
 
 An unproven search's chance is the mean of the chances of its last two
 completed depths: an odd and an even depth disagree by a few hundred points

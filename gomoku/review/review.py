@@ -55,7 +55,7 @@ from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
     "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
-    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "MAX_VERIFY", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "through_forced", "hunt",
+    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "SHALLOW", "MAX_VERIFY", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "through_forced", "hunt",
     "review_game",
 ]
 
@@ -90,6 +90,9 @@ HUNT_BACK = 4
 """How many positions of the winning side ``hunt`` looks at before a win, if none is found."""
 MAX_HUNTS = 8
 """``hunt``'s longer looks in a game, at most."""
+SHALLOW = 3
+"""A search that ends at this depth or less is valued by the position after the
+judge's own move, when that was played (``through_forced``)."""
 
 Progress = Callable[[int, int], None]
 """Told (positions done, positions in all) as the review goes."""
@@ -321,29 +324,41 @@ def back_up(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Ju
 
 
 def through_forced(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Judgement]) -> int:
-    """Give each position where the side to move had one move (``_forced``), and
-    played it, the value of the position that move made, in place; the number of
-    judgements changed. The search stops at once on a forced reply, so its own
-    judgement there is a depth-1 guess (a chance of 52% in a position the next
-    search finds lost); the position after the reply was searched in full, and a
-    forced move's position is worth exactly what its one move makes. The latest
-    first, so a chain of forced replies takes the value from its end. Proven
+    """Value a position by the one after the move played where that one knows
+    better, in place; the number of judgements changed:
+
+    - where the side to move had one move (``_forced``) and played it: the search
+      stops at once on a forced reply, so its own judgement there is a depth-1
+      guess (a chance of 52% in a position the next search finds lost), while a
+      forced move's position is worth exactly what its one move makes
+      (``how`` ``"forced"``);
+    - where the search stopped at ``SHALLOW`` plies or less (the root's threat
+      checks took its time), the judge's own move was played, and the position
+      it made was searched deeper (``how`` ``"deeper"``).
+
+    The latest first, so a chain of them takes the value from its end. Proven
     judgements are left to ``back_up``.
 
     >>> moves = [(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (3, 0), (4, 0)]    # O blocks X's four
     >>> boards = [Board(moves=moves[:n]) for n in range(len(moves) + 1)]
-    >>> judgements = [Judgement(0.0, 0.5, (5, 5)) for _ in boards]
-    >>> judgements[8] = Judgement(700.0, 0.8, (9, 6), ((9, 6),))    # X to move after O's block
+    >>> judgements = [Judgement(0.0, 0.5, (5, 5), depth=9) for _ in boards]
+    >>> judgements[8] = Judgement(700.0, 0.8, (9, 6), ((9, 6),), depth=12)    # X to move after O's block
     >>> through_forced(boards, moves, judgements), judgements[7].chance, judgements[7].how
     (1, 0.19999999999999996, 'forced')
     """
     changed = 0
     for i in range(len(moves) - 1, -1, -1):
         now, later = judgements[i], judgements[i + 1]
-        if now.proven or later.proven or not _forced(boards[i], moves[i]):
+        if now.proven or later.proven:
+            continue
+        if _forced(boards[i], moves[i]):
+            how = "forced"
+        elif now.how == "search" and now.depth <= SHALLOW < later.depth and now.is_best(moves[i]):
+            how = "deeper"
+        else:
             continue
         judgements[i] = Judgement(-later.score, 1.0 - later.chance, moves[i], (moves[i],) + tuple(later.line),
-                                  "forced", later.depth, now.nodes + later.nodes)
+                                  how, later.depth, now.nodes + later.nodes)
         changed += 1
     return changed
 
@@ -468,7 +483,7 @@ def review_game(
         looked: set[int] = set()
         for i in _doubtful(moves, judgements):
             for j in (i, i + 1):
-                if j not in looked and not judgements[j].proven and judgements[j].how != "forced":
+                if j not in looked and not judgements[j].proven and judgements[j].how not in ("forced", "deeper"):
                     check()
                     judgements[j] = judge.judge(boards[j], VERIFY_FACTOR)
                     looked.add(j)

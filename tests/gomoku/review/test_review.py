@@ -120,6 +120,22 @@ def test_a_forced_reply_is_worth_the_position_it_makes() -> None:
     assert through_forced(boards, moves, judgements) == 0 and judgements[7].how == "search"
 
 
+def test_a_shallow_search_is_valued_by_the_judges_own_move_when_it_was_played() -> None:
+    moves = [(0, 0), (5, 5), (1, 1), (6, 6)]
+    boards = [Board(moves=moves[:n]) for n in range(len(moves) + 1)]
+    judgements = [Judgement(0.0, 0.5, (9, 9), depth=10) for _ in boards]
+    judgements[2] = Judgement(300.0, 0.7, (1, 1), depth=2)   # X's shallow look; X played its move
+    judgements[3] = Judgement(800.0, 0.85, (6, 6), depth=11)  # O to move, searched deeper: O is better
+    judgements[1] = Judgement(100.0, 0.6, (4, 4), depth=1)   # O's shallow look, but O played elsewhere
+    assert through_forced(boards, moves, judgements) == 1
+    assert judgements[2].how == "deeper" and judgements[2].score == -800.0 and judgements[2].depth == 11
+    assert judgements[1].how == "search" and judgements[1].chance == 0.6
+    # Nothing deeper to take: the shallow value stays.
+    judgements[2] = Judgement(300.0, 0.7, (1, 1), depth=2)
+    judgements[3] = Judgement(800.0, 0.85, (7, 7), depth=2)  # (O played 6,6: not its move)
+    assert through_forced(boards, moves, judgements) == 0
+
+
 def test_hunting_looks_longer_before_a_win() -> None:
     calls = []
 
