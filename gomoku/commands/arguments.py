@@ -35,6 +35,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_GAMES",
     "MAX_MOVE_MS",
+    "MAX_GAME_MS",
     "CORES",
     "seconds",
     "count",
@@ -66,6 +67,9 @@ MAX_GAMES = 100_000
 
 MAX_MOVE_MS = 3_600_000
 """The longest time for a move of a match, and the longest grace: an hour, in milliseconds."""
+
+MAX_GAME_MS = 86_400_000
+"""The longest game clock of a match (``--time-per-game``): a day, in milliseconds."""
 
 CORES = os.cpu_count() or 1
 """The machine's cores: the most threads a search, or games a match, may use at once."""

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from gomoku.board import Rules
-from gomoku.commands.arguments import CORES, MAX_GAMES, MAX_MOVE_MS, cap
+from gomoku.commands.arguments import CORES, MAX_GAME_MS, MAX_GAMES, MAX_MOVE_MS, cap
 from gomoku.commands.hint import with_players
 from gomoku.engine.players import DEFAULT_LEVEL, LEVELS
 from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
@@ -62,8 +62,13 @@ def add_game_options(parser: argparse.ArgumentParser, *, games: int, time_per_mo
                         help=f"games to play, at most {MAX_GAMES} (default: {games})")
     parser.add_argument("--time-per-move", type=int, default=time_per_move, metavar="MS",
                         help=f"time for a move in milliseconds, at most {MAX_MOVE_MS} (default: {time_per_move})")
+    parser.add_argument("--time-per-game", type=int, metavar="MS",
+                        help=f"each side's game clock in milliseconds, at most {MAX_GAME_MS} (a day), sent to "
+                        "brains as INFO timeout_match and INFO time_left; --time-per-move is then the turn limit "
+                        "(default: none)")
     parser.add_argument("--grace", type=int, default=1000, metavar="MS",
-                        help=f"time a move may run over before it loses on time, at most {MAX_MOVE_MS} (default: 1000)")
+                        help="time a move may run over the turn limit or the game clock before it loses on time, "
+                        f"at most {MAX_MOVE_MS} (default: 1000)")
     parser.add_argument("--openings", metavar="FILE",
                         help="openings (JSON list or JSON lines; default: the balanced 20x20 set, "
                         "or the tournament set on smaller boards)")
@@ -112,6 +117,8 @@ def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, 
     for option, value in (("--time-per-move", args.time_per_move), ("--grace", args.grace)):
         if value > MAX_MOVE_MS:
             raise MatchError(f"{option}: at most {MAX_MOVE_MS} ms (an hour), not {value}")
+    if args.time_per_game is not None and not 1 <= args.time_per_game <= MAX_GAME_MS:
+        raise MatchError(f"--time-per-game must be 1 to {MAX_GAME_MS} ms (a day), not {args.time_per_game}")
     if args.cluster is not None and args.jobs is not None:
         raise MatchError("--jobs and --cluster: a cluster plays as many games at once as its workers have "
                          "threads; give one or the other")
@@ -119,7 +126,8 @@ def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, 
         raise MatchError("--resume needs --out: the folder of the run to finish")
     jobs = 1 if args.jobs is None else cap(args.jobs, "--jobs", "games at once") if args.jobs >= 1 else args.jobs
     config = MatchConfig(rules=rules, games=args.games, time_per_move_ms=args.time_per_move,
-                         grace_ms=args.grace, openings=openings, max_moves=args.max_moves,
+                         grace_ms=args.grace, time_per_game_ms=args.time_per_game or 0, openings=openings,
+                         max_moves=args.max_moves,
                          threads=cap(args.threads, "--threads", "threads"))
     folder = Path(args.out) if args.out else Path(out, time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
     return config, jobs, folder

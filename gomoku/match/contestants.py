@@ -27,7 +27,7 @@ from gomoku.attacks import greedy_move
 from gomoku.board import Board, Point, Rules
 from gomoku.engine import Engine
 from gomoku.engine.players import PLAYERS, check_player
-from gomoku.protocol.clock import TimeControl, hint_by, level_limits, plan_time
+from gomoku.protocol.clock import Pacer, TimeControl, hint_by, level_limits, plan_time
 
 __all__ = [
     "MatchError",
@@ -70,8 +70,9 @@ class EnginePlayer:
     """A player of the registry, in this process (a fresh engine each game).
 
     An engine level keeps the pbrain brain's budget discipline: the search gets
-    the time a brain would plan for ``time_per_move``
-    (``gomoku.protocol.clock.plan_time``), the engine's cold start is done in
+    the time a brain would plan for ``time_per_move`` and, under a game clock,
+    ``time_per_game_ms`` with ``time_left_ms`` left (``gomoku.protocol.clock.plan_time``,
+    paced as the brain paces it), the engine's cold start is done in
     ``new_game``, and the move comes back by the brain's reply deadline
     whatever the search is doing. A classic player is quick and needs no
     clock: it just plays (its one-off work, such as a solve, done in ``new_game``).
@@ -84,6 +85,10 @@ class EnginePlayer:
         self._given = engine
         self.engine: Any = engine
         self.time_per_move = 0.5
+        self.time_per_game_ms = 0
+        """The game clock (0: none), set by the match before ``new_game``."""
+        self.time_left_ms: int | None = None
+        """What is left of it, set by the match before each move."""
         self.late_replies = 0
         """Moves answered at the reply deadline with the search still running."""
         self.threads = 1
@@ -114,7 +119,9 @@ class EnginePlayer:
         if self.classic:
             return tuple(self.engine.hint(board).move)
         started = time.monotonic()
-        budget = plan_time(TimeControl(timeout_turn=round(self.time_per_move * 1000)), len(board.stones))
+        control = TimeControl(timeout_turn=round(self.time_per_move * 1000), timeout_match=self.time_per_game_ms,
+                              time_left=self.time_left_ms if self.time_per_game_ms else None)
+        budget = plan_time(control, len(board.stones))
         if self.level == "greedy" or (budget.fast and not board.rules.gravity):
             limits: dict[str, Any] = {"level": "greedy"}
         else:
@@ -124,7 +131,8 @@ class EnginePlayer:
         timer.daemon = True
         timer.start()
         try:
-            turn = hint_by(self.engine, board, limits, stop, started + budget.reply)
+            turn = hint_by(self.engine, board, limits, stop, started + budget.reply,
+                           pacer=Pacer(budget, started) if budget.soft is not None and "time" in limits else None)
         finally:
             timer.cancel()
         if turn.done.is_set() and turn.error is not None:
@@ -168,6 +176,10 @@ class BrainPlayer:
         self.messages: list[str] = []
         self.sent = -1  # how many moves of the game the brain knows; -1 before the first
         self.time_per_move_ms = 1000
+        self.time_per_game_ms = 0
+        """The game clock (0: none, ``INFO timeout_match 0``), set by the match before ``new_game``."""
+        self.time_left_ms: int | None = None
+        """What is left of it, set by the match before each move and sent as ``INFO time_left``."""
         self.threads = 1
         """Threads the brain is told it may use (``INFO thread_num``)."""
 
@@ -195,7 +207,7 @@ class BrainPlayer:
         if answer.upper() != "OK":
             raise PlayerFailure(f"error: answered {answer[:60]!r} to START, not OK")
         self._send(f"INFO timeout_turn {time_per_move_ms}")
-        self._send("INFO timeout_match 0")
+        self._send(f"INFO timeout_match {max(self.time_per_game_ms, 0)}")
         self._send(f"INFO max_memory {self.max_memory}")
         self._send("INFO game_type 1")
         self._send(f"INFO rule {0 if rules.overline else 1}")
@@ -226,6 +238,10 @@ class BrainPlayer:
             self.process.stdin.flush()
         except (OSError, ValueError):
             raise PlayerFailure(self._crash_reason()) from None
+
+    def _send_all(self, lines: list[str]) -> None:
+        for line in lines:
+            self._send(line)
 
     def _crash_reason(self) -> str:
         code = None
@@ -264,10 +280,14 @@ class BrainPlayer:
     def move(self, board: Board) -> Point:
         stack = board.move_stack
         mine = board.turn
+        left = self.time_left_ms if self.time_per_game_ms > 0 else None
+        told = [f"INFO time_left {left}"] if left is not None else []  # before every move, as a manager does
         if self.sent >= 0 and len(stack) == self.sent + 1:
+            self._send_all(told)
             self._send(f"TURN {self._local(stack[-1])}")
             what = f"TURN {self._local(stack[-1])}"
         elif not board.stones:
+            self._send_all(told)
             self._send("BEGIN")
             what = "BEGIN"
         else:
@@ -275,6 +295,7 @@ class BrainPlayer:
                 self._send("RESTART")
                 if self._answer(self.startup_timeout, "RESTART").upper() != "OK":
                     raise PlayerFailure("error: did not answer OK to RESTART")
+            self._send_all(told)
             self._send("BOARD")
             for point in board.setup:
                 self._send(f"{self._local(point)},{1 if board.setup[point] is mine else 2}")
@@ -283,7 +304,8 @@ class BrainPlayer:
             self._send("DONE")
             what = "BOARD"
         started = time.monotonic()
-        allowed = (self.time_per_move_ms + self.grace_ms) / 1000
+        allowed = (min(self.time_per_move_ms, max(left, 0) if left is not None else self.time_per_move_ms)
+                   + self.grace_ms) / 1000
         answer = self._answer(allowed, what)
         if answer.upper().startswith("SUGGEST "):
             # The brain proposes; as in a tournament, the manager confirms with PLAY

@@ -36,7 +36,7 @@ GAME_FILE = re.compile(r"game-(\d{3,})\.json")
 def match_settings(a_spec: str, b_spec: str, config: MatchConfig, extra: Mapping[str, Any] | None = None
                    ) -> dict[str, Any]:
     """What makes a match the same match: the players as given, the rules, the
-    clock, the openings (a digest), the move limit and threads, and any
+    clock (the turn limit and any game clock), the openings (a digest), the move limit and threads, and any
     ``extra`` the caller names (self-play's sampling). Not the number of games,
     nor where or how many at once they run.
 
@@ -52,6 +52,8 @@ def match_settings(a_spec: str, b_spec: str, config: MatchConfig, extra: Mapping
         "openings": hashlib.sha256(openings.encode()).hexdigest()[:16],
         **dict(extra or {}),
     }
+    if config.time_per_game_ms > 0:  # only then: a folder of a match without a game clock resumes as before
+        settings["time_per_game_ms"] = config.time_per_game_ms
     return json.loads(json.dumps(settings))  # as a file holds it: lists, not tuples
 
 
@@ -143,6 +145,7 @@ def _result(index: int, record: GameRecord, a_side: str) -> GameResult:
         record.result or "draw", str(meta["reason"]), moves, [int(t) for t in meta["times_ms"]],
         int(meta["opening_moves"]), [None if s is None else float(s) for s in scores],
         [None if b is None else (int(b[0]), int(b[1])) for b in best],
+        None if meta.get("left_ms") is None else {str(k): int(v) for k, v in meta["left_ms"].items()},
     )
 
 
@@ -155,6 +158,8 @@ def save_game_files(game: GameResult, config: MatchConfig, directory: Path,
         "opening": None if game.opening is None else game.opening + 1, "opening_moves": game.opening_moves,
         "time_per_move_ms": config.time_per_move_ms, "times_ms": game.times_ms,
     }
+    if game.left_ms is not None:
+        metadata["left_ms"] = dict(game.left_ms)
     if any(s is not None for s in game.scores):
         metadata["scores"] = game.scores
         metadata["best"] = [None if b is None else list(b) for b in game.best]

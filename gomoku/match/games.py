@@ -24,7 +24,7 @@ from gomoku.engine import Engine
 from gomoku.engine.players import LEVELS
 from gomoku.match.contestants import Player, PlayerFailure, warm
 
-__all__ = ["GameResult", "MatchConfig", "GameTask", "PlayerFactory", "play_game", "schedule", "run_task",
+__all__ = ["GameResult", "MatchConfig", "GameClock", "GameTask", "PlayerFactory", "play_game", "schedule", "run_task",
            "prepare_process"]
 
 
@@ -35,7 +35,9 @@ class GameResult:
     ``scores`` and ``best`` hold, for each move of ``moves``, the search's score
     (from the mover's view) and its best move, when the player that made it
     says so (``last_score`` and ``last_best``: the self-play players do); None
-    for the opening's stones and for players that do not.
+    for the opening's stones and for players that do not. ``left_ms`` is each
+    side's game clock at the end (``{"X": ms, "O": ms}``, below 0 for a side
+    that ran out), None when the match had no game clock.
     """
 
     index: int
@@ -50,6 +52,7 @@ class GameResult:
     opening_moves: int = 0
     scores: list[float | None] = field(default_factory=list)
     best: list[Point | None] = field(default_factory=list)
+    left_ms: dict[str, int] | None = None
 
     @property
     def a_score(self) -> float:
@@ -61,12 +64,21 @@ class GameResult:
 
 @dataclass
 class MatchConfig:
-    """Everything about a match but the players."""
+    """Everything about a match but the players.
+
+    ``time_per_move_ms`` is the turn limit (``INFO timeout_turn``);
+    ``time_per_game_ms``, when above 0, is each side's game clock (``INFO
+    timeout_match``): the time of all its moves together, told to a brain as
+    ``INFO time_left`` before each move. A move may run over either by
+    ``grace_ms`` (the manager's tolerance: a pipe and a busy machine add a few
+    milliseconds); past it, the side loses on time.
+    """
 
     rules: Rules = field(default_factory=lambda: Rules.preset("gomocup20"))
     games: int = 2
     time_per_move_ms: int = 500
     grace_ms: int = 1000
+    time_per_game_ms: int = 0
     openings: list[list[Point]] = field(default_factory=list)
     max_moves: int | None = None
     threads: int = 1
@@ -91,10 +103,13 @@ def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: 
     game = GameResult(index, opening, x.name, o.name, a_side, "draw", "", [], [0] * len(opening_moves),
                       len(opening_moves), [None] * len(opening_moves), [None] * len(opening_moves))
     limit = config.move_limit()
-    allowed = config.time_per_move_ms + config.grace_ms
+    clock = GameClock(config)
+    if clock.game_ms:
+        game.left_ms = clock.left
     try:
         for side, player in players.items():
             try:
+                clock.tell_game(player)
                 player.new_game(rules, config.time_per_move_ms)
             except PlayerFailure as exc:
                 return _end(game, board, side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}")
@@ -103,12 +118,14 @@ def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: 
                 return _end(game, board, "draw", f"draw: the move limit ({limit}) was reached")
             side = board.turn
             player = players[side]
+            clock.tell_move(player, side)
             started = time.monotonic()
             try:
-                point = player.move(board.copy())
-                elapsed = round((time.monotonic() - started) * 1000)
-                if elapsed > allowed:
-                    raise PlayerFailure(f"time-out: {elapsed} ms for a move, {config.time_per_move_ms} ms allowed")
+                try:
+                    point = player.move(board.copy())
+                finally:
+                    elapsed = clock.spend(side, started)
+                clock.check(side, elapsed)
                 try:
                     board.play(tuple(point))
                 except BoardError as exc:
@@ -128,6 +145,50 @@ def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: 
     finally:
         for player in players.values():
             player.close()
+
+
+class GameClock:
+    """The manager's clocks of one game: the turn limit and, with
+    ``time_per_game_ms``, each side's game clock (``left``, by side name)."""
+
+    def __init__(self, config: MatchConfig) -> None:
+        self.turn_ms = config.time_per_move_ms
+        self.game_ms = max(config.time_per_game_ms, 0)
+        self.grace_ms = config.grace_ms
+        self.left = {"X": self.game_ms, "O": self.game_ms}
+
+    def tell_game(self, player: Player) -> None:
+        """Give a player that keeps a clock (``time_per_game_ms``) the game's time, before its game."""
+        if hasattr(player, "time_per_game_ms"):
+            player.time_per_game_ms = self.game_ms  # type: ignore[attr-defined]
+
+    def tell_move(self, player: Player, side: Stone) -> None:
+        """Give a player that keeps a clock (``time_left_ms``) its time left, before its move."""
+        if self.game_ms and hasattr(player, "time_left_ms"):
+            player.time_left_ms = self.left[side.name]  # type: ignore[attr-defined]
+
+    def spend(self, side: Stone, started: float) -> int:
+        """The milliseconds of a move begun at ``started`` (``time.monotonic``), taken off the side's clock."""
+        elapsed = round((time.monotonic() - started) * 1000)
+        if self.game_ms:
+            self.left[side.name] -= elapsed
+        return elapsed
+
+    def check(self, side: Stone, elapsed: int) -> None:
+        """A time-out (``PlayerFailure``) if the move overran the turn limit or the game clock by more than the grace.
+
+        >>> clock = GameClock(MatchConfig(time_per_move_ms=1000, time_per_game_ms=3000, grace_ms=100))
+        >>> clock.left["X"] = -150
+        >>> clock.check(Stone.X, 900)
+        Traceback (most recent call last):
+        ...
+        gomoku.match.contestants.PlayerFailure: time-out: 900 ms for a move with 750 ms left on the game clock
+        """
+        if elapsed > self.turn_ms + self.grace_ms:
+            raise PlayerFailure(f"time-out: {elapsed} ms for a move, {self.turn_ms} ms allowed")
+        left = self.left[side.name]
+        if self.game_ms and left < -self.grace_ms:
+            raise PlayerFailure(f"time-out: {elapsed} ms for a move with {left + elapsed} ms left on the game clock")
 
 
 def _end(game: GameResult, board: Board, result: str, reason: str) -> GameResult:

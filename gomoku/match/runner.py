@@ -44,7 +44,8 @@ from gomoku.match.games import GameResult, GameTask, MatchConfig, PlayerFactory,
 from gomoku.match.pool import Games, Here, Processes
 
 __all__ = [
-    "BrainPlayer", "EnginePlayer", "GameResult", "GameTask", "MatchConfig", "MatchError", "MatchResult", "Player",
+    "BrainPlayer", "ClockUse", "EnginePlayer", "GameResult", "GameTask", "LONG_GAME", "MatchConfig", "MatchError",
+    "MatchResult", "Player", "clock_use",
     "PlayerFailure", "Progress", "check_command", "default_openings_path", "elo_from_score", "format_elo",
     "format_table", "load_openings", "make_player", "match_settings", "open_games", "play_game", "run_match",
     "save_game_files", "schedule", "score_interval", "short_name", "warm",
@@ -144,6 +145,60 @@ def score_interval(wins: int, losses: int, draws: int, z: float = 1.96) -> tuple
 FAILURES = ("time-out", "crash", "illegal move", "error")
 """How a player can lose other than to a five: the first words of its reason."""
 
+LONG_GAME = 40
+"""Games of this many moves or more (the opening's stones included) are the long
+ones of a game clock's figures: those in which a side has moves enough to spend its clock."""
+
+
+@dataclass(frozen=True)
+class ClockUse:
+    """How one player spent its game clock over a match: the mean share of the
+    clock used, over all games and over the long ones (``LONG_GAME`` moves or
+    more; NaN if none), the least time left at the end of a game (ms, below 0
+    after a time-out), and the games it lost on time."""
+
+    share: float
+    long_share: float
+    long_games: int
+    least_left_ms: int
+    timeouts: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"share": round(self.share, 4), "long_share": None if math.isnan(self.long_share) else
+                round(self.long_share, 4), "long_games": self.long_games, "least_left_ms": self.least_left_ms,
+                "timeouts": self.timeouts}
+
+
+def clock_use(games: list[GameResult], game_ms: int, a: bool) -> ClockUse | None:
+    """Player A's (``a``) or B's use of a ``game_ms`` game clock over ``games``; None without one.
+
+    A side's time is the game clock less what it had left at the end (``GameResult.left_ms``),
+    or, for a game saved without it, the sum of its moves' times.
+
+    >>> game = GameResult(0, None, "a", "b", "X", "X", "X (a) made five", [(0, 0)] * 40, [1000, 500] * 20)
+    >>> use = clock_use([game], 60000, a=True)
+    >>> round(use.share, 3), round(use.long_share, 3), use.least_left_ms, use.timeouts
+    (0.333, 0.333, 40000, 0)
+    """
+    if game_ms <= 0 or not games:
+        return None
+    shares, long_shares, lefts, timeouts = [], [], [], 0
+    for game in games:
+        side = game.a_side if a else ("O" if game.a_side == "X" else "X")
+        if game.left_ms is not None and side in game.left_ms:
+            left = game.left_ms[side]
+        else:
+            first = 0 if side == "X" else 1
+            left = game_ms - sum(game.times_ms[first::2])
+        shares.append((game_ms - left) / game_ms)
+        lefts.append(left)
+        if len(game.moves) >= LONG_GAME:
+            long_shares.append(shares[-1])
+        if game.reason.startswith(f"{side} (") and "lost: time-out" in game.reason:
+            timeouts += 1
+    long_share = sum(long_shares) / len(long_shares) if long_shares else math.nan
+    return ClockUse(sum(shares) / len(shares), long_share, len(long_shares), min(lefts), timeouts)
+
 
 @dataclass
 class MatchResult:
@@ -194,18 +249,26 @@ class MatchResult:
                 counted[kind] += 1
         return counted
 
+    def clock(self, a: bool) -> ClockUse | None:
+        """How player A (``a``) or B spent the game clock; None without one."""
+        return clock_use(self.games, self.config.time_per_game_ms, a)
+
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON data (infinite Elo as null)."""
         def finite(value: float) -> float | None:
             return round(value, 1) if math.isfinite(value) else None
 
         low, high = self.elo_interval
+        clock = {}
+        if self.config.time_per_game_ms > 0 and self.games:
+            clock = {"time_per_game_ms": self.config.time_per_game_ms,
+                     "clock": {"a": self.clock(True).to_dict(), "b": self.clock(False).to_dict()}}  # type: ignore[union-attr]
         return {
             "a": self.a, "b": self.b, "games": len(self.games), "wins": self.wins, "losses": self.losses,
             "draws": self.draws, "score": round(self.score, 4) if self.games else None,
             "elo": finite(self.elo), "elo_low": finite(low), "elo_high": finite(high),
             "reasons": dict(self.reasons()),
-            "time_per_move_ms": self.config.time_per_move_ms, "rules": self.config.rules.name,
+            "time_per_move_ms": self.config.time_per_move_ms, "rules": self.config.rules.name, **clock,
         }
 
 
@@ -242,6 +305,16 @@ def format_table(match: MatchResult) -> str:
     for game in match.games:
         if "lost:" in game.reason:
             lines.append(f"  game {game.index + 1}: {game.reason}")
+    game_ms = match.config.time_per_game_ms
+    if game_ms > 0 and match.games:
+        lines.append(f"Game clock {game_ms / 1000:g} s (share used on average, in games of {LONG_GAME}+ moves; "
+                     "least left; time-outs):")
+        for name, a in ((match.a, True), (match.b, False)):
+            use = match.clock(a)
+            assert use is not None
+            long = "-" if math.isnan(use.long_share) else f"{100 * use.long_share:.0f}% of {use.long_games}"
+            lines.append(f"  {name}: {100 * use.share:.0f}%, {long}; {use.least_left_ms / 1000:.1f} s; "
+                         f"{use.timeouts}")
     return "\n".join(lines)
 
 

@@ -1,14 +1,30 @@
 """A move's clock (``gomoku.protocol.clock``): whatever the manager's limits, the plan
 never passes the turn or the match time, a whole game played at the deadline stays
-inside the match time, and the reply goes out inside the turn, after the stop."""
+inside the match time, and the reply goes out inside the turn, after the stop. Under a
+game clock: the move's target and hard cap, and the pacer that stops the search between them."""
 
 from __future__ import annotations
 
+import threading
+import time
+from types import SimpleNamespace
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gomoku.protocol import UNLIMITED_MS, TimeControl, plan_time
-from gomoku.protocol.clock import STOP_MARGIN
+from gomoku.board import Board
+from gomoku.protocol import UNLIMITED_MS, Budget, TimeControl, plan_time
+from gomoku.protocol.clock import (
+    HARD_SHARE_OF_LEFT,
+    MAX_STRETCH,
+    MIN_FACTOR,
+    STOP_MARGIN,
+    Pacer,
+    hint_by,
+    moves_to_go,
+    reserve,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -50,3 +66,90 @@ def test_the_reply_deadline_is_always_inside_the_turn_and_after_the_stop(turn, l
     budget = plan_time(TimeControl(timeout_turn=turn, time_left=left), ply)
     assert budget.deadline <= budget.reply < turn / 1000
     assert budget.reply >= min(turn / 1000 * 0.5, budget.deadline)
+
+
+# -- the game clock: a target, a pacer, a hard cap ----------------------------------------------------------
+@settings(max_examples=200, deadline=None)
+@given(turn=st.integers(1, 120_000), match=st.integers(1, 3_600_000), left=st.integers(-5000, 3_600_000),
+       ply=st.integers(0, 400))
+def test_under_a_game_clock_the_target_and_the_cap_stay_inside_the_clock(turn, match, left, ply):
+    control = TimeControl(timeout_turn=turn, timeout_match=match, time_left=left)
+    budget = plan_time(control, ply)
+    if budget.fast:
+        return
+    usable = max(left / 1000 - reserve(control), 0.0)
+    assert budget.soft is not None and 0 < budget.soft <= budget.search
+    assert budget.soft <= usable / moves_to_go(ply) + 1e-9
+    assert budget.search <= usable * HARD_SHARE_OF_LEFT + 1e-9 and budget.search <= budget.soft * MAX_STRETCH + 1e-9
+    assert budget.search + STOP_MARGIN <= budget.deadline + 1e-9 and budget.deadline < turn / 1000
+
+
+@settings(max_examples=50, deadline=None)
+@given(match=st.integers(2000, 600_000), turn=st.integers(100, 60_000))
+def test_a_whole_game_at_the_hard_cap_every_move_stays_inside_the_game_clock(match, turn):
+    # The worst case: every move critical, each run to its hard cap (and late by the reply margin).
+    control = TimeControl(timeout_turn=turn, timeout_match=match, time_left=match)
+    for ply in range(0, 400, 2):
+        budget = plan_time(control, ply)
+        spent = (budget.search if not budget.fast else 0.0) + 0.06
+        control.time_left -= round(spent * 1000)
+        if control.time_left < 200:
+            break  # by then every move is a greedy one, which costs milliseconds
+    assert control.time_left > 0
+
+
+def test_the_first_moves_get_a_twelfth_of_the_clock_and_the_late_ones_a_sixth_of_what_is_left():
+    early = plan_time(TimeControl(timeout_turn=10_000, timeout_match=60_000, time_left=60_000), 4)
+    late = plan_time(TimeControl(timeout_turn=10_000, timeout_match=60_000, time_left=12_000), 90)
+    assert early.soft == pytest.approx((60 - 0.6) / 12)
+    assert late.soft == pytest.approx((12 - 0.6) / 6)
+    # Only the turn limit: no target, the search takes its time (as before the game clock).
+    assert plan_time(TimeControl(timeout_turn=10_000), 4).soft is None
+
+
+def info(depth, move, score):
+    return SimpleNamespace(depth=depth, pv=(move,), score=score)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([(0, 0), (1, 1), (2, 2)]), st.integers(-3000, 3000)), max_size=30))
+def test_the_pacer_stays_between_half_the_target_and_the_hard_cap(lines):
+    pacer = Pacer(Budget(6.0, 6.5, soft=3.0), started=0.0)
+    for depth, (move, score) in enumerate(lines, 1):
+        pacer.heard(info(depth, move, score))
+        assert 3.0 * MIN_FACTOR - 1e-9 <= pacer.limit() <= 6.0
+
+
+def test_the_pacer_spends_more_on_a_changing_best_move_and_less_on_an_obvious_one():
+    budget = Budget(9.0, 9.5, soft=3.0)
+    obvious, unstable, falling = (Pacer(budget, 0.0) for _ in range(3))
+    for depth in range(1, 11):
+        obvious.heard(info(depth, (0, 0), 100))
+        unstable.heard(info(depth, [(0, 0), (1, 1)][depth % 2], 100))
+        falling.heard(info(depth, (0, 0), 100 - 100 * depth))
+    assert obvious.limit() < 3.0 < falling.limit() and 3.0 < unstable.limit()
+    assert Pacer(budget, 0.0).limit() == 3.0
+
+
+class WaitsForStop:
+    """An engine that reports one depth and then thinks until it is stopped."""
+
+    def __init__(self):
+        self.limits = None
+
+    def hint(self, board, **limits):
+        self.limits = limits
+        limits["on_info"](info(1, (3, 3), 0))
+        limits["stop"].wait(60)
+        return SimpleNamespace(move=(3, 3))
+
+
+def test_hint_by_stops_a_paced_search_at_the_pacer_s_limit_long_before_the_reply():
+    engine = WaitsForStop()
+    stop = threading.Event()
+    started = time.monotonic()
+    pacer = Pacer(Budget(30.0, 30.5, soft=0.05), started)
+    turn = hint_by(engine, Board(), {"time": 30.0}, stop, started + 40.0, pacer=pacer)
+    assert turn.done.is_set() and turn.move == (3, 3) and stop.is_set()
+    assert engine.limits["plan"] == 0.05 and pacer.depths == 1
+    assert time.monotonic() - started < 20.0  # the pacer stopped it, not the reply time (40 s)
