@@ -92,7 +92,8 @@ MAX_HUNTS = 8
 """``hunt``'s longer looks in a game, at most."""
 SHALLOW = 3
 """A search that ends at this depth or less is valued by the position after the
-judge's own move, when that was played (``through_forced``)."""
+judge's own move, when that was played (``through_forced``), or else gets a
+second look (``VERIFY_FACTOR`` times the time)."""
 
 Progress = Callable[[int, int], None]
 """Told (positions done, positions in all) as the review goes."""
@@ -477,6 +478,10 @@ def review_game(
             on_progress(n + 1, total)
     if not judge.perfect:
         through_forced(boards, moves, judgements)
+        for i in _shallow(judgements):
+            check()
+            judgements[i] = judge.judge(boards[i], VERIFY_FACTOR)
+        through_forced(boards, moves, judgements)
         hunt(boards, judgements, judge, check)
     back_up(boards, moves, judgements)
     if verify and not judge.perfect:
@@ -503,6 +508,20 @@ def review_game(
         "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
     }
     return Review(rules, reviews, tuple(judgements), _time.perf_counter() - start, settings, boards[-1].result)
+
+
+def _shallow(judgements: Sequence[Judgement]) -> list[int]:
+    """The positions whose search ended at ``SHALLOW`` plies or less (the root's
+    threat checks took its time) and that nothing valued better since
+    (``through_forced``): they get a second look with ``VERIFY_FACTOR`` times the
+    time, at most ``MAX_VERIFY`` of them, the earliest first.
+
+    >>> _shallow([Judgement(0.0, 0.5, (0, 0), depth=2), Judgement(0.0, 0.5, (0, 0), depth=9),
+    ...           Judgement(0.0, 0.5, (0, 0), how="forced", depth=1), Judgement(0.0, 0.5, None, depth=3)])
+    [0, 3]
+    """
+    found = [i for i, j in enumerate(judgements) if j.how == "search" and not j.proven and j.depth <= SHALLOW]
+    return found[:MAX_VERIFY]
 
 
 def _doubtful(moves: Sequence[Point], judgements: Sequence[Judgement]) -> list[int]:

@@ -5,6 +5,7 @@ Searches run on small node budgets (a node limit makes a search repeatable)."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 import pytest
@@ -25,7 +26,7 @@ from gomoku.review import (
 )
 from gomoku.review.judge import Judge, ended, proven, settled_chance, uses_perfect
 from gomoku.review.reasons import Threats, double_threat, explain_move, format_line
-from gomoku.review.review import _doubtful, back_up, grade_move, hunt, through_forced
+from gomoku.review.review import MAX_VERIFY, _doubtful, back_up, grade_move, hunt, through_forced
 from gomoku.search.types import LIKELY, WIN, SearchInfo
 
 NODES = 3000
@@ -245,6 +246,25 @@ def test_a_bounded_board_and_gravity_are_reviewed(engine: Engine) -> None:
     shifted = [(x + 5, y + 5) for x, y in FOUR_IGNORED]
     bounded = review_game(shifted, Rules.preset("gomocup15"), nodes=NODES, engine=engine)
     assert by_ply(bounded)[7].grade == "blunder"
+
+
+def test_a_shallow_search_gets_a_second_look(engine: Engine) -> None:
+    looks: list[tuple[int, int | None]] = []
+
+    class ShallowFirst:
+        """The engine, but its first look at a position reports depth 1, a second one depth 9."""
+
+        def hint(self, board: Board, *, nodes: int | None = None, **kwargs: object):
+            looks.append((board.ply, nodes))
+            found = engine.hint(board, nodes=nodes, **kwargs)
+            return dataclasses.replace(found, depth=1 if nodes == NODES else 9)
+
+    review = review_game(WIN_MISSED, Rules(), nodes=NODES, engine=ShallowFirst(), verify=False)
+    first = [ply for ply, nodes in looks if nodes == NODES]
+    again = [ply for ply, nodes in looks if nodes == 2 * NODES]
+    assert again == first[:MAX_VERIFY]  # every shallow one, the earliest first
+    searched = [j for n, j in enumerate(review.judgements) if n in again and j.how == "search"]
+    assert searched and all(j.depth == 9 for j in searched)
 
 
 # -- reasons ------------------------------------------------------------------------------------------
