@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import threading
 import time as _time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
