@@ -71,11 +71,11 @@ HARD_SHARE = 0.97
 HARD_MARGIN = 0.02
 
 # The game clock (``plan_time``, ``moves_to_go``, ``reserve``, ``Pacer``).
-FIRST_MOVES_TO_GO = 12
+FIRST_MOVES_TO_GO = 9
 MIN_MOVES_TO_GO = 6
 PLIES_PER_MOVE_TO_GO = 10
-RESERVE_SHARE = 0.01
-RESERVE_MIN = 0.2
+RESERVE_SHARE = 0.02
+RESERVE_MIN = 1.0
 # The most one move may take: this many times its target, and this share of the clock left.
 MAX_STRETCH = 2.5
 HARD_SHARE_OF_LEFT = 0.25
@@ -129,22 +129,25 @@ def moves_to_go(ply: int) -> int:
     """How many more moves of ours the game clock is spread over, at ``ply`` (stones on the board).
 
     Games between engines from a balanced opening are mostly decided in their
-    first 40 to 60 plies and often end there: the clock is spent on them, a
-    twelfth of it at the first moves, and a sixth of what is left from ply 60 on
-    (a long game's last moves are mostly forced, and cheap).
+    first 30 to 50 plies, and often end in a forced line soon after, played in
+    milliseconds: the clock is spent on them, a ninth of it at the first moves,
+    and a sixth of what is left from ply 30 on (a long game's last moves are
+    mostly forced, and cheap).
 
-    >>> moves_to_go(0), moves_to_go(30), moves_to_go(60), moves_to_go(400)
-    (12, 9, 6, 6)
+    >>> moves_to_go(0), moves_to_go(15), moves_to_go(30), moves_to_go(400)
+    (9, 8, 6, 6)
     """
     return max(MIN_MOVES_TO_GO, FIRST_MOVES_TO_GO - ply // PLIES_PER_MOVE_TO_GO)
 
 
 def reserve(control: TimeControl) -> float:
     """The seconds of the game clock never planned for: the moves' own cost
-    (Python, the pipe, the manager), a hundredth of the game time, at least 0.2 s.
+    (Python, the pipe, the manager, a loaded machine's stalls), 2% of the game
+    time, at least 1 s. Below it every move is the greedy one: a 60 s game whose
+    brain kept 0.6 s ended 0.2 s past its clock after a reply stalled for 1 s.
 
     >>> reserve(TimeControl(timeout_match=60000)), reserve(TimeControl())
-    (0.6, 0.2)
+    (1.2, 1.0)
     """
     return max(RESERVE_SHARE * control.timeout_match / 1000, RESERVE_MIN)
 
@@ -175,10 +178,10 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
     True
     >>> budget = plan_time(TimeControl(timeout_turn=10000, timeout_match=60000, time_left=60000), 6)
     >>> round(budget.soft, 2), round(budget.search, 2), round(budget.deadline, 2)
-    (4.95, 9.45, 9.47)
+    (6.53, 9.45, 9.47)
     >>> budget = plan_time(TimeControl(timeout_turn=10000, timeout_match=60000, time_left=6000), 80)
     >>> round(budget.soft, 2), round(budget.search, 2)
-    (0.9, 1.35)
+    (0.8, 1.2)
     """
     deadlines = []
     if control.timeout_turn <= 0:

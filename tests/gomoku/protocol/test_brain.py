@@ -522,7 +522,7 @@ def test_match_time_is_spread_over_the_moves():
     talk(["START 20", "INFO timeout_turn 30000", "INFO timeout_match 60000", "TURN 10,10"], engine)
     # The engine plans for a share of the clock (the pacer stops it near that), and
     # may run longer on a critical move, but never past a quarter of the clock.
-    assert 60 / 15 <= engine.calls[0]["plan"] <= 60 / 10
+    assert 60 / 12 <= engine.calls[0]["plan"] <= 60 / 8
     assert engine.calls[0]["plan"] < engine.calls[0]["time"] <= 60 * HARD_SHARE_OF_LEFT
 
 

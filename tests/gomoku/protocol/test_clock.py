@@ -98,11 +98,13 @@ def test_a_whole_game_at_the_hard_cap_every_move_stays_inside_the_game_clock(mat
     assert control.time_left > 0
 
 
-def test_the_first_moves_get_a_twelfth_of_the_clock_and_the_late_ones_a_sixth_of_what_is_left():
+def test_the_first_moves_get_a_ninth_of_the_clock_and_the_late_ones_a_sixth_of_what_is_left():
     early = plan_time(TimeControl(timeout_turn=10_000, timeout_match=60_000, time_left=60_000), 4)
     late = plan_time(TimeControl(timeout_turn=10_000, timeout_match=60_000, time_left=12_000), 90)
-    assert early.soft == pytest.approx((60 - 0.6) / 12)
-    assert late.soft == pytest.approx((12 - 0.6) / 6)
+    assert early.soft == pytest.approx((60 - 1.2) / 9)
+    assert late.soft == pytest.approx((12 - 1.2) / 6)
+    # Below the reserve every move is the greedy one.
+    assert plan_time(TimeControl(timeout_turn=10_000, timeout_match=60_000, time_left=1_200), 90).fast
     # Only the turn limit: no target, the search takes its time (as before the game clock).
     assert plan_time(TimeControl(timeout_turn=10_000), 4).soft is None
 
