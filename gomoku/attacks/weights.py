@@ -212,7 +212,6 @@ def save_weights(table: WeightTable, path: str | Path) -> Path:
     return write_atomically(path, text.encode("utf-8"))
 
 
-@lru_cache(maxsize=16)
 def named_table(name: str) -> WeightTable:
     """The weight table ``name``: one of ``TABLES`` (``seed``, ``tuned``) or the
     path of a JSON table; read once and kept (a table keeps the scanner's
@@ -227,6 +226,11 @@ def named_table(name: str) -> WeightTable:
     """
     if name == "seed":
         return default_table()
+    return _named_table(name)
+
+
+@lru_cache(maxsize=16)
+def _named_table(name: str) -> WeightTable:
     if name in TABLES:
         return load_weights(TABLES[name])
     if name.endswith(".json"):

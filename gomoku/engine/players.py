@@ -96,8 +96,6 @@ class _Registry(dict[str, Player]):
         if not isinstance(name, str) or not name.startswith(GREEDY_PREFIX) or name == GREEDY_PREFIX:
             return None
         table = name[len(GREEDY_PREFIX):]
-        if table == "seed":
-            return replace(dict.__getitem__(self, "greedy"), name=name)
         return replace(dict.__getitem__(self, "greedy"), name=name, weights=table,
                        description=f"the greedy move by the weight table {table!r}")
 
@@ -185,7 +183,7 @@ def check_player(name: str, rules: Rules | None = None) -> Player:
 
 def greedy_table(name: str) -> WeightTable | None:
     """The weight table of the greedy player ``name`` (``greedy:NAME``), read and
-    checked once; None for the seed's (the scanner's default) and for any other player.
+    checked once; None for ``greedy`` (the scanner's default, the seed's) and for any other player.
 
     >>> greedy_table("greedy"), greedy_table("strong"), greedy_table("greedy:tuned").name
     (None, None, 'tuned')

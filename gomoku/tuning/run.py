@@ -57,8 +57,7 @@ def checkpoint_path(out: str | Path) -> Path:
     'weights-tuned.spsa.json'
     """
     out = Path(out)
-    stem = out.name[:-5] if out.name.endswith(".json") else out.name
-    return out.with_name(stem + ".spsa.json")
+    return out.with_name(out.name.removesuffix(".json") + ".spsa.json")
 
 
 def _extra(config: MatchConfig, options: TuneOptions) -> dict[str, Any]:

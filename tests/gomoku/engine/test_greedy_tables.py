@@ -71,3 +71,9 @@ def test_greedy_tuned_in_a_match():
     result = run_match("greedy:tuned", "greedy", MatchConfig(games=2, time_per_move_ms=2000))
     assert [g.result in ("X", "O", "draw") for g in result.games] == [True, True]
     assert all("lost:" not in g.reason for g in result.games)
+
+
+def test_greedy_seed_is_greedy_by_another_name():
+    board = Board(moves=POSITION)
+    hint = Engine("greedy:seed").hint(board)
+    assert (hint.move, hint.level) == (Engine("greedy").hint(board).move, "greedy:seed")

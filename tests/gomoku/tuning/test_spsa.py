@@ -19,6 +19,7 @@ from gomoku.tuning import (
     State,
     TuneOptions,
     checkpoint_path,
+    greedy,
     load_checkpoint,
     save_checkpoint,
     step,
@@ -26,7 +27,6 @@ from gomoku.tuning import (
     theta_of,
     tune,
 )
-from gomoku.tuning import greedy
 from gomoku.tuning.spsa import gains, perturbation
 
 OPTIMUM = [0.6, -0.4, 0.2]
@@ -129,15 +129,13 @@ CONFIG = MatchConfig(openings=[[(9, 9)]] * 4)
 
 def test_a_run_writes_the_table_and_resumes_where_it_stopped(tmp_path: Path):
     out = tmp_path / "t.json"
-    straight, _ = tune(default_table(), CONFIG, TuneOptions(iterations=12, checkpoint_every=4, big_a=1.0), out=tmp_path / "s.json",
-                       measure=table_measure)
-    first, state = tune(default_table(), CONFIG, TuneOptions(iterations=8, checkpoint_every=4, big_a=1.0), out=out,
-                        measure=table_measure)
+    twelve, eight = (TuneOptions(iterations=n, checkpoint_every=4, big_a=1.0) for n in (12, 8))
+    straight, _ = tune(default_table(), CONFIG, twelve, out=tmp_path / "s.json", measure=table_measure)
+    _, state = tune(default_table(), CONFIG, eight, out=out, measure=table_measure)
     assert state.k == 8 and load_checkpoint(checkpoint_path(out))[0].k == 8
     with pytest.raises(SpsaError, match="exists: give --resume"):
         tune(default_table(), CONFIG, TuneOptions(iterations=12), out=out, measure=table_measure)
-    resumed, state = tune(default_table(), CONFIG, TuneOptions(iterations=12, checkpoint_every=4, big_a=1.0), out=out,
-                          resume=True, measure=table_measure)
+    resumed, state = tune(default_table(), CONFIG, twelve, out=out, resume=True, measure=table_measure)
     assert state.k == 12 and resumed == straight
     assert resumed.fork_bonus > default_table().fork_bonus
     assert resumed.rows[1][1] < default_table().rows[1][1]
