@@ -11,7 +11,7 @@ import pytest
 
 from gomoku.attacks.weights import default_table
 from gomoku.board import Board
-from gomoku.match import MatchConfig
+from gomoku.match import MatchConfig, default_openings_path, load_openings
 from gomoku.tuning import (
     PARAMETERS,
     Settings,
@@ -27,6 +27,7 @@ from gomoku.tuning import (
     theta_of,
     tune,
 )
+from gomoku.tuning.greedy import GameMeasure, Measure
 from gomoku.tuning.spsa import gains, perturbation
 
 OPTIMUM = [0.6, -0.4, 0.2]
@@ -170,3 +171,15 @@ def test_a_worker_keeps_a_few_tables_and_frees_the_others_caches():
         made.append(player.table)
     assert len(greedy._tables) == greedy.KEPT_TABLES
     assert made[0]._caches == {} and made[-1]._caches != {}
+
+
+def test_the_games_are_the_same_here_and_in_local_processes():
+    rules = MatchConfig().rules
+    config = MatchConfig(rules=rules, openings=load_openings(default_openings_path(rules), rules)[:2],
+                         time_per_move_ms=10_000)
+    theta = theta_of(default_table())
+    plus, minus = [t + 0.3 for t in theta], [t - 0.3 for t in theta]
+    here, there = GameMeasure(Measure(config, pairs=2, jobs=1)), GameMeasure(Measure(config, pairs=2, jobs=2))
+    assert here(plus, minus, 0) == there(plus, minus, 0)
+    assert [g.moves for g in here.last] == [g.moves for g in there.last] and len(here.last) == 4
+    assert [(g.x, g.o) for g in here.last[:2]] == [("theta+", "theta-"), ("theta-", "theta+")]
