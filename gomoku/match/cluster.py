@@ -161,12 +161,13 @@ class Cluster:
         client = self.client
         assert client is not None, "use the cluster as a context manager"
         finished: queue.Queue[Future] = queue.Queue()
+        left = 0  # this call's games (a cluster may be given one batch after another)
         for task in tasks:
             future = client.submit(run_task, task, key=task_key(self.match, task.index), pure=False)
             self.futures[task.index] = future
             future.add_done_callback(finished.put)
+            left += 1
         idle_since: float | None = None
-        left = len(self.futures)
         while left:
             try:
                 future = finished.get(timeout=1.0)
@@ -175,7 +176,9 @@ class Cluster:
                 continue
             idle_since = None
             left -= 1
-            yield self._result(future)
+            result = self._result(future)
+            self.futures.pop(result.index, None)
+            yield result
             future.release()
 
     def _result(self, future: Future) -> GameResult:

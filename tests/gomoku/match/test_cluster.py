@@ -43,7 +43,9 @@ def out_files(folder):
 
 def test_a_match_on_the_cluster_reads_as_a_local_one(cluster, tmp_path, capsys):
     address, _ = cluster
-    argv = ["match", "greedy", "greedy", "--games", "4", "--rules", "gomocup15"]
+    # greedy answers at once; a long turn keeps a loaded machine's first, slower moves from the
+    # reply deadline's fallback move (which would make the two runs' games differ)
+    argv = ["match", "greedy", "greedy", "--games", "4", "--rules", "gomocup15", "--time-per-move", "5000"]
     assert main(argv + ["--out", str(tmp_path / "here")]) == 0
     here = capsys.readouterr()
     assert main(argv + ["--cluster", address, "--out", str(tmp_path / "there")]) == 0
@@ -101,6 +103,19 @@ def test_a_worker_killed_mid_run_costs_a_replay_and_no_game_is_counted_twice(clu
     for name in ("moves", "game", "ply", "move", "best", "result"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
     assert np.array_equal(a.score, b.score, equal_nan=True)
+
+
+def test_one_cluster_plays_one_batch_of_games_after_another(cluster):
+    # The tuner gives a cluster a batch of games an iteration: each batch ends with its own games.
+    address, _ = cluster
+    config = MatchConfig(rules=RULES, games=2, time_per_move_ms=100, openings=OPENINGS)
+    with Cluster(address, specs=("greedy",), rules=RULES, match="batches") as games:
+        for batch in range(2):
+            tasks = [GameTask(2 * batch + n, "greedy", "greedy", config, n % len(OPENINGS), "XO"[n], make_player)
+                     for n in range(2)]
+            results = list(games.play(tasks))
+            assert sorted(r.index for r in results) == [2 * batch, 2 * batch + 1]
+            assert not games.futures  # nothing of this batch left for the next one to wait on
 
 
 def test_a_cluster_with_no_worker_stops_the_match_in_one_line():
