@@ -142,8 +142,8 @@ def level_note(level: str) -> str:
 
 def engine_time(per_move: float, left: float | None, increment: float = 0.0, ply: int = 0) -> float:
     """The engine's search time for a move: ``per_move`` (the seconds a move chosen) with
-    no clock. Under a clock, the budget ``plan_time`` makes of its ``left`` seconds (a
-    share of them), plus most of the ``increment`` (which comes back after the move),
+    no clock. Under a clock, the target ``plan_time`` makes of its ``left`` seconds (a
+    share of them: ``gomoku.protocol.clock``), plus most of the ``increment`` (which comes back after the move),
     within the same deadline: no more than ``per_move``, nor than half of ``left``.
     0 when there is too little time to search: play at once.
 
@@ -152,9 +152,9 @@ def engine_time(per_move: float, left: float | None, increment: float = 0.0, ply
     >>> round(engine_time(1.0, 300.0, 3.0), 3)
     0.9
     >>> round(engine_time(5.0, 6.0), 3)
-    0.2
+    0.556
     >>> round(engine_time(5.0, 6.0, 2.0), 3)
-    1.8
+    2.156
     >>> engine_time(5.0, 0.1)
     0.0
     """
@@ -164,7 +164,10 @@ def engine_time(per_move: float, left: float | None, increment: float = 0.0, ply
                                    time_left=max(0, round(left * 1000))), ply)
     if budget.fast:
         return 0.0
-    seconds = min(budget.search + INCREMENT_SHARE * increment, budget.deadline - STOP_MARGIN)
+    # Under a game clock the plan's target (``soft``): its ``search`` is the most a move may
+    # take, for a search that a pacer stops near the target (the brain's), which the app has not.
+    base = budget.soft if budget.soft is not None else budget.search
+    seconds = min(base + INCREMENT_SHARE * increment, budget.deadline - STOP_MARGIN)
     return seconds if seconds >= FAST_THRESHOLD else 0.0
 
 
