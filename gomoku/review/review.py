@@ -526,7 +526,7 @@ def _shallow(judgements: Sequence[Judgement]) -> list[int]:
 
 def _doubtful(moves: Sequence[Point], judgements: Sequence[Judgement]) -> list[int]:
     """The moves whose class rests on a large drop between unproven chances: those
-    that would be blunders, and the judge's own moves that lose ``INACCURACY`` or more
+    that would be blunders, and the judge's own moves that lose ``MISTAKE`` or more
     (is the judge's move still its move on a longer look?). The ``MAX_VERIFY``
     largest drops."""
     found = []
@@ -536,7 +536,7 @@ def _doubtful(moves: Sequence[Point], judgements: Sequence[Judgement]) -> list[i
             continue
         later = judgements[i + 2] if i + 2 < len(judgements) else None
         drop = before.chance - (1.0 - after.chance)
-        own = before.is_best(move) and drop >= INACCURACY
+        own = before.is_best(move) and drop >= MISTAKE
         if own or grade_move(before, after, move, before.chance, 1.0 - after.chance, later) == "blunder":
             found.append((drop, i))
     return [i for _, i in sorted(found, reverse=True)[:MAX_VERIFY]]
