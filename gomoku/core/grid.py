@@ -38,6 +38,10 @@ of the per-side arrays is unused):
 ``line``, ``combo_class``, ``combo_order``, ``combo_eval``
     The shared pattern tables (``gomoku.core.patterns.Tables``); ``reach`` the
     cells a key sees each side.
+``acc``, ``nn_index``, ``nn_embed``, ``nn_w1``, ``nn_b1``, ``nn_w2``, ``nn_head``
+    The learned evaluation (``gomoku.core.network``: its sums ``acc`` and the
+    network's arrays, ``index``, ``embed``, ...); with ``nn_b1`` empty there is
+    none and ``evaluate`` is the hand-set one.
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
@@ -55,6 +59,7 @@ import numpy as np
 from numba import njit, types
 from numba.experimental import structref
 
+from gomoku.core.network import net_value
 from gomoku.core.patterns import C_FIVE
 from gomoku.core.struct import Record
 
@@ -85,7 +90,7 @@ TURN, HEIGHT, NCAND, WINNER = range(4)
 
 GRID_FIELDS = ("cells", "keys", "combo", "cls", "order", "count", "value", "near", "cand", "cand_pos",
                "zob", "hash", "stack", "meta", "steps", "near_steps", "line", "combo_class", "combo_order",
-               "combo_eval", "reach")
+               "combo_eval", "reach", "acc", "nn_index", "nn_embed", "nn_w1", "nn_b1", "nn_w2", "nn_head")
 
 
 @structref.register
@@ -138,6 +143,9 @@ def move(g: GridState, i: int, sign: int) -> int:
     combo_class, combo_order, combo_eval = g.combo_class, g.combo_order, g.combo_eval
     reach = g.reach
     size = cells.size
+    acc, nn_index, embed = g.acc, g.nn_index, g.nn_embed
+    nn = g.nn_b1.size > 0
+    dim = embed.shape[1]
     if sign > 0:
         s = meta[TURN]
         if cls[s, i] == C_FIVE and meta[WINNER] == 0:
@@ -165,6 +173,12 @@ def move(g: GridState, i: int, sign: int) -> int:
             cand_pos[last] = at
             cand_pos[i] = -1
             meta[NCAND] = n
+        if nn:
+            for d in range(4):
+                for t in range(1, 3):
+                    r = nn_index[t, keys[4 * i + d]]
+                    for j in range(dim):
+                        acc[t, j] -= embed[r, j]
         cells[i] = s
     else:
         for off in near_steps:
@@ -197,6 +211,14 @@ def move(g: GridState, i: int, sign: int) -> int:
             keys[kq] = k1
             if cells[q] != EMPTY:
                 continue
+            if nn:
+                r0 = nn_index[1, k0]
+                r1 = nn_index[1, k1]
+                u0 = nn_index[2, k0]
+                u1 = nn_index[2, k1]
+                for j in range(dim):
+                    acc[1, j] += embed[r1, j] - embed[r0, j]
+                    acc[2, j] += embed[u1, j] - embed[u0, j]
             a1 = line[1, k0]
             b1 = line[1, k1]
             a2 = line[2, k0]
@@ -233,6 +255,12 @@ def move(g: GridState, i: int, sign: int) -> int:
     else:
         # The cell comes back: its sums (its combo was kept while it was played) and its place.
         cells[i] = EMPTY
+        if nn:
+            for d in range(4):
+                for t in range(1, 3):
+                    r = nn_index[t, keys[4 * i + d]]
+                    for j in range(dim):
+                        acc[t, j] += embed[r, j]
         for t in range(1, 3):
             c = combo[t, i]
             k = combo_class[c]
@@ -370,8 +398,11 @@ def five_near(g: GridState, s: int) -> int:
 
 @njit(cache=True, nogil=True)
 def evaluate(g: GridState) -> int:
-    """Static value for the side to move: twice its potential minus the
+    """Static value for the side to move: the learned network's when the grid
+    has one (``gomoku.core.network``), else twice its potential minus the
     opponent's (``cellvalues.TEMPO``, written out here since numba's cache does
     not see a change in an imported constant; a test checks the two agree)."""
     s = g.meta[TURN]
+    if g.nn_b1.size > 0:
+        return net_value(g.acc, s, g.value[s], g.value[3 - s], g.nn_w1, g.nn_b1, g.nn_w2, g.nn_head)
     return 2 * g.value[s] - g.value[3 - s]

@@ -29,8 +29,10 @@ from gomoku.engine.players import (
     classic_choice,
     greedy_table,
     players_for,
+    split_level,
 )
 from gomoku.search.grid import Grid
+from gomoku.search.nets import CLASSIC
 from gomoku.search.params import THREADS, SearchOptions
 from gomoku.search.plain import PlainSearch
 from gomoku.search.searcher import Searcher
@@ -150,9 +152,14 @@ class Engine:
     """
 
     def __init__(self, level: str = DEFAULT_LEVEL, *, memory_mb: int | None = None, seed: int | None = None) -> None:
-        self.level = check_level(level)
-        self.table = greedy_table(self.level)
+        level = check_level(level)
+        self.table = greedy_table(level)
         """The weight table of this engine's greedy moves (None: the seed's)."""
+        if PLAYERS[level].evaluation is not None:
+            check_player(level)
+        self.level, evaluation = split_level(level)
+        self.evaluation = evaluation or CLASSIC
+        """The static evaluation of this engine's searches (a level ``strong:NET`` sets it)."""
         self.memory_mb = memory_mb
         self.rng = random.Random(seed) if seed is not None else None
         self._searcher: Searcher | None = None
@@ -193,7 +200,8 @@ class Engine:
         >>> Engine("normal").options().root_vct, Engine().options("strong").root_vct
         (False, True)
         """
-        return replace(LEVEL_OPTIONS.get(level or self.level, SearchOptions()), threads=self._threads)
+        return replace(LEVEL_OPTIONS.get(level or self.level, SearchOptions()), threads=self._threads,
+                       evaluation=self.evaluation)
 
     def prepare(self, rules: Rules) -> None:
         """Do now, off any clock, the one-off work of the first search under ``rules``.
@@ -277,6 +285,7 @@ class Engine:
         if board.is_over:
             raise GameOverError(f"the game is over ({board.result}); no move to hint")
         check_player(level, board.rules)
+        level, evaluation = split_level(level)
         if level in LEVELS and level != "greedy" and not board.rules.gravity:
             ensure_loaded(board.rules.overline)  # before the clock starts
         start = _time.perf_counter()
@@ -292,7 +301,7 @@ class Engine:
         last: SearchInfo | None = None
         with self._lock:
             try:
-                options = replace(self.options(level), multipv=multipv)
+                options = replace(self.options(level), multipv=multipv, evaluation=evaluation or self.evaluation)
                 for info in self._search(board.copy(), limit, stop, options):
                     last = info
                     if on_info is not None:

@@ -6,7 +6,9 @@ player. ``Engine(name)`` plays any of them.
 
 ``greedy`` weighs cells by seed 002's table; ``greedy:NAME`` is the same
 player with the weight table NAME (``gomoku.attacks.weights.named_table``:
-``tuned``, or a JSON file). These variants are found by name but not listed,
+``tuned``, or a JSON file). A searching level with a learned evaluation is
+``LEVEL:NET`` (``strong:r1``: ``gomoku.search.nets``, a shipped network's
+name or a ``.npz`` file). These variants are found by name but not listed,
 so every listing stays the registry's own.
 
 >>> players_for(Rules.preset("tictactoe"))
@@ -17,6 +19,8 @@ so every listing stays the registry's own.
 'the 3x3 move table'
 >>> check_player("greedy:tuned").weights, "greedy:tuned" in PLAYERS, "greedy:tuned" in list(PLAYERS)
 ('tuned', True, False)
+>>> check_player("strong:classic").evaluation, split_level("normal:classic"), split_level("max")
+('classic', ('normal', 'classic'), ('max', None))
 >>> check_player("perfect", Rules())
 Traceback (most recent call last):
 ...
@@ -34,6 +38,7 @@ from gomoku.attacks.weights import WeightTable, named_table
 from gomoku.board import Board, GameOverError, Point, Rules
 from gomoku.classic import strategies
 from gomoku.classic.strategies import Choice, Strategy
+from gomoku.search.nets import NetError, load_net
 from gomoku.search.types import Limit
 
 __all__ = [
@@ -49,6 +54,8 @@ __all__ = [
     "classic_choice",
     "classic_move",
     "greedy_table",
+    "split_level",
+    "SEARCHING",
 ]
 
 
@@ -78,6 +85,7 @@ class Player:
     limit: Limit | None = None
     strategy: Strategy | None = None
     weights: str | None = None
+    evaluation: str | None = None
 
     @property
     def classic(self) -> bool:
@@ -86,6 +94,8 @@ class Player:
 
 
 GREEDY_PREFIX = "greedy:"
+SEARCHING = ("easy", "normal", "strong", "max")
+"""The levels that search, and so have an evaluation to choose (``LEVEL:NET``)."""
 
 
 class _Registry(dict[str, Player]):
@@ -93,11 +103,19 @@ class _Registry(dict[str, Player]):
     listed): the greedy player with the weight table NAME."""
 
     def _variant(self, name: object) -> Player | None:
-        if not isinstance(name, str) or not name.startswith(GREEDY_PREFIX) or name == GREEDY_PREFIX:
+        if not isinstance(name, str) or ":" not in name:
             return None
-        table = name[len(GREEDY_PREFIX):]
-        return replace(dict.__getitem__(self, "greedy"), name=name, weights=table,
-                       description=f"the greedy move by the weight table {table!r}")
+        base, _, rest = name.partition(":")
+        if not rest:
+            return None
+        if base == "greedy":
+            return replace(dict.__getitem__(self, "greedy"), name=name, weights=rest,
+                           description=f"the greedy move by the weight table {rest!r}")
+        if base in SEARCHING:
+            player = dict.__getitem__(self, base)
+            return replace(player, name=name, evaluation=rest,
+                           description=f"{player.description}; the evaluation {rest!r}")
+        return None
 
     def __contains__(self, name: object) -> bool:
         return dict.__contains__(self, name) or self._variant(name) is not None
@@ -178,7 +196,21 @@ def check_player(name: str, rules: Rules | None = None) -> Player:
         fits = ", ".join(players_for(rules)) or "none"
         raise ValueError(f"the {name} player does not play {rules.describe()} (players here: {fits})")
     greedy_table(name)  # a greedy variant's table is read and checked now: a bad one is a one-line error
+    if player.evaluation is not None:
+        try:
+            load_net(player.evaluation)  # so is a level's network
+        except NetError as exc:
+            raise ValueError(str(exc)) from None
     return player
+
+
+def split_level(name: str) -> tuple[str, str | None]:
+    """A level's name without its evaluation (``strong:r1`` -> ``strong``), and
+    the evaluation (None when the name has none)."""
+    player = PLAYERS.get(name)
+    if player is None or player.evaluation is None:
+        return name, None
+    return name.partition(":")[0], player.evaluation
 
 
 def greedy_table(name: str) -> WeightTable | None:

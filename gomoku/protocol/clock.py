@@ -21,7 +21,7 @@ from types import SimpleNamespace  # noqa: F401 - the doctests' stand-in for a S
 from typing import Any, Callable
 
 from gomoku.board import Board, Point
-from gomoku.engine import LEVELS
+from gomoku.engine import LEVELS, split_level
 
 __all__ = [
     "UNLIMITED_MS",
@@ -371,7 +371,7 @@ def level_limits(level: str, seconds: float) -> dict[str, Any]:
     {'time': 2.0}
     """
     limits: dict[str, Any] = {"time": seconds}
-    base = LEVELS.get(level)
+    base = LEVELS.get(split_level(level)[0])
     if base is not None:
         if base.depth is not None:
             limits["depth"] = base.depth

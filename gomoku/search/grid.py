@@ -28,6 +28,7 @@ from gomoku.core import grid as kgrid
 from gomoku.core.grid import EMPTY, HEIGHT, NCAND, TURN, WALL, WINNER, GridState
 from gomoku.core.patterns import B4, F3, F4, FIVE, tables
 from gomoku.search.params import GRID_CELLS, MARGIN, MIN_MARGIN, RING
+from gomoku.search.nets import Net, grid_arrays
 
 __all__ = ["Grid"]
 
@@ -154,7 +155,7 @@ class Grid:
         """How many cells a grid of ``board`` would take (its memory is ~60 bytes a cell)."""
         return _cells(Grid.layout(board))
 
-    def __init__(self, board: Board, margin: int = MARGIN) -> None:
+    def __init__(self, board: Board, margin: int = MARGIN, net: Net | None = None) -> None:
         rules = board.rules
         if not self.supports(rules):
             raise ValueError("the pattern grid plays five in a row on the rows, columns and diagonals of a two-dimensional board only")
@@ -212,6 +213,7 @@ class Grid:
             combo_order=t.combo_order,
             combo_eval=t.combo_eval,
             reach=t.reach,
+            **grid_arrays(net, t.reach),
         )
         kgrid.init(self.state)
         # Set-up stones first (in no particular order), then the moves; none of

@@ -132,6 +132,9 @@ class SearchOptions:
     multipv: int = 1
     """Best moves to find (MultiPV), each searched to the same depth: after the
     best, the root is searched again without it, and so on."""
+    evaluation: str = "classic"
+    """The static evaluation by name: ``classic`` (the hand-set cell values) or a
+    learned network (``gomoku.search.nets``)."""
 
 
 # -- helper threads (``gomoku.search.threads``) -------------------------------------

@@ -48,6 +48,7 @@ from gomoku.core import prover, tree, vcf
 from gomoku.core.grid import find, order_value
 from gomoku.core.patterns import C_B4, C_F3, C_FIVE
 from gomoku.search.grid import Grid
+from gomoku.search.nets import load_net
 from gomoku.search.params import (
     DEFAULT_MEMORY_MB,
     DEFENCE_SHARE,
@@ -156,7 +157,8 @@ class Searcher:
             # memory cap (the plain search keeps its time on any board).
             yield from PlainSearch(board.copy(), limit, stop, start).run()
             return
-        grid = Grid(board)
+        options = options or self.options
+        grid = Grid(board, net=load_net(options.evaluation))
         self.layout_seconds = _time.perf_counter() - start
         self.layout_cells = grid.size
         ctx = self._context(grid.size)
@@ -164,7 +166,7 @@ class Searcher:
         # the kernels less time (none, past it: the flag is up as they begin).
         deadline = start + limit.time if limit.time is not None else None
         with Watch(ctx.stop, deadline=deadline, stop=stop) as watch:
-            yield from _Run(self, options or self.options, grid, ctx, limit, watch, start).run()
+            yield from _Run(self, options, grid, ctx, limit, watch, start).run()
 
 
 class _Run:

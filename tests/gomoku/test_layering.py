@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gomoku.protocol",),
     ("gomoku.match", "gomoku.experiments"),
     ("gomoku.selfplay", "gomoku.tuning"),
+    ("gomoku.learning",),
     ("gomoku.commands",),
     ("gomoku.cli",),
     ("tui",),

@@ -1,0 +1,102 @@
+"""``gomoku train``: a learned evaluation trained on self-play datasets
+(``gomoku.learning``), written as a network file that ``strong:FILE`` plays."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from gomoku.commands.arguments import count
+from gomoku.learning import TrainError, TrainOptions, train_net
+from gomoku.selfplay import DATASET_FILE, DatasetError, load_dataset
+
+__all__ = ["register", "run_train", "dataset_paths"]
+
+
+def dataset_paths(names: list[str]) -> list[Path]:
+    """The dataset files named: a ``.npz`` file, or a self-play folder (its
+    ``positions.npz``); a one-line TrainError for anything else."""
+    paths = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            path = path / DATASET_FILE
+        if not path.is_file():
+            raise TrainError(f"{name}: no such dataset (a positions.npz file or a gomoku selfplay folder)")
+        paths.append(path)
+    return paths
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``train``."""
+    defaults = TrainOptions()
+    parser = subparsers.add_parser(
+        "train",
+        help="train a learned evaluation on self-play datasets",
+        description=(
+            "Train the learned evaluation (the line patterns around every empty cell index feature vectors, "
+            "summed, read by a small network beside the hand-set evaluation) on the positions of self-play "
+            "datasets (gomoku selfplay), to predict the side to move's chance of winning: a blend of the "
+            "game's result and the search's score. Every --hold-out-th game is held out; the network of the "
+            "epoch that predicts the held-out games best is written to --out, which plays as strong:FILE "
+            "(gomoku match, pbrain-gomoku --level). The method and the rounds: docs/learning.md."
+        ),
+    )
+    parser.add_argument("datasets", nargs="+", metavar="DATASET",
+                        help="positions.npz files or gomoku selfplay folders")
+    parser.add_argument("--out", required=True, metavar="FILE", help="the network (.npz) to write")
+    parser.add_argument("--epochs", type=count, default=defaults.epochs, metavar="N",
+                        help=f"passes over the training positions (default: {defaults.epochs})")
+    parser.add_argument("--dim", type=count, default=defaults.dim, metavar="D",
+                        help=f"the width of a feature vector (default: {defaults.dim})")
+    parser.add_argument("--hidden", type=count, default=defaults.hidden, metavar="H",
+                        help=f"the network's hidden units (default: {defaults.hidden})")
+    parser.add_argument("--lr", type=float, default=defaults.lr, metavar="R",
+                        help=f"Adam's learning rate (default: {defaults.lr:g})")
+    parser.add_argument("--decay", type=float, default=defaults.decay, metavar="L",
+                        help=f"the pull of each window's own vector towards zero (default: {defaults.decay:g})")
+    parser.add_argument("--blend", type=float, default=defaults.blend, metavar="B",
+                        help="the target: (1 - B) the game's result + B the search's score as a chance "
+                        f"(default: {defaults.blend:g})")
+    parser.add_argument("--batch", type=count, default=defaults.batch, metavar="N",
+                        help=f"positions a step (default: {defaults.batch})")
+    parser.add_argument("--hold-out", type=count, default=defaults.hold_out, metavar="K",
+                        help=f"every K-th game is held out (default: {defaults.hold_out})")
+    parser.add_argument("--seed", type=int, default=defaults.seed, metavar="S",
+                        help="the start's and the order's seed (default: 0)")
+    parser.add_argument("--quiet", action="store_true", help="no line an epoch on stderr")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.set_defaults(func=run_train)
+
+
+def run_train(args: argparse.Namespace) -> int:
+    """Train; print the data, the held-out losses and where the network went."""
+    out = Path(args.out)
+    if out.suffix != ".npz" or out.is_dir():
+        raise TrainError(f"--out {args.out}: give a file name ending in .npz")
+    options = TrainOptions(epochs=args.epochs, dim=args.dim, hidden=args.hidden, lr=args.lr, decay=args.decay,
+                           batch=args.batch, blend=args.blend, hold_out=args.hold_out, seed=args.seed)
+    options.check()
+    paths = dataset_paths(args.datasets)
+    try:
+        datasets = [load_dataset(p) for p in paths]
+    except DatasetError as exc:
+        raise TrainError(str(exc)) from None
+    net, report = train_net(datasets, out.stem, options, out=out, sources=[str(p) for p in paths],
+                            progress=None if args.quiet else sys.stderr)
+    if args.json:
+        print(json.dumps({"out": str(out), **net.meta["trained"],
+                          "held_out_by_epoch": [round(x, 5) for x in report.held_out]}))
+        return 0
+    print(f"{report.positions} positions of {report.games} games: {report.train_positions} trained on, "
+          f"{report.held_out_positions} held out (every {options.hold_out}th game)")
+    if report.best_epoch < 0:
+        print(f"No epoch predicted the held-out games better than the start ({report.baseline_held_out:.4f}): "
+              "the network written is the hand-set evaluation; play more games, or lower --lr")
+    else:
+        print(f"Held-out loss {report.best:.4f} at epoch {report.best_epoch + 1}, the hand-set evaluation's "
+              f"{report.baseline_held_out:.4f} (cross-entropy, lower is better)")
+    print(f"Network written to {out} in {report.seconds:.0f} s; play it as strong:{out}")
+    return 0

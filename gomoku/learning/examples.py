@@ -1,0 +1,157 @@
+"""Training examples for the learned evaluation, from self-play datasets.
+
+Each position of a dataset (``gomoku.selfplay.dataset``) becomes the feature
+rows of its two views (``gomoku.core.network``), the hand-set evaluation's
+potentials and a target: the side to move's chance of winning, a blend of the
+game's result and the search's score read as a chance (``engine.chance``).
+
+``Examples`` (N positions, R feature rows in all):
+
+``rows`` int32[R]
+    Position ``i``'s rows are ``rows[start[i]:split[i]]`` (the side to move's
+    view) and ``rows[split[i]:start[i + 1]]`` (the opponent's).
+``start`` int64[N + 1], ``split`` int64[N]
+``own``, ``opp`` float32[N]
+    The hand-set potentials of the side to move and of the opponent
+    (``cellvalues``), which the network's head reads beside its own value.
+``target`` float32[N]
+    ``(1 - blend) * result + blend * chance(score)``: ``result`` 1 won, 0.5
+    drawn, 0 lost; where the search gave no score, the result alone.
+``game`` int32[N]
+    A number per game, over all the datasets read: the split into training
+    and held-out positions is by game (positions of one game are alike).
+
+>>> data = toy_dataset()
+>>> ex = to_examples([data], blend=0.5)
+>>> len(ex), int(ex.start[-1]) == ex.rows.size, bool((ex.target > 0).all() and (ex.target < 1).all())
+(4, True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from gomoku.board import Board, Rules
+from gomoku.core import grid as kgrid
+from gomoku.core.grid import HEIGHT, TURN
+from gomoku.core.network import feature_index, features
+from gomoku.engine.chance import ChanceModel, default_model
+from gomoku.match.games import GameResult
+from gomoku.search.grid import Grid
+from gomoku.selfplay.dataset import Dataset, dataset_from_games
+
+__all__ = ["Examples", "to_examples", "toy_dataset"]
+
+SCORE_CLIP = 2000.0
+"""Scores beyond this (proven results included) count as this: a near-certain chance, not a certain one."""
+
+
+@dataclass
+class Examples:
+    """Positions as the trainer reads them (see the module docstring)."""
+
+    rows: np.ndarray
+    start: np.ndarray
+    split: np.ndarray
+    own: np.ndarray
+    opp: np.ndarray
+    target: np.ndarray
+    game: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.own.size)
+
+    def subset(self, keep: np.ndarray) -> "Examples":
+        """The positions where ``keep`` (bool[N]) is true."""
+        idx = np.flatnonzero(keep)
+        lengths = self.start[idx + 1] - self.start[idx]
+        start = np.zeros(idx.size + 1, dtype=np.int64)
+        np.cumsum(lengths, out=start[1:])
+        rows = np.concatenate([self.rows[self.start[i]:self.start[i + 1]] for i in idx]) if idx.size else \
+            np.zeros(0, dtype=np.int32)
+        split = start[:-1] + (self.split[idx] - self.start[idx])
+        return Examples(rows, start, split, self.own[idx], self.opp[idx], self.target[idx], self.game[idx])
+
+
+def _targets(data: Dataset, model: ChanceModel, blend: float) -> np.ndarray:
+    result = (data.result.astype(np.float64) + 1.0) / 2.0
+    score = np.clip(data.score.astype(np.float64), -SCORE_CLIP, SCORE_CLIP)
+    chance = 1.0 / (1.0 + np.exp(-(model.a * np.nan_to_num(score) + model.b)))
+    mixed = (1.0 - blend) * result + blend * chance
+    return np.where(np.isnan(data.score), result, mixed).astype(np.float32)
+
+
+def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceModel | None = None) -> Examples:
+    """The examples of every position of ``datasets`` (freestyle five on a
+    two-dimensional board: the networks' rules)."""
+    model = model or default_model()
+    index = feature_index(4)
+    rows: list[np.ndarray] = []
+    starts, splits, own, opp, target, game = [0], [], [], [], [], []
+    buffer = np.empty(1 << 16, dtype=np.int32)
+    total = 0
+    game_base = 0
+    for data in datasets:
+        rules = data.rules
+        if rules.overline is False or not Grid.supports(rules):
+            raise ValueError("the learned evaluation is trained on freestyle five in a row on a flat board only")
+        targets = _targets(data, model, blend)
+        order = np.lexsort((data.ply, data.game))
+        at = 0
+        while at < order.size:
+            g = int(data.game[order[at]])
+            end = at
+            while end < order.size and int(data.game[order[end]]) == g:
+                end += 1
+            first = int(data.game_start[g])
+            last_ply = int(data.ply[order[end - 1]])
+            moves = [(int(x), int(y)) for x, y in data.moves[first:first + last_ply]]
+            grid = Grid(Board(rules, moves))
+            state = grid.state
+            while state.meta[HEIGHT] > 0:
+                kgrid.pop(state)
+            played = 0
+            for j in order[at:end]:
+                ply = int(data.ply[j])
+                while played < ply:
+                    kgrid.push(state, grid.index[moves[played]])
+                    played += 1
+                s = int(state.meta[TURN])
+                for side in (s, 3 - s):
+                    n = features(state.cells, state.keys, index, side, buffer)
+                    rows.append(buffer[:n].copy())
+                    total += n
+                    if side == s:
+                        splits.append(total)
+                starts.append(total)
+                own.append(float(state.value[s]))
+                opp.append(float(state.value[3 - s]))
+                target.append(float(targets[j]))
+                game.append(game_base + g)
+            at = end
+        game_base += int(data.game_result.size)
+    return Examples(
+        rows=np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, dtype=np.int32),
+        start=np.array(starts, dtype=np.int64),
+        split=np.array(splits, dtype=np.int64),
+        own=np.array(own, dtype=np.float32),
+        opp=np.array(opp, dtype=np.float32),
+        target=np.array(target, dtype=np.float32),
+        game=np.array(game, dtype=np.int32),
+    )
+
+
+def toy_dataset() -> Dataset:
+    """Two short games on the 20x20 board, for examples and tests: X wins the first, O the second."""
+    rules = Rules.preset("gomocup20")
+    first = [(9, 9), (10, 10), (9, 10), (10, 11), (9, 11), (10, 12), (9, 12), (1, 1), (9, 13)]
+    second = [(9, 9), (10, 10), (1, 1), (10, 11), (1, 3), (10, 12), (1, 5), (10, 13), (18, 18), (10, 14)]
+    games = []
+    for k, (moves, result) in enumerate(((first, "X"), (second, "O"))):
+        games.append(GameResult(index=k, opening=None, x="toy", o="toy", a_side="X", result=result, reason="five",
+                                moves=moves, times_ms=[0] * len(moves), opening_moves=len(moves) - 2,
+                                scores=[None] * (len(moves) - 2) + [150.0, -90.0], best=[]))
+    return dataset_from_games(games, rules, {"players": ["toy", "toy"]})

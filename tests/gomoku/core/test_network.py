@@ -1,0 +1,79 @@
+"""The learned evaluation's sums, kept by every push and pop, are the sums a
+count from scratch gives; the grid's evaluation is the trainer's network."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from gomoku.board import Board, Rules
+from gomoku.core import grid as kgrid
+from gomoku.core.grid import HEIGHT, TURN
+from gomoku.core.network import FEATURES, QUANT, feature_index, features
+from gomoku.search.grid import Grid
+from gomoku.search.nets import Net
+from gomoku.search.threads import copy_grid
+
+
+def random_net(dim=6, hidden=5, seed=0) -> Net:
+    rng = np.random.default_rng(seed)
+    embed = rng.integers(-QUANT, QUANT, (FEATURES, dim)).astype(np.int32)
+    embed[0] = 0
+    return Net("random", embed, (rng.standard_normal((hidden, 2 * dim)) * 0.3).astype(np.float32),
+               (rng.standard_normal(hidden) * 0.1).astype(np.float32),
+               (rng.standard_normal(hidden) * 0.3).astype(np.float32), np.array([0.1, 480.0, 0.5, -0.3], np.float32))
+
+
+def counted(state, net: Net, side: int) -> np.ndarray:
+    out = np.zeros(4 * state.cells.size, dtype=np.int32)
+    n = features(state.cells, state.keys, feature_index(4), side, out)
+    return net.embed[out[:n]].sum(axis=0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_sums_follow_every_push_and_pop(seed):
+    rng = random.Random(seed)
+    net = random_net(seed=seed)
+    rules = Rules.preset("gomocup20") if seed % 2 else Rules()
+    grid = Grid(Board(rules, [(9, 9)]), net=net)
+    g = grid.state
+    played = 0
+    for _ in range(60):
+        cells = grid.candidates()
+        if played and (rng.random() < 0.35 or not cells):
+            kgrid.pop(g)
+            played -= 1
+        else:
+            kgrid.push(g, rng.choice(cells))
+            played += 1
+        for side in (1, 2):
+            assert np.array_equal(g.acc[side], counted(g, net, side))
+    while played:
+        kgrid.pop(g)
+        played -= 1
+    assert np.array_equal(g.acc[1], counted(g, net, 1)) and g.meta[HEIGHT] == 1
+
+
+def test_a_helper_grid_has_its_own_sums_and_the_same_network():
+    grid = Grid(Board(moves=[(0, 0), (1, 1), (0, 1)]), net=random_net())
+    helper = copy_grid(grid.state)
+    assert helper.nn_embed is grid.state.nn_embed and helper.acc is not grid.state.acc
+    kgrid.push(helper, grid.candidates()[0])
+    assert kgrid.evaluate(helper) != kgrid.evaluate(grid.state) or not np.array_equal(helper.acc, grid.state.acc)
+
+
+def test_without_a_network_the_evaluation_is_the_hand_set_one():
+    board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5)])
+    plain, learned = Grid(board).state, Grid(board, net=random_net()).state
+    assert int(plain.meta[TURN]) == 1 and kgrid.evaluate(plain) == 2 * plain.value[1] - plain.value[2]
+    assert kgrid.evaluate(learned) != kgrid.evaluate(plain)
+    assert not plain.acc.any() and learned.acc.any()
+
+
+def test_exact_five_rules_keep_the_hand_set_evaluation():
+    board = Board(Rules.preset("standard"), [(7, 7), (8, 8), (7, 8)])
+    g = Grid(board, net=random_net()).state
+    s = int(g.meta[TURN])
+    assert s == 2 and g.nn_b1.size == 0 and kgrid.evaluate(g) == 2 * g.value[2] - g.value[1]

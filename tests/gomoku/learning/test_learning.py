@@ -1,0 +1,147 @@
+"""Training the learned evaluation: the examples are the positions' features,
+training lowers the loss, the network written plays as the trainer predicts,
+and ``gomoku train`` and ``strong:FILE`` take bad input as one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from gomoku.board import Board
+from gomoku.cli import main
+from gomoku.core import grid as kgrid
+from gomoku.core.grid import TURN
+from gomoku.engine import Engine, check_player
+from gomoku.learning import (TrainError, TrainOptions, init_params, mean_loss, run_epoch, to_examples, to_net,
+                             toy_dataset, train_net)
+from gomoku.learning.train import _forward
+from gomoku.search.grid import Grid
+from gomoku.search.nets import NetError, load_net, save_net
+from gomoku.selfplay import save_dataset
+
+
+def exit_code(argv: list[str]) -> int:
+    """``gomoku ARGV``'s exit code, whether argparse or the command stopped it."""
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return int(stop.code)
+
+
+def test_examples_hold_both_views_of_every_position():
+    data = toy_dataset()
+    ex = to_examples([data], blend=0.0)
+    assert len(ex) == len(data) == 4
+    assert np.array_equal(ex.target, (data.result + 1) / 2)  # blend 0: the result alone
+    for i in range(len(ex)):
+        board = data.board(i)
+        g = Grid(board).state
+        s = int(g.meta[TURN])
+        own, opp = ex.rows[ex.start[i]:ex.split[i]], ex.rows[ex.split[i]:ex.start[i + 1]]
+        assert own.size > 0 and opp.size > 0 and (own > 0).all()
+        assert ex.own[i] == g.value[s] and ex.opp[i] == g.value[3 - s]
+    mixed = to_examples([data], blend=1.0)
+    assert not np.array_equal(mixed.target, ex.target)
+
+
+def test_the_grid_evaluates_as_the_trainer_predicts():
+    data = toy_dataset()
+    ex = to_examples([data])
+    params = init_params(dim=4, hidden=6, a=0.002, b=-0.1, seed=3)
+    for epoch in range(5):
+        run_epoch(ex, params, lr=0.05, decay=0.0, batch=2, seed=epoch)
+    net = to_net(params, "toy", {})
+    x = np.zeros(8, np.float32)
+    z = np.zeros(6, np.float32)
+    for i in range(len(ex)):
+        logit = _forward(ex.rows, ex.start[i], ex.split[i], ex.start[i + 1], params.code, *params.arrays(),
+                         ex.own[i], ex.opp[i], x, z)
+        g = Grid(data.board(i), net=net).state
+        assert kgrid.evaluate(g) == pytest.approx((logit + 0.1) / 0.002, abs=3.0)
+
+
+def test_a_run_keeps_the_best_epoch_and_writes_a_network(tmp_path):
+    out = tmp_path / "toy.npz"
+    net, report = train_net([toy_dataset()] * 3, "toy", TrainOptions(epochs=4, dim=4, hidden=4, hold_out=3, lr=0.01),
+                            out=out)
+    assert report.held_out_positions > 0 and len(report.held_out) == 4
+    loaded = load_net(str(out))
+    assert np.array_equal(loaded.embed, net.embed) and loaded.meta["trained"]["positions"] == report.positions
+    assert loaded.meta["trained"]["held_out_loss"] == pytest.approx(min([report.held_out[report.best_epoch]]
+                                                                        if report.best_epoch >= 0 else
+                                                                        [loaded.meta["trained"]["held_out_loss"]]),
+                                                                       abs=1e-4)
+
+
+def test_training_lowers_the_loss_on_what_it_sees():
+    ex = to_examples([toy_dataset()])
+    params = init_params(dim=4, hidden=4, a=0.002, b=0.0, seed=1)
+    before = mean_loss(ex, params)
+    for epoch in range(20):
+        run_epoch(ex, params, lr=0.02, decay=0.0, batch=4, seed=epoch)
+    assert mean_loss(ex, params) < 0.5 * before
+
+
+def test_a_level_plays_with_a_network_file(tmp_path):
+    net, _ = train_net([toy_dataset()] * 3, "toy", TrainOptions(epochs=1, dim=4, hidden=4, hold_out=3))
+    path = save_net(net, tmp_path / "toy.npz")
+    engine = Engine(f"strong:{path}")
+    assert engine.level == "strong" and engine.evaluation == str(path)
+    board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5)])
+    hint = engine.hint(board, nodes=3000)
+    assert hint.move not in board.stones and hint.nodes > 0
+    assert Engine().hint(board, level=f"normal:{path}", nodes=2000).level == "normal"
+
+
+def test_bad_networks_are_one_line_errors(tmp_path):
+    broken = tmp_path / "broken.npz"
+    broken.write_bytes(b"not a zip")
+    with pytest.raises(NetError, match="cannot read network"):
+        load_net(str(broken))
+    with pytest.raises(ValueError, match="no evaluation named 'nothing'"):
+        check_player("strong:nothing")
+    net, _ = train_net([toy_dataset()] * 3, "toy", TrainOptions(epochs=1, dim=4, hidden=4, hold_out=3))
+    bad_w1 = net.w1.copy()
+    bad_w1[0, 0] = np.nan
+    with pytest.raises(NetError, match="NaN"):
+        type(net)(net.name, net.embed, bad_w1, net.b1, net.w2, net.head)
+
+
+def test_the_train_command(tmp_path, capsys):
+    data = tmp_path / "positions.npz"
+    save_dataset(toy_dataset(), data)
+    out = tmp_path / "net.npz"
+    assert main(["train", str(data), str(tmp_path), str(data), "--out", str(out), "--epochs", "2", "--dim", "4",
+                 "--hidden", "4", "--hold-out", "3", "--json", "--quiet"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["out"] == str(out) and report["positions"] == 12 and len(report["held_out_by_epoch"]) == 2
+    assert load_net(str(out)).width == 4
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--epochs", "0"], "--epochs"),
+    (["--lr", "nan"], "--lr must be"),
+    (["--blend", "2"], "--blend must be"),
+    (["--out", "net.txt"], "ending in .npz"),
+    (["MISSING"], "no such dataset"),
+])
+def test_bad_train_options_are_one_line_errors(tmp_path, capsys, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    save_dataset(toy_dataset(), tmp_path / "positions.npz")
+    base = ["train", "positions.npz", "--out", "net.npz", "--quiet"]
+    if args == ["MISSING"]:
+        base[1] = "missing.npz"
+        args = []
+    if "--out" in args:
+        base = base[:2] + base[4:]
+    assert exit_code([*base, *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and not (tmp_path / "net.npz").exists()
+
+
+def test_a_corrupt_dataset_is_a_one_line_error(tmp_path, capsys):
+    (tmp_path / "bad.npz").write_bytes(b"junk")
+    assert exit_code(["train", str(tmp_path / "bad.npz"), "--out", str(tmp_path / "n.npz")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1 and not (tmp_path / "n.npz").exists()
