@@ -64,6 +64,18 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                         help=f"positions a step (default: {defaults.batch})")
     parser.add_argument("--hold-out", type=count, default=defaults.hold_out, metavar="K",
                         help=f"every K-th game is held out (default: {defaults.hold_out})")
+    parser.add_argument("--max-score", type=float, default=defaults.max_score, metavar="M",
+                        help="train the value only on positions whose search score is at most M either way "
+                        "(default: all)")
+    parser.add_argument("--no-value", action="store_true",
+                        help="train the move order only (the network keeps the hand-set evaluation)")
+    parser.add_argument("--no-order", action="store_true", help="train the value only (the hand-set move order)")
+    parser.add_argument("--order-epochs", type=count, default=defaults.order_epochs, metavar="N",
+                        help=f"the move order's passes (default: {defaults.order_epochs})")
+    parser.add_argument("--order-lr", type=float, default=defaults.order_lr, metavar="R",
+                        help=f"the move order's learning rate (default: {defaults.order_lr:g})")
+    parser.add_argument("--order-decay", type=float, default=defaults.order_decay, metavar="L",
+                        help=f"the pull of the move order's values towards zero (default: {defaults.order_decay:g})")
     parser.add_argument("--seed", type=int, default=defaults.seed, metavar="S",
                         help="the start's and the order's seed (default: 0)")
     parser.add_argument("--quiet", action="store_true", help="no line an epoch on stderr")
@@ -77,7 +89,9 @@ def run_train(args: argparse.Namespace) -> int:
     if out.suffix != ".npz" or out.is_dir():
         raise TrainError(f"--out {args.out}: give a file name ending in .npz")
     options = TrainOptions(epochs=args.epochs, dim=args.dim, hidden=args.hidden, lr=args.lr, decay=args.decay,
-                           batch=args.batch, blend=args.blend, hold_out=args.hold_out, seed=args.seed)
+                           batch=args.batch, blend=args.blend, hold_out=args.hold_out, seed=args.seed,
+                           max_score=args.max_score, value=not args.no_value, order=not args.no_order,
+                           order_epochs=args.order_epochs, order_lr=args.order_lr, order_decay=args.order_decay)
     options.check()
     paths = dataset_paths(args.datasets)
     try:
@@ -90,13 +104,18 @@ def run_train(args: argparse.Namespace) -> int:
         print(json.dumps({"out": str(out), **net.meta["trained"],
                           "held_out_by_epoch": [round(x, 5) for x in report.held_out]}))
         return 0
-    print(f"{report.positions} positions of {report.games} games: {report.train_positions} trained on, "
-          f"{report.held_out_positions} held out (every {options.hold_out}th game)")
-    if report.best_epoch < 0:
-        print(f"No epoch predicted the held-out games better than the start ({report.baseline_held_out:.4f}): "
-              "the network written is the hand-set evaluation; play more games, or lower --lr")
-    else:
-        print(f"Held-out loss {report.best:.4f} at epoch {report.best_epoch + 1}, the hand-set evaluation's "
-              f"{report.baseline_held_out:.4f} (cross-entropy, lower is better)")
+    if options.value:
+        print(f"Value: {report.positions} positions of {report.games} games, {report.train_positions} trained on, "
+              f"{report.held_out_positions} held out (every {options.hold_out}th game)")
+        if report.best_epoch < 0:
+            print(f"  no epoch predicted the held-out games better than the start ({report.baseline_held_out:.4f}): "
+                  "the value written is the hand-set evaluation; play more games, or lower --lr")
+        else:
+            print(f"  held-out loss {report.best:.4f} at epoch {report.best_epoch + 1}, the hand-set evaluation's "
+                  f"{report.baseline_held_out:.4f} (cross-entropy, lower is better)")
+    if options.order:
+        (b1, _, b5), (a1, _, a5) = report.order_before, report.order_after
+        print(f"Move order: {report.order_positions} quiet positions; on the held-out games the search's best move "
+              f"comes first {b1:.1%} -> {a1:.1%}, in the first five {b5:.1%} -> {a5:.1%}")
     print(f"Network written to {out} in {report.seconds:.0f} s; play it as strong:{out}")
     return 0

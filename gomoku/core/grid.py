@@ -30,9 +30,12 @@ of the per-side arrays is unused):
 ``zob`` uint64[3, size], ``hash`` uint64[1]
     The board's zobrist key of each stone on each cell, and the running hash
     (equal to ``Board.hash``: tables outlive a grid).
-``stack`` int32[size], ``meta`` int64[4]
+``stack`` int32[size], ``meta`` int64[5]
     The cells played (``meta[HEIGHT]`` of them) and ``meta[TURN]`` (1 or 2),
-    ``meta[NCAND]``, ``meta[WINNER]`` (a side whose five is on the board, or 0).
+    ``meta[NCAND]``, ``meta[WINNER]`` (a side whose five is on the board, or 0),
+    ``meta[LIVE]`` (1 while the learned evaluation's sums follow the moves: the
+    threat searches, which never evaluate and take back every move they make,
+    set it to 0 while they run, and the sums are as they were when they end).
 ``steps`` int64[4], ``near_steps`` int64[24]
     Cell offsets of the four lines and of the 5x5 square.
 ``line``, ``combo_class``, ``combo_order``, ``combo_eval``
@@ -42,6 +45,10 @@ of the per-side arrays is unused):
     The learned evaluation (``gomoku.core.network``: its sums ``acc`` and the
     network's arrays, ``index``, ``embed``, ...); with ``nn_b1`` empty there is
     none and ``evaluate`` is the hand-set one.
+``pol_own``, ``pol_opp`` int32[3, size], ``nn_pol_own``, ``nn_pol_opp`` int32[F]
+    The learned move order (``gomoku.core.network``): for an empty cell and a
+    side's view, the sum of the tables over its four line windows; with the
+    tables of one entry there is none.
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
@@ -70,6 +77,7 @@ __all__ = [
     "HEIGHT",
     "NCAND",
     "WINNER",
+    "LIVE",
     "GRID_FIELDS",
     "GridStateType",
     "GridState",
@@ -79,18 +87,20 @@ __all__ = [
     "init",
     "find",
     "order_value",
+    "learned_order",
     "first",
     "five_near",
     "evaluate",
 ]
 
 EMPTY, WALL = 0, 3
-TURN, HEIGHT, NCAND, WINNER = range(4)
+TURN, HEIGHT, NCAND, WINNER, LIVE = range(5)
 
 
 GRID_FIELDS = ("cells", "keys", "combo", "cls", "order", "count", "value", "near", "cand", "cand_pos",
                "zob", "hash", "stack", "meta", "steps", "near_steps", "line", "combo_class", "combo_order",
-               "combo_eval", "reach", "acc", "nn_index", "nn_embed", "nn_w1", "nn_b1", "nn_w2", "nn_head")
+               "combo_eval", "reach", "acc", "nn_index", "nn_embed", "nn_w1", "nn_b1", "nn_w2", "nn_head",
+               "pol_own", "pol_opp", "nn_pol_own", "nn_pol_opp")
 
 
 @structref.register
@@ -144,8 +154,11 @@ def move(g: GridState, i: int, sign: int) -> int:
     reach = g.reach
     size = cells.size
     acc, nn_index, embed = g.acc, g.nn_index, g.nn_embed
-    nn = g.nn_b1.size > 0
-    dim = embed.shape[1]
+    nn = meta[LIVE] != 0
+    value_on = g.nn_b1.size > 0
+    dim = embed.shape[1] if value_on else 0
+    pol_own, pol_opp, tab_own, tab_opp = g.pol_own, g.pol_opp, g.nn_pol_own, g.nn_pol_opp
+    pol_on = tab_own.size > 1
     if sign > 0:
         s = meta[TURN]
         if cls[s, i] == C_FIVE and meta[WINNER] == 0:
@@ -219,6 +232,11 @@ def move(g: GridState, i: int, sign: int) -> int:
                 for j in range(dim):
                     acc[1, j] += embed[r1, j] - embed[r0, j]
                     acc[2, j] += embed[u1, j] - embed[u0, j]
+                if pol_on:
+                    pol_own[1, q] += tab_own[r1] - tab_own[r0]
+                    pol_own[2, q] += tab_own[u1] - tab_own[u0]
+                    pol_opp[1, q] += tab_opp[r1] - tab_opp[r0]
+                    pol_opp[2, q] += tab_opp[u1] - tab_opp[u0]
             a1 = line[1, k0]
             b1 = line[1, k1]
             a2 = line[2, k0]
@@ -353,6 +371,16 @@ def order_value(g: GridState, s: int, q: int) -> int:
     True
     """
     return g.order[s, q] * 5 // 4 + g.order[3 - s, q]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def learned_order(g: GridState, s: int, q: int) -> int:
+    """What the learned move order adds to ``order_value`` for ``s`` at ``q``:
+    its tables' sums over the cell's windows, ``s``'s view and the
+    opponent's (0 without a learned order, and while the sums are not kept)."""
+    if g.nn_pol_own.size <= 1 or g.meta[LIVE] == 0:
+        return 0
+    return g.pol_own[s, q] + g.pol_opp[3 - s, q]
 
 
 @njit(cache=True, nogil=True)

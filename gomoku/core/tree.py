@@ -89,7 +89,7 @@ from gomoku.core.context import (
     WIDTH,
     Context,
 )
-from gomoku.core.grid import GridState, evaluate, first, order_value, pop, push
+from gomoku.core.grid import LIVE, GridState, evaluate, first, learned_order, order_value, pop, push
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
@@ -172,7 +172,7 @@ def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]
         q = g.cand[j]
         if threat and g.cls[s, q] > C_B4 and g.cls[o, q] > C_B4:
             continue
-        v = order_value(g, s, q) + ctx.history[s, q] // 8
+        v = order_value(g, s, q) + learned_order(g, s, q) + ctx.history[s, q] // 8
         if q == tt_move:
             v += 1 << 29
         elif q == k1:
@@ -200,9 +200,12 @@ def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
     v = g.order[s, q]
     if v < SETUP_MIN or v >= QUIET or g.order[3 - s, q] >= QUIET:
         return False
+    live = g.meta[LIVE]
+    g.meta[LIVE] = 0  # a look one move ahead, taken back: the learned sums wait
     push(g, q)
     made = _doubles(g, s) > base
     pop(g)
+    g.meta[LIVE] = live
     return made
 
 

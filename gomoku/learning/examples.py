@@ -29,6 +29,7 @@ game's result and the search's score read as a chance (``engine.chance``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -84,9 +85,12 @@ def _targets(data: Dataset, model: ChanceModel, blend: float) -> np.ndarray:
     return np.where(np.isnan(data.score), result, mixed).astype(np.float32)
 
 
-def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceModel | None = None) -> Examples:
-    """The examples of every position of ``datasets`` (freestyle five on a
-    two-dimensional board: the networks' rules)."""
+def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceModel | None = None,
+                max_score: float = math.inf) -> Examples:
+    """The examples of the positions of ``datasets`` (freestyle five on a
+    two-dimensional board: the networks' rules) whose search score is at most
+    ``max_score`` either way (the others are settled by the search's threat
+    checks before any evaluation counts: left out, with those without a score)."""
     model = model or default_model()
     index = feature_index(4)
     rows: list[np.ndarray] = []
@@ -100,6 +104,8 @@ def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceMo
             raise ValueError("the learned evaluation is trained on freestyle five in a row on a flat board only")
         targets = _targets(data, model, blend)
         order = np.lexsort((data.ply, data.game))
+        if math.isfinite(max_score):
+            order = order[np.abs(data.score[order]) <= max_score]  # NaN compares False: left out
         at = 0
         while at < order.size:
             g = int(data.game[order[at]])
@@ -145,10 +151,12 @@ def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceMo
 
 
 def toy_dataset() -> Dataset:
-    """Two short games on the 20x20 board, for examples and tests: X wins the first, O the second."""
+    """Two short games on the 20x20 board, quiet (no threat made), for examples
+    and tests: X is said to win the first, O the second; the last two
+    positions of each are in the dataset, with scores."""
     rules = Rules.preset("gomocup20")
-    first = [(9, 9), (10, 10), (9, 10), (10, 11), (9, 11), (10, 12), (9, 12), (1, 1), (9, 13)]
-    second = [(9, 9), (10, 10), (1, 1), (10, 11), (1, 3), (10, 12), (1, 5), (10, 13), (18, 18), (10, 14)]
+    first = [(9, 9), (10, 10), (9, 11), (11, 9), (12, 12), (7, 7), (8, 12), (13, 8), (6, 10)]
+    second = [(9, 9), (10, 10), (1, 1), (10, 11), (1, 3), (12, 12), (1, 5), (15, 15), (18, 18), (3, 16)]
     games = []
     for k, (moves, result) in enumerate(((first, "X"), (second, "O"))):
         games.append(GameResult(index=k, opening=None, x="toy", o="toy", a_side="X", result=result, reason="five",

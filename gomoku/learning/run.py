@@ -1,4 +1,5 @@
-"""A training run: self-play datasets in, a network out (``gomoku train``).
+"""A training run: self-play datasets in, a network out (``gomoku train``):
+its value (``train``) and its move order (``order``), each or both.
 
 The positions are split by game: every ``hold_out``-th game (by its number
 over all datasets) is held out, the rest trained on. Each epoch is one pass
@@ -6,14 +7,16 @@ over the training positions; the network kept is the one of the epoch with the
 least held-out loss (the later ones learn the training games by heart). The
 report says what the network was made from and how well it predicts the
 held-out games beside the hand-set evaluation, in the same units (mean
-cross-entropy, nats: lower is better).
+cross-entropy, nats: lower is better), and how often the move order puts the
+search's best move first and in the first five, before and after.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Sequence, TextIO
 
@@ -21,6 +24,7 @@ import numpy as np
 
 from gomoku.engine.chance import default_model
 from gomoku.learning.examples import to_examples
+from gomoku.learning.order import OrderModel, order_accuracy, order_epoch, order_examples, order_loss, order_tables
 from gomoku.learning.train import Params, baseline_loss, init_params, mean_loss, run_epoch, to_net
 from gomoku.search.nets import Net, save_net
 from gomoku.selfplay.dataset import Dataset
@@ -45,8 +49,25 @@ class TrainOptions:
     blend: float = 0.5
     hold_out: int = 10
     seed: int = 0
+    max_score: float = math.inf
+    value: bool = True
+    """Train the value (else the network keeps the hand-set evaluation)."""
+    order: bool = True
+    """Train the move order (``gomoku.learning.order``)."""
+    order_epochs: int = 6
+    order_lr: float = 0.01
+    order_decay: float = 1e-4
 
     def check(self) -> None:
+        if not self.max_score > 0:
+            raise TrainError(f"--max-score must be above 0, not {self.max_score}")
+        if not (self.value or self.order):
+            raise TrainError("nothing to train: --no-value and --no-order together")
+        if not 1 <= self.order_epochs <= 10_000:
+            raise TrainError(f"--order-epochs must be from 1 to 10000, not {self.order_epochs}")
+        for name, value in (("--order-lr", self.order_lr), ("--order-decay", self.order_decay)):
+            if not (math.isfinite(value) and 0 <= value <= 1) or (name == "--order-lr" and value == 0):
+                raise TrainError(f"{name} must be a number from 0 to 1, not {value}")
         for name, value, least, most in (("--epochs", self.epochs, 1, 10_000), ("--dim", self.dim, 1, 256),
                                          ("--hidden", self.hidden, 1, 1024), ("--batch", self.batch, 1, 1 << 20),
                                          ("--hold-out", self.hold_out, 2, 1000)):
@@ -72,6 +93,9 @@ class TrainReport:
     train: list[float] = field(default_factory=list)
     best_epoch: int = 0
     seconds: float = 0.0
+    order_positions: int = 0
+    order_before: tuple[float, float, float] = (math.nan, math.nan, math.nan)
+    order_after: tuple[float, float, float] = (math.nan, math.nan, math.nan)
 
     @property
     def best(self) -> float:
@@ -82,28 +106,29 @@ def _copy(params: Params) -> tuple[np.ndarray, ...]:
     return tuple(x.copy() for x in params.arrays())
 
 
-def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = TrainOptions(), *,
-              out: str | Path | None = None, sources: Sequence[str] = (),
-              progress: TextIO | None = None) -> tuple[Net, TrainReport]:
-    """Train a network on ``datasets``; write it to ``out`` when given."""
-    options.check()
-    began = time.monotonic()
+def _split(game: np.ndarray, hold_out: int) -> np.ndarray:
+    held = (game % hold_out) == 0
+    if held.all() or not held.any():
+        raise TrainError(f"too few games to hold every {hold_out}th out: play more, or lower --hold-out")
+    return held
+
+
+def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,
+           progress: TextIO | None) -> tuple[Params, float]:
+    """The value's parameters of the best epoch, and its held-out loss."""
     model = default_model()
-    try:
-        ex = to_examples(datasets, blend=options.blend, model=model)
-    except ValueError as exc:
-        raise TrainError(str(exc)) from None
+    ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score)
     if len(ex) == 0:
         raise TrainError("the datasets hold no positions")
-    held = (ex.game % options.hold_out) == 0
-    if held.all() or not held.any():
-        raise TrainError(f"too few games to hold every {options.hold_out}th out: play more, or lower --hold-out")
+    held = _split(ex.game, options.hold_out)
     train, test = ex.subset(~held), ex.subset(held)
     params = init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed)
-    report = TrainReport(positions=len(ex), games=int(np.unique(ex.game).size), train_positions=len(train),
-                         held_out_positions=len(test), baseline_held_out=baseline_loss(test, model.a, model.b))
+    report.positions, report.games = len(ex), int(np.unique(ex.game).size)
+    report.train_positions, report.held_out_positions = len(train), len(test)
+    report.baseline_held_out = baseline_loss(test, model.a, model.b)
     best = _copy(params)
-    best_loss = mean_loss(test, params)
+    start_loss = best_loss = mean_loss(test, params)
+    report.best_epoch = -1
     for epoch in range(options.epochs):
         loss = run_epoch(train, params, lr=options.lr, decay=options.decay, batch=options.batch,
                          seed=options.seed * 1000 + epoch)
@@ -114,21 +139,74 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
             best = _copy(params)
             report.best_epoch = epoch
         if progress is not None:
-            progress.write(f"epoch {epoch + 1}/{options.epochs}: training {loss:.4f}, held out "
+            progress.write(f"value epoch {epoch + 1}/{options.epochs}: training {loss:.4f}, held out "
                            f"{report.held_out[-1]:.4f} (hand-set evaluation {report.baseline_held_out:.4f})\n")
             progress.flush()
     params.fine, params.coarse, params.w1, params.b1, params.w2, params.head = best
-    if report.held_out and best_loss >= mean_loss(test, init_params(options.dim, options.hidden, a=model.a, b=model.b,
-                                                                   seed=options.seed)):
-        report.best_epoch = -1  # no epoch beat the start: the network is the hand-set evaluation
+    return params, min(best_loss, start_loss)
+
+
+def _order(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,
+           progress: TextIO | None) -> OrderModel:
+    """The move order of the best epoch (by held-out loss)."""
+    ex = order_examples(datasets)
+    if len(ex) == 0:
+        raise TrainError("the datasets hold no quiet position whose best move is known: the move order needs some")
+    held = _split(ex.game, options.hold_out)
+    train, test = ex.subset(~held), ex.subset(held)
+    model = OrderModel.start()
+    report.order_positions = len(ex)
+    report.order_before = order_accuracy(test, model)
+    best, best_loss = copy.deepcopy(model), order_loss(test, model)
+    for epoch in range(options.order_epochs):
+        loss = order_epoch(train, model, lr=options.order_lr, decay=options.order_decay, batch=options.batch,
+                           seed=options.seed * 1000 + epoch)
+        held_loss = order_loss(test, model)
+        if held_loss < best_loss:
+            best, best_loss = copy.deepcopy(model), held_loss
+        if progress is not None:
+            first, three, five = order_accuracy(test, model)
+            progress.write(f"order epoch {epoch + 1}/{options.order_epochs}: training {loss:.4f}, held out "
+                           f"{held_loss:.4f}; the best move first {first:.1%}, in the first 5 {five:.1%}\n")
+            progress.flush()
+    report.order_after = order_accuracy(test, best)
+    return best
+
+
+def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = TrainOptions(), *,
+              out: str | Path | None = None, sources: Sequence[str] = (),
+              progress: TextIO | None = None) -> tuple[Net, TrainReport]:
+    """Train a network on ``datasets`` (its value, its move order or both, as
+    ``options`` say); write it to ``out`` when given."""
+    options.check()
+    began = time.monotonic()
+    report = TrainReport(positions=0, games=0, train_positions=0, held_out_positions=0, baseline_held_out=math.nan)
+    chance = default_model()
+    trained: dict = {"options": asdict(options), "sources": list(sources)}
+    try:
+        if options.value:
+            params, loss = _value(datasets, options, report, progress)
+            trained.update(positions=report.positions, games=report.games, train_positions=report.train_positions,
+                           held_out_positions=report.held_out_positions, held_out_loss=round(loss, 5),
+                           hand_set_held_out_loss=round(report.baseline_held_out, 5),
+                           best_epoch=report.best_epoch + 1, chance_model={"a": chance.a, "b": chance.b})
+        order = _order(datasets, options, report, progress) if options.order else None
+    except ValueError as exc:
+        raise TrainError(str(exc)) from None
+    if order is not None:
+        trained.update(order_positions=report.order_positions,
+                       order_held_out_before=[round(x, 4) for x in report.order_before],
+                       order_held_out_after=[round(x, 4) for x in report.order_after])
     report.seconds = time.monotonic() - began
-    meta = {"trained": {"options": asdict(options), "sources": list(sources), "positions": report.positions,
-                        "games": report.games, "train_positions": report.train_positions,
-                        "held_out_positions": report.held_out_positions,
-                        "held_out_loss": round(best_loss, 5), "hand_set_held_out_loss": round(report.baseline_held_out, 5),
-                        "best_epoch": report.best_epoch + 1, "seconds": round(report.seconds, 1),
-                        "chance_model": {"a": model.a, "b": model.b}}}
-    net = to_net(params, name, meta)
+    trained["seconds"] = round(report.seconds, 1)
+    meta = {"trained": trained}
+    own, opp = order_tables(order) if order is not None else (np.zeros(1, np.int32), np.zeros(1, np.int32))
+    if options.value:
+        net = replace(to_net(params, name, meta), pol_own=own, pol_opp=opp)
+    else:
+        net = Net(name=name, embed=np.zeros((1, 1), np.int32), w1=np.zeros((0, 2), np.float32),
+                  b1=np.zeros(0, np.float32), w2=np.zeros(0, np.float32), head=np.zeros(4, np.float32), meta=meta,
+                  pol_own=own, pol_opp=opp)
     if out is not None:
         save_net(net, out)
     return net, report

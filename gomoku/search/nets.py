@@ -6,8 +6,10 @@ An evaluation is chosen by name everywhere (``SearchOptions.evaluation``,
 table of ``gomoku.core.cellvalues`` (the default), or a network's name.
 
 The file (numpy ``.npz``): ``embed`` int32[F, D], ``w1`` float32[H, 2D],
-``b1`` float32[H], ``w2`` float32[H], ``head`` float32[4] (see
-``gomoku.core.network``) and ``meta``, a JSON string: ``format``
+``b1`` float32[H], ``w2`` float32[H], ``head`` float32[4], the value
+(``H`` 0: none, the hand-set evaluation stays); ``pol_own`` and ``pol_opp``
+int32[F], the learned move order (one entry each: none); see
+``gomoku.core.network``; and ``meta``, a JSON string: ``format``
 (``gomoku-net``), ``version`` (1) and how the network was made.
 
 >>> sorted(available())[:1]
@@ -58,8 +60,29 @@ class Net:
     w2: np.ndarray
     head: np.ndarray
     meta: dict = field(default_factory=dict)
+    pol_own: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int32))
+    pol_opp: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int32))
+
+    @property
+    def has_value(self) -> bool:
+        return self.b1.size > 0
+
+    @property
+    def has_order(self) -> bool:
+        return self.pol_own.size > 1
 
     def __post_init__(self) -> None:
+        if self.has_order:
+            for name in ("pol_own", "pol_opp"):
+                table = getattr(self, name)
+                if table.shape != (FEATURES,) or table[0] != 0 or np.abs(table).max() > 1 << 20:
+                    raise NetError(f"network {self.name!r}: {name} must hold {FEATURES} values, the first 0")
+        elif self.pol_opp.size > 1:
+            raise NetError(f"network {self.name!r}: pol_opp without pol_own")
+        if not self.has_value:
+            if not self.has_order:
+                raise NetError(f"network {self.name!r}: neither a value nor a move order")
+            return
         e, w1, b1, w2, head = self.embed, self.w1, self.b1, self.w2, self.head
         if e.ndim != 2 or e.shape[0] != FEATURES or e.shape[1] < 1:
             raise NetError(f"network {self.name!r}: embed has shape {e.shape}, expected ({FEATURES}, D)")
@@ -79,8 +102,8 @@ class Net:
 
     @property
     def width(self) -> int:
-        """``D``: the accumulator's width."""
-        return int(self.embed.shape[1])
+        """``D``: the accumulator's width (0 without a value)."""
+        return int(self.embed.shape[1]) if self.has_value else 0
 
 
 def available() -> list[str]:
@@ -95,6 +118,8 @@ def _read(path: Path, name: str) -> Net:
     try:
         with np.load(path, allow_pickle=False) as z:
             arrays = {k: z[k] for k in ("embed", "w1", "b1", "w2", "head", "meta")}
+            for k in ("pol_own", "pol_opp"):
+                arrays[k] = z[k] if k in z.files else np.zeros(1, dtype=np.int32)
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as exc:
         raise NetError(f"cannot read network {name!r} ({path}): {exc}") from None
     try:
@@ -105,7 +130,8 @@ def _read(path: Path, name: str) -> Net:
         raise NetError(f"network {name!r} ({path}): not a {FORMAT} file of version {VERSION}")
     return Net(name=name, embed=arrays["embed"].astype(np.int32), w1=arrays["w1"].astype(np.float32),
                b1=arrays["b1"].astype(np.float32), w2=arrays["w2"].astype(np.float32),
-               head=arrays["head"].astype(np.float32), meta=meta)
+               head=arrays["head"].astype(np.float32), meta=meta, pol_own=arrays["pol_own"].astype(np.int32),
+               pol_opp=arrays["pol_opp"].astype(np.int32))
 
 
 @lru_cache(maxsize=8)
@@ -129,7 +155,8 @@ def save_net(net: Net, path: str | Path) -> Path:
     buffer = io.BytesIO()
     np.savez_compressed(buffer, embed=net.embed.astype(np.int32), w1=net.w1.astype(np.float32),
                         b1=net.b1.astype(np.float32), w2=net.w2.astype(np.float32),
-                        head=net.head.astype(np.float32), meta=np.array(json.dumps(meta)))
+                        head=net.head.astype(np.float32), pol_own=net.pol_own.astype(np.int32),
+                        pol_opp=net.pol_opp.astype(np.int32), meta=np.array(json.dumps(meta)))
     return write_atomically(path, buffer.getvalue())
 
 
@@ -142,18 +169,20 @@ _NONE = {
 }
 
 
-def grid_arrays(net: Net | None, reach: int) -> dict[str, np.ndarray]:
-    """The grid's fields of the learned evaluation: ``net``'s (its sums at zero)
-    or, for None or exact-five rules (``reach`` 5, which the networks were
-    not trained on), none."""
+def grid_arrays(net: Net | None, reach: int, size: int) -> dict[str, np.ndarray]:
+    """The grid's fields of the learned evaluation and move order for a grid of
+    ``size`` cells: ``net``'s (its sums at zero) or, for None or exact-five
+    rules (``reach`` 5, which the networks were not trained on), none."""
+    out = dict(_NONE, acc=np.zeros((3, 1), dtype=np.int32), nn_index=np.zeros((3, 1), dtype=np.int32),
+               pol_own=np.zeros((3, 1), dtype=np.int32), pol_opp=np.zeros((3, 1), dtype=np.int32),
+               nn_pol_own=np.zeros(1, dtype=np.int32), nn_pol_opp=np.zeros(1, dtype=np.int32))
     if net is None or reach != 4:
-        return dict(_NONE, acc=np.zeros((3, 1), dtype=np.int32), nn_index=np.zeros((3, 1), dtype=np.int32))
-    return {
-        "acc": np.zeros((3, net.width), dtype=np.int32),
-        "nn_index": feature_index(reach),
-        "nn_embed": net.embed,
-        "nn_w1": net.w1,
-        "nn_b1": net.b1,
-        "nn_w2": net.w2,
-        "nn_head": net.head,
-    }
+        return out
+    out["nn_index"] = feature_index(reach)
+    if net.has_value:
+        out.update(acc=np.zeros((3, net.width), dtype=np.int32), nn_embed=net.embed, nn_w1=net.w1, nn_b1=net.b1,
+                   nn_w2=net.w2, nn_head=net.head)
+    if net.has_order:
+        out.update(pol_own=np.zeros((3, size), dtype=np.int32), pol_opp=np.zeros((3, size), dtype=np.int32),
+                   nn_pol_own=net.pol_own, nn_pol_opp=net.pol_opp)
+    return out

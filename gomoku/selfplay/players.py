@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from gomoku.board import Board, Point, Rules
-from gomoku.engine import LEVELS
+from gomoku.engine import LEVELS, PLAYERS, split_level
 from gomoku.engine.engine import Hint
 from gomoku.match import EnginePlayer, Player, make_player
 from gomoku.search.types import WIN_THRESHOLD, Candidate
@@ -127,7 +127,7 @@ class SelfPlayer(EnginePlayer):
         samples; its score and best move kept for the game's record."""
         turn = self._turn
         level = limits.get("level", self.level)
-        if level not in LEVELS or level == "greedy":
+        if split_level(level)[0] not in LEVELS or level == "greedy":
             return engine.hint(board, **limits)
         sample = self.sampling.varies() and self.sampled < self.sampling.random_moves
         if sample:
@@ -151,6 +151,6 @@ def make_selfplay_player(spec: str, *, seed: int | None = None, grace_ms: int = 
     >>> make_selfplay_player("normal", seed=3).sampling.margin
     40.0
     """
-    if spec in LEVELS:
+    if split_level(spec)[0] in LEVELS and spec in PLAYERS:  # a level, or one with its network (strong:NET)
         return SelfPlayer(spec, seed=seed, sampling=sampling)
     return make_player(spec, seed=seed, grace_ms=grace_ms)

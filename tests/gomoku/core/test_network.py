@@ -10,7 +10,9 @@ import pytest
 
 from gomoku.board import Board, Rules
 from gomoku.core import grid as kgrid
-from gomoku.core.grid import HEIGHT, TURN
+from gomoku.core import prover, vcf
+from gomoku.core.context import new_context
+from gomoku.core.grid import HEIGHT, LIVE, TURN, learned_order
 from gomoku.core.network import FEATURES, QUANT, feature_index, features
 from gomoku.search.grid import Grid
 from gomoku.search.nets import Net
@@ -21,9 +23,22 @@ def random_net(dim=6, hidden=5, seed=0) -> Net:
     rng = np.random.default_rng(seed)
     embed = rng.integers(-QUANT, QUANT, (FEATURES, dim)).astype(np.int32)
     embed[0] = 0
+    own, opp = (rng.integers(-200, 200, FEATURES).astype(np.int32) for _ in range(2))
+    own[0] = opp[0] = 0
     return Net("random", embed, (rng.standard_normal((hidden, 2 * dim)) * 0.3).astype(np.float32),
                (rng.standard_normal(hidden) * 0.1).astype(np.float32),
-               (rng.standard_normal(hidden) * 0.3).astype(np.float32), np.array([0.1, 480.0, 0.5, -0.3], np.float32))
+               (rng.standard_normal(hidden) * 0.3).astype(np.float32), np.array([0.1, 480.0, 0.5, -0.3], np.float32),
+               pol_own=own, pol_opp=opp)
+
+
+def check_order(state, net: Net) -> None:
+    """Every empty cell's learned-order sums are those of its four windows, for both views."""
+    index = feature_index(4)
+    for q in np.flatnonzero(state.cells == 0):
+        for side in (1, 2):
+            rows = [index[side, state.keys[4 * q + d]] for d in range(4)]
+            assert state.pol_own[side, q] == net.pol_own[rows].sum()
+            assert state.pol_opp[side, q] == net.pol_opp[rows].sum()
 
 
 def counted(state, net: Net, side: int) -> np.ndarray:
@@ -50,10 +65,15 @@ def test_the_sums_follow_every_push_and_pop(seed):
             played += 1
         for side in (1, 2):
             assert np.array_equal(g.acc[side], counted(g, net, side))
+        if played % 7 == 0:
+            check_order(g, net)
     while played:
         kgrid.pop(g)
         played -= 1
     assert np.array_equal(g.acc[1], counted(g, net, 1)) and g.meta[HEIGHT] == 1
+    check_order(g, net)
+    q = grid.candidates()[0]
+    assert learned_order(g, 1, q) == g.pol_own[1, q] + g.pol_opp[2, q]
 
 
 def test_a_helper_grid_has_its_own_sums_and_the_same_network():
@@ -77,3 +97,17 @@ def test_exact_five_rules_keep_the_hand_set_evaluation():
     g = Grid(board, net=random_net()).state
     s = int(g.meta[TURN])
     assert s == 2 and g.nn_b1.size == 0 and kgrid.evaluate(g) == 2 * g.value[2] - g.value[1]
+
+
+def test_the_threat_searches_leave_the_sums_as_they_were():
+    moves = [(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9), (5, 5), (7, 7), (6, 5), (8, 9)]
+    grid = Grid(Board(moves=moves), net=random_net())
+    g = grid.state
+    before = g.acc.copy()
+    ctx = new_context(grid.size, 1 << 12, 1 << 12)
+    vcf.vcf(g, ctx, 1, 12, 1)
+    prover.prove(g, ctx, 1, 5000, 6)
+    assert np.array_equal(g.acc, before) and g.meta[LIVE] == 1
+    net = Net("again", g.nn_embed, g.nn_w1, g.nn_b1, g.nn_w2, g.nn_head)
+    kgrid.push(g, grid.candidates()[0])
+    assert np.array_equal(g.acc[1], counted(g, net, 1)) and np.array_equal(g.acc[2], counted(g, net, 2))

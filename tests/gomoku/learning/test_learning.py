@@ -76,7 +76,7 @@ def test_a_run_keeps_the_best_epoch_and_writes_a_network(tmp_path):
 
 
 def test_training_lowers_the_loss_on_what_it_sees():
-    ex = to_examples([toy_dataset()])
+    ex = to_examples([toy_dataset()], blend=0.0)  # the results alone: a loss that can reach 0
     params = init_params(dim=4, hidden=4, a=0.002, b=0.0, seed=1)
     before = mean_loss(ex, params)
     for epoch in range(20):
@@ -117,6 +117,7 @@ def test_the_train_command(tmp_path, capsys):
                  "--hidden", "4", "--hold-out", "3", "--json", "--quiet"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["out"] == str(out) and report["positions"] == 12 and len(report["held_out_by_epoch"]) == 2
+    assert report["order_positions"] == 6 and len(report["order_held_out_after"]) == 3
     assert load_net(str(out)).width == 4
 
 
@@ -145,3 +146,17 @@ def test_a_corrupt_dataset_is_a_one_line_error(tmp_path, capsys):
     (tmp_path / "bad.npz").write_bytes(b"junk")
     assert exit_code(["train", str(tmp_path / "bad.npz"), "--out", str(tmp_path / "n.npz")]) == 2
     assert capsys.readouterr().err.count("\n") == 1 and not (tmp_path / "n.npz").exists()
+
+
+def test_a_move_order_alone_keeps_the_hand_set_evaluation(tmp_path):
+    net, report = train_net([toy_dataset()] * 3, "order", TrainOptions(value=False, order_epochs=3, hold_out=3,
+                                                                        order_lr=0.05))
+    assert not net.has_value and net.has_order and report.order_positions == 6
+    assert np.abs(net.pol_own).max() > 0 and np.abs(net.pol_own).max() <= 250
+    path = save_net(net, tmp_path / "order.npz")
+    board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5)])
+    g = Grid(board, net=load_net(str(path))).state
+    assert kgrid.evaluate(g) == 2 * g.value[1] - g.value[2]  # X to move: the hand-set evaluation
+    assert Engine(f"strong:{path}").hint(board, nodes=3000).nodes > 0
+    with pytest.raises(TrainError, match="nothing to train"):
+        TrainOptions(value=False, order=False).check()
