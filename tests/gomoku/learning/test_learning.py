@@ -17,6 +17,8 @@ from gomoku.engine import Engine, check_player
 from gomoku.learning import (TrainError, TrainOptions, init_params, mean_loss, run_epoch, to_examples, to_net,
                              toy_dataset, train_net)
 from gomoku.learning.train import _forward
+from gomoku.protocol.pbrain import check_brain_level
+from gomoku.protocol.pbrain import main as pbrain_main
 from gomoku.search.grid import Grid
 from gomoku.search.nets import NetError, load_net, save_net
 from gomoku.selfplay import save_dataset
@@ -160,3 +162,11 @@ def test_a_move_order_alone_keeps_the_hand_set_evaluation(tmp_path):
     assert Engine(f"strong:{path}").hint(board, nodes=3000).nodes > 0
     with pytest.raises(TrainError, match="nothing to train"):
         TrainOptions(value=False, order=False).check()
+
+
+def test_a_brain_plays_with_a_network(tmp_path, capsys):
+    net, _ = train_net([toy_dataset()] * 3, "toy", TrainOptions(epochs=1, dim=4, hidden=4, hold_out=3))
+    path = save_net(net, tmp_path / "toy.npz")
+    assert check_brain_level(f"strong:{path}") == f"strong:{path}"
+    assert pbrain_main(["--level", "strong:nothing"]) == 2
+    assert capsys.readouterr().err == "pbrain-gomoku: error: no evaluation named 'nothing' (classic, or a .npz file)\n"
