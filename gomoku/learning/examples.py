@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -44,7 +44,7 @@ from gomoku.match.games import GameResult
 from gomoku.search.grid import Grid
 from gomoku.selfplay.dataset import Dataset, dataset_from_games
 
-__all__ = ["Examples", "to_examples", "toy_dataset"]
+__all__ = ["Examples", "replay", "to_examples", "toy_dataset"]
 
 SCORE_CLIP = 2000.0
 """Scores beyond this (proven results included) count as this: a near-certain chance, not a certain one."""
@@ -85,6 +85,31 @@ def _targets(data: Dataset, model: ChanceModel, blend: float) -> np.ndarray:
     return np.where(np.isnan(data.score), result, mixed).astype(np.float32)
 
 
+def replay(data: Dataset, order: np.ndarray) -> Iterator[tuple[int, Grid]]:
+    """The positions ``order`` (rows of ``data``, sorted by game, then by ply),
+    each as the row and a grid holding its stones: one grid a game, its moves
+    played forward (the grid is the same object from row to row of a game)."""
+    at = 0
+    while at < order.size:
+        g = int(data.game[order[at]])
+        end = at
+        while end < order.size and int(data.game[order[end]]) == g:
+            end += 1
+        first = int(data.game_start[g])
+        moves = [(int(x), int(y)) for x, y in data.moves[first:first + int(data.ply[order[end - 1]])]]
+        grid = Grid(Board(data.rules, moves))
+        state = grid.state
+        while state.meta[HEIGHT] > 0:
+            kgrid.pop(state)
+        played = 0
+        for j in order[at:end]:
+            while played < int(data.ply[j]):
+                kgrid.push(state, grid.index[moves[played]])
+                played += 1
+            yield int(j), grid
+        at = end
+
+
 def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceModel | None = None,
                 max_score: float = math.inf) -> Examples:
     """The examples of the positions of ``datasets`` (freestyle five on a
@@ -106,38 +131,20 @@ def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceMo
         order = np.lexsort((data.ply, data.game))
         if math.isfinite(max_score):
             order = order[np.abs(data.score[order]) <= max_score]  # NaN compares False: left out
-        at = 0
-        while at < order.size:
-            g = int(data.game[order[at]])
-            end = at
-            while end < order.size and int(data.game[order[end]]) == g:
-                end += 1
-            first = int(data.game_start[g])
-            last_ply = int(data.ply[order[end - 1]])
-            moves = [(int(x), int(y)) for x, y in data.moves[first:first + last_ply]]
-            grid = Grid(Board(rules, moves))
+        for j, grid in replay(data, order):
             state = grid.state
-            while state.meta[HEIGHT] > 0:
-                kgrid.pop(state)
-            played = 0
-            for j in order[at:end]:
-                ply = int(data.ply[j])
-                while played < ply:
-                    kgrid.push(state, grid.index[moves[played]])
-                    played += 1
-                s = int(state.meta[TURN])
-                for side in (s, 3 - s):
-                    n = features(state.cells, state.keys, index, side, buffer)
-                    rows.append(buffer[:n].copy())
-                    total += n
-                    if side == s:
-                        splits.append(total)
-                starts.append(total)
-                own.append(float(state.value[s]))
-                opp.append(float(state.value[3 - s]))
-                target.append(float(targets[j]))
-                game.append(game_base + g)
-            at = end
+            s = int(state.meta[TURN])
+            for side in (s, 3 - s):
+                n = features(state.cells, state.keys, index, side, buffer)
+                rows.append(buffer[:n].copy())
+                total += n
+                if side == s:
+                    splits.append(total)
+            starts.append(total)
+            own.append(float(state.value[s]))
+            opp.append(float(state.value[3 - s]))
+            target.append(float(targets[j]))
+            game.append(game_base + int(data.game[j]))
         game_base += int(data.game_result.size)
     return Examples(
         rows=np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, dtype=np.int32),

@@ -45,12 +45,10 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from gomoku.board import Board
-from gomoku.core import grid as kgrid
-from gomoku.core.grid import HEIGHT, TURN, order_value
+from gomoku.core.grid import TURN, order_value
 from gomoku.core.network import FEATURES, feature_index
 from gomoku.core.patterns import C_F4, C_FIVE
-from gomoku.search.grid import Grid
+from gomoku.learning.examples import replay
 from gomoku.selfplay.dataset import Dataset
 
 __all__ = ["ORDER_CAP", "TABLE_CAP", "OrderExamples", "order_examples", "OrderModel", "order_epoch", "order_loss",
@@ -94,46 +92,27 @@ def order_examples(datasets: Sequence[Dataset], max_score: float = 1500.0) -> Or
     starts, orders, owns, opps, bests, games = [0], [], [], [], [], []
     game_base = 0
     for data in datasets:
-        rules = data.rules
         order = np.lexsort((data.ply, data.game))
         order = order[np.abs(data.score[order]) <= max_score]
-        at = 0
-        while at < order.size:
-            g = int(data.game[order[at]])
-            end = at
-            while end < order.size and int(data.game[order[end]]) == g:
-                end += 1
-            first = int(data.game_start[g])
-            moves = [(int(x), int(y)) for x, y in data.moves[first:first + int(data.ply[order[end - 1]])]]
-            grid = Grid(Board(rules, moves))
+        for j, grid in replay(data, order):
             state = grid.state
-            while state.meta[HEIGHT] > 0:
-                kgrid.pop(state)
-            played = 0
-            for j in order[at:end]:
-                ply = int(data.ply[j])
-                while played < ply:
-                    kgrid.push(state, grid.index[moves[played]])
-                    played += 1
-                s = int(state.meta[TURN])
-                o = 3 - s
-                if state.count[s, C_FIVE] or state.count[o, C_FIVE] or state.count[o, C_F4]:
-                    continue
-                cells = grid.candidates()
-                best = tuple(int(v) for v in data.best[j])
-                target = grid.index.get(best) if best in grid.index else None
-                if target is None or target not in cells:
-                    continue
-                place = cells.index(target)
-                keys = state.keys
-                for q in cells:
-                    orders.append(min(ORDER_CAP, float(order_value(state, s, q))))
-                    owns.append([index[s, keys[4 * q + d]] for d in range(4)])
-                    opps.append([index[o, keys[4 * q + d]] for d in range(4)])
-                starts.append(starts[-1] + len(cells))
-                bests.append(place)
-                games.append(game_base + g)
-            at = end
+            s = int(state.meta[TURN])
+            o = 3 - s
+            if state.count[s, C_FIVE] or state.count[o, C_FIVE] or state.count[o, C_F4]:
+                continue
+            cells = grid.candidates()
+            best = tuple(int(v) for v in data.best[j])
+            target = grid.index.get(best) if best in grid.index else None
+            if target is None or target not in cells:
+                continue
+            keys = state.keys
+            for q in cells:
+                orders.append(min(ORDER_CAP, float(order_value(state, s, q))))
+                owns.append([index[s, keys[4 * q + d]] for d in range(4)])
+                opps.append([index[o, keys[4 * q + d]] for d in range(4)])
+            starts.append(starts[-1] + len(cells))
+            bests.append(cells.index(target))
+            games.append(game_base + int(data.game[j]))
         game_base += int(data.game_result.size)
     return OrderExamples(start=np.array(starts, dtype=np.int64), order=np.array(orders, dtype=np.float32),
                          own=np.array(owns, dtype=np.int32).reshape(-1, 4),

@@ -41,10 +41,10 @@ class TrainOptions:
     """A run's settings (the ``gomoku train`` options of the same names)."""
 
     epochs: int = 12
-    dim: int = 16
-    hidden: int = 32
+    dim: int = 8
+    hidden: int = 16
     lr: float = 1e-3
-    decay: float = 1e-4
+    decay: float = 0.3
     batch: int = 256
     blend: float = 0.5
     hold_out: int = 10
@@ -182,7 +182,8 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
     began = time.monotonic()
     report = TrainReport(positions=0, games=0, train_positions=0, held_out_positions=0, baseline_held_out=math.nan)
     chance = default_model()
-    trained: dict = {"options": asdict(options), "sources": list(sources)}
+    settings = {k: (None if isinstance(v, float) and math.isinf(v) else v) for k, v in asdict(options).items()}
+    trained: dict = {"options": settings, "sources": list(sources)}  # no Infinity: strict JSON
     try:
         if options.value:
             params, loss = _value(datasets, options, report, progress)
