@@ -186,7 +186,7 @@ def move(g: GridState, i: int, sign: int) -> int:
             cand_pos[last] = at
             cand_pos[i] = -1
             meta[NCAND] = n
-        if nn:
+        if nn and value_on:
             for d in range(4):
                 for t in range(1, 3):
                     r = nn_index[t, keys[4 * i + d]]
@@ -273,7 +273,7 @@ def move(g: GridState, i: int, sign: int) -> int:
     else:
         # The cell comes back: its sums (its combo was kept while it was played) and its place.
         cells[i] = EMPTY
-        if nn:
+        if nn and value_on:
             for d in range(4):
                 for t in range(1, 3):
                     r = nn_index[t, keys[4 * i + d]]
@@ -377,9 +377,8 @@ def order_value(g: GridState, s: int, q: int) -> int:
 def learned_order(g: GridState, s: int, q: int) -> int:
     """What the learned move order adds to ``order_value`` for ``s`` at ``q``:
     its tables' sums over the cell's windows, ``s``'s view and the
-    opponent's (0 without a learned order, and while the sums are not kept)."""
-    if g.nn_pol_own.size <= 1 or g.meta[LIVE] == 0:
-        return 0
+    opponent's. Only for a grid with a learned order (``nn_pol_own`` of more
+    than one entry), outside the threat searches (which leave the sums as they were)."""
     return g.pol_own[s, q] + g.pol_opp[3 - s, q]
 
 

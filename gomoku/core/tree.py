@@ -168,11 +168,14 @@ def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]
     n = 0
     k1 = ctx.killers[ply, 0]
     k2 = ctx.killers[ply, 1]
+    learned = g.nn_pol_own.size > 1  # a learned move order (``grid.learned_order``)
     for j in range(g.meta[2]):
         q = g.cand[j]
         if threat and g.cls[s, q] > C_B4 and g.cls[o, q] > C_B4:
             continue
-        v = order_value(g, s, q) + learned_order(g, s, q) + ctx.history[s, q] // 8
+        v = order_value(g, s, q) + ctx.history[s, q] // 8
+        if learned:
+            v += learned_order(g, s, q)
         if q == tt_move:
             v += 1 << 29
         elif q == k1:

@@ -44,7 +44,7 @@ from gomoku.match.games import GameResult
 from gomoku.search.grid import Grid
 from gomoku.selfplay.dataset import Dataset, dataset_from_games
 
-__all__ = ["Examples", "replay", "to_examples", "toy_dataset"]
+__all__ = ["Examples", "select", "replay", "to_examples", "toy_dataset"]
 
 SCORE_CLIP = 2000.0
 """Scores beyond this (proven results included) count as this: a near-certain chance, not a certain one."""
@@ -68,13 +68,9 @@ class Examples:
     def subset(self, keep: np.ndarray) -> "Examples":
         """The positions where ``keep`` (bool[N]) is true."""
         idx = np.flatnonzero(keep)
-        lengths = self.start[idx + 1] - self.start[idx]
-        start = np.zeros(idx.size + 1, dtype=np.int64)
-        np.cumsum(lengths, out=start[1:])
-        rows = np.concatenate([self.rows[self.start[i]:self.start[i + 1]] for i in idx]) if idx.size else \
-            np.zeros(0, dtype=np.int32)
+        entries, start = select(self.start, idx)
         split = start[:-1] + (self.split[idx] - self.start[idx])
-        return Examples(rows, start, split, self.own[idx], self.opp[idx], self.target[idx], self.game[idx])
+        return Examples(self.rows[entries], start, split, self.own[idx], self.opp[idx], self.target[idx], self.game[idx])
 
 
 def _targets(data: Dataset, model: ChanceModel, blend: float) -> np.ndarray:
@@ -83,6 +79,22 @@ def _targets(data: Dataset, model: ChanceModel, blend: float) -> np.ndarray:
     chance = 1.0 / (1.0 + np.exp(-(model.a * np.nan_to_num(score) + model.b)))
     mixed = (1.0 - blend) * result + blend * chance
     return np.where(np.isnan(data.score), result, mixed).astype(np.float32)
+
+
+def select(start: np.ndarray, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For positions laid out as ``start`` (position ``i``'s entries are
+    ``start[i]:start[i + 1]``), the entries of positions ``idx`` in order and
+    their new ``start``.
+
+    >>> entries, new = select(np.array([0, 2, 5, 6]), np.array([0, 2]))
+    >>> entries.tolist(), new.tolist()
+    ([0, 1, 5], [0, 2, 3])
+    """
+    lengths = start[idx + 1] - start[idx]
+    new = np.zeros(idx.size + 1, dtype=np.int64)
+    np.cumsum(lengths, out=new[1:])
+    entries = np.repeat(start[idx] - new[:-1], lengths) + np.arange(int(new[-1]), dtype=np.int64)
+    return entries, new
 
 
 def replay(data: Dataset, order: np.ndarray) -> Iterator[tuple[int, Grid]]:

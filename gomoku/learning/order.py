@@ -48,7 +48,8 @@ from numba import njit
 from gomoku.core.grid import TURN, order_value
 from gomoku.core.network import FEATURES, feature_index
 from gomoku.core.patterns import C_F4, C_FIVE
-from gomoku.learning.examples import replay
+from gomoku.learning.examples import replay, select
+from gomoku.learning.train import adam_step
 from gomoku.selfplay.dataset import Dataset
 
 __all__ = ["ORDER_CAP", "TABLE_CAP", "OrderExamples", "order_examples", "OrderModel", "order_epoch", "order_loss",
@@ -76,10 +77,7 @@ class OrderExamples:
 
     def subset(self, keep: np.ndarray) -> "OrderExamples":
         idx = np.flatnonzero(keep)
-        spans = [np.arange(self.start[i], self.start[i + 1]) for i in idx]
-        cells = np.concatenate(spans) if spans else np.zeros(0, dtype=np.int64)
-        start = np.zeros(idx.size + 1, dtype=np.int64)
-        np.cumsum(self.start[idx + 1] - self.start[idx], out=start[1:])
+        cells, start = select(self.start, idx)
         return OrderExamples(start, self.order[cells], self.own[cells], self.opp[cells], self.best[idx],
                              self.game[idx])
 
@@ -159,16 +157,6 @@ def _logits(i, start, order, own, opp, alpha, t_own, t_opp, out):
 
 
 @njit(cache=True)
-def _adam(x, g, m, v, lr, t):
-    c1 = 1.0 - 0.9**t
-    c2 = 1.0 - 0.999**t
-    for i in range(x.size):
-        m[i] = 0.9 * m[i] + 0.1 * g[i]
-        v[i] = 0.999 * v[i] + 0.001 * g[i] * g[i]
-        x[i] -= lr * (m[i] / c1) / (math.sqrt(v[i] / c2) + 1e-8)
-
-
-@njit(cache=True)
 def _order_epoch(start, order, own, opp, best, idx, alpha, t_own, t_opp, m0, m1, m2, m3, m4, m5, step, lr, decay,
                  batch):
     p = np.zeros(4096, dtype=np.float64)
@@ -196,9 +184,9 @@ def _order_epoch(start, order, own, opp, best, idx, alpha, t_own, t_opp, m0, m1,
             g_opp[r] += decay * t_opp[r]
         g_own[0] = 0.0
         g_opp[0] = 0.0
-        _adam(alpha, g_a, m0, m1, lr, step[0])
-        _adam(t_own, g_own, m2, m3, lr, step[0])
-        _adam(t_opp, g_opp, m4, m5, lr, step[0])
+        adam_step(alpha, g_a, m0, m1, lr, step[0])
+        adam_step(t_own, g_own, m2, m3, lr, step[0])
+        adam_step(t_opp, g_opp, m4, m5, lr, step[0])
         g_a[:] = 0.0
         g_own[:] = 0.0
         g_opp[:] = 0.0

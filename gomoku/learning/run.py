@@ -127,7 +127,7 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
     report.train_positions, report.held_out_positions = len(train), len(test)
     report.baseline_held_out = baseline_loss(test, model.a, model.b)
     best = _copy(params)
-    start_loss = best_loss = mean_loss(test, params)
+    best_loss = mean_loss(test, params)  # the start: the hand-set evaluation
     report.best_epoch = -1
     for epoch in range(options.epochs):
         loss = run_epoch(train, params, lr=options.lr, decay=options.decay, batch=options.batch,
@@ -143,7 +143,7 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
                            f"{report.held_out[-1]:.4f} (hand-set evaluation {report.baseline_held_out:.4f})\n")
             progress.flush()
     params.fine, params.coarse, params.w1, params.b1, params.w2, params.head = best
-    return params, min(best_loss, start_loss)
+    return params, best_loss
 
 
 def _order(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,

@@ -37,7 +37,7 @@ from gomoku.core.patterns import tables
 from gomoku.learning.examples import Examples
 from gomoku.search.nets import Net
 
-__all__ = ["Params", "init_params", "run_epoch", "mean_loss", "baseline_loss", "to_net"]
+__all__ = ["Params", "init_params", "adam_step", "run_epoch", "mean_loss", "baseline_loss", "to_net"]
 
 
 @dataclass
@@ -110,7 +110,8 @@ def _bce(v, t):
 
 
 @njit(cache=True)
-def _adam(x, g, m, v, lr, t):
+def adam_step(x, g, m, v, lr, t):
+    """One Adam step of ``x`` (any shape) by gradient ``g``, moments ``m`` and ``v``, step ``t`` (from 1)."""
     b1, b2 = 0.9, 0.999
     c1 = 1.0 - b1**t
     c2 = 1.0 - b2**t
@@ -174,12 +175,12 @@ def _epoch(rows, start, split, own, opp, target, order, code, fine, coarse, w1, 
                 for j in range(dim):
                     gf[r, j] += decay * fine[r, j]
         gf[0, :] = 0.0
-        _adam(fine, gf, mf0, mf1, lr, t)
-        _adam(coarse, gc, mc0, mc1, lr, t)
-        _adam(w1, gw1, mw0, mw1, lr, t)
-        _adam(b1, gb1, mb0, mb1, lr, t)
-        _adam(w2, gw2, mv0, mv1, lr, t)
-        _adam(head, gh, mh0, mh1, lr, t)
+        adam_step(fine, gf, mf0, mf1, lr, t)
+        adam_step(coarse, gc, mc0, mc1, lr, t)
+        adam_step(w1, gw1, mw0, mw1, lr, t)
+        adam_step(b1, gb1, mb0, mb1, lr, t)
+        adam_step(w2, gw2, mv0, mv1, lr, t)
+        adam_step(head, gh, mh0, mh1, lr, t)
         gf[:] = 0.0
         gc[:] = 0.0
         gw1[:] = 0.0

@@ -28,7 +28,7 @@ import threading
 import time
 from typing import Iterable, Sequence, TextIO
 
-from gomoku.engine.players import CLASSIC, DEFAULT_LEVEL, LEVELS, PLAYERS, check_player, split_level
+from gomoku.engine.players import CLASSIC, DEFAULT_LEVEL, LEVELS, check_player, split_level
 from gomoku.protocol.brain import Brain, EngineFactory
 from gomoku.protocol.streams import read_lines
 
@@ -50,7 +50,7 @@ def check_brain_level(level: str) -> str:
     """
     if level in LEVELS:
         return level
-    if split_level(level)[0] in LEVELS and level in PLAYERS:  # a level with a learned network: strong:NET
+    if split_level(level)[0] in LEVELS:  # a level with a learned network: strong:NET
         check_player(level)  # the network is read and checked now: a bad one is a one-line error
         return level
     if level in CLASSIC:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from gomoku.board import Board, Point, Rules
-from gomoku.engine import LEVELS, PLAYERS, split_level
+from gomoku.engine import LEVELS, split_level
 from gomoku.engine.engine import Hint
 from gomoku.match import EnginePlayer, Player, make_player
 from gomoku.search.types import WIN_THRESHOLD, Candidate
@@ -151,6 +151,6 @@ def make_selfplay_player(spec: str, *, seed: int | None = None, grace_ms: int = 
     >>> make_selfplay_player("normal", seed=3).sampling.margin
     40.0
     """
-    if split_level(spec)[0] in LEVELS and spec in PLAYERS:  # a level, or one with its network (strong:NET)
+    if split_level(spec)[0] in LEVELS:  # a level, or one with its network (strong:NET)
         return SelfPlayer(spec, seed=seed, sampling=sampling)
     return make_player(spec, seed=seed, grace_ms=grace_ms)

@@ -78,10 +78,13 @@ def test_the_sums_follow_every_push_and_pop(seed):
 
 def test_a_helper_grid_has_its_own_sums_and_the_same_network():
     grid = Grid(Board(moves=[(0, 0), (1, 1), (0, 1)]), net=random_net())
+    net = Net("again", grid.state.nn_embed, grid.state.nn_w1, grid.state.nn_b1, grid.state.nn_w2, grid.state.nn_head)
     helper = copy_grid(grid.state)
     assert helper.nn_embed is grid.state.nn_embed and helper.acc is not grid.state.acc
+    before = grid.state.acc.copy()
     kgrid.push(helper, grid.candidates()[0])
-    assert kgrid.evaluate(helper) != kgrid.evaluate(grid.state) or not np.array_equal(helper.acc, grid.state.acc)
+    assert np.array_equal(grid.state.acc, before) and not np.array_equal(helper.acc, before)
+    assert np.array_equal(helper.acc[1], counted(helper, net, 1)) and np.array_equal(helper.acc[2], counted(helper, net, 2))
 
 
 def test_without_a_network_the_evaluation_is_the_hand_set_one():
