@@ -32,16 +32,17 @@ def puzzle_board(puzzle: dict, offset: tuple[int, int], bounded: bool) -> Board:
     return board_from_position(stones, puzzle["to_move"], rules)
 
 
-def puzzles(quick: bool, bounded: bool) -> Iterator[dict]:
-    """The VCF puzzles through the hint, 1 s each: rate, median and worst time."""
+def puzzles(quick: bool, bounded: bool, level: str = "strong", prefix: str = "search") -> Iterator[dict]:
+    """The VCF puzzles through ``level``'s hint, 1 s each: rate, median and worst time
+    (figures named ``prefix.vcf_puzzles...``)."""
     if not PUZZLES.exists():
-        yield {"name": "search.vcf_puzzles", "value": None, "unit": "skipped: no shared puzzle file"}
+        yield {"name": f"{prefix}.vcf_puzzles", "value": None, "unit": "skipped: no shared puzzle file"}
         return
     lines = [json.loads(line) for line in PUZZLES.read_text().splitlines() if line.strip()]
     if quick:
         lines = lines[::20]
     rng = random.Random(4)
-    engine = Engine("strong")
+    engine = Engine(level)
     solved = 0
     proven_elsewhere = 0
     times = []
@@ -65,7 +66,7 @@ def puzzles(quick: bool, bounded: bool) -> Iterator[dict]:
             if replay.winner == board.turn:
                 proven_elsewhere += 1
     where = "board" if bounded else "endless"
-    name = f"search.vcf_puzzles.{where}"
+    name = f"{prefix}.vcf_puzzles.{where}"
     yield {"name": f"{name}.rate", "value": round(100 * solved / len(lines), 2), "unit": f"% of {len(lines)}"}
     yield {"name": f"{name}.median_time", "value": round(statistics.median(times), 4), "unit": "s"}
     yield {"name": f"{name}.worst_time", "value": round(max(times), 4), "unit": "s"}
@@ -95,11 +96,12 @@ def middle_games(count: int) -> list[Board]:
     return boards
 
 
-def speed(quick: bool) -> Iterator[dict]:
-    """Nodes per second, depth reached and the time limit's accuracy, 1 s a position."""
+def speed(quick: bool, level: str = "strong", prefix: str = "search") -> Iterator[dict]:
+    """Nodes per second, depth reached and the time limit's accuracy, 1 s a position
+    (``level``'s search; figures named ``prefix.nps`` and so on)."""
     depths, rates, overshoot = [], [], []
     for board in middle_games(2 if quick else 5):
-        engine = Engine("strong")
+        engine = Engine(level)
         infos = []
         start = time.perf_counter()
         engine.hint(board, time=1.0, on_info=infos.append)
@@ -108,9 +110,9 @@ def speed(quick: bool) -> Iterator[dict]:
         last = infos[-1]
         depths.append(last.depth)
         rates.append(last.nps)
-    yield {"name": "search.nps", "value": round(statistics.mean(rates)), "unit": "nodes/s (middle games, 1 s)"}
-    yield {"name": "search.depth_in_1s", "value": round(statistics.mean(depths), 2), "unit": f"plies (mean; {depths})"}
-    yield {"name": "search.time_overshoot", "value": round(1000 * max(overshoot), 1), "unit": "ms over a 1 s limit (worst)"}
+    yield {"name": f"{prefix}.nps", "value": round(statistics.mean(rates)), "unit": f"nodes/s ({level}, middle games, 1 s)"}
+    yield {"name": f"{prefix}.depth_in_1s", "value": round(statistics.mean(depths), 2), "unit": f"plies (mean; {depths})"}
+    yield {"name": f"{prefix}.time_overshoot", "value": round(1000 * max(overshoot), 1), "unit": "ms over a 1 s limit (worst)"}
 
 
 def match(quick: bool) -> Iterator[dict]:
