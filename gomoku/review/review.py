@@ -2,7 +2,10 @@
 
 ``review_game(moves, rules)`` judges every position of the game once
 (``gomoku.review.judge``): the search of the position after move i gives the
-opponent's chance, which is also the chance "before" move i+1. A move's
+opponent's chance, which is also the chance "before" move i+1. The positions
+are judged from the last to the first with one engine, whose tables outlive a
+search: the earlier positions' searches meet the later ones' results (a win
+found near the end is known when the tree reaches it from further back). A move's
 **drop** is the mover's chance before it less the mover's chance after it,
 and the drop classes the move:
 
@@ -49,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
-from gomoku.review.judge import Judge, Judgement
+from gomoku.review.judge import Judge, Judgement, ended
 from gomoku.review.reasons import Threats, explain_move
 from gomoku.search.types import LIKELY, WIN
 
@@ -470,10 +473,10 @@ def review_game(
         if stop is not None and stop.is_set():
             raise ReviewStopped("the review was stopped")
 
-    judgements: list[Judgement] = []
-    for n, board in enumerate(boards):
+    judgements: list[Judgement] = [ended(boards[-1])] * len(boards)
+    for n, i in enumerate(range(len(boards) - 1, -1, -1)):
         check()
-        judgements.append(judge.judge(board))
+        judgements[i] = judge.judge(boards[i])
         if on_progress is not None:
             on_progress(n + 1, total)
     if not judge.perfect:

@@ -268,9 +268,22 @@ def test_a_shallow_search_gets_a_second_look(engine: Engine) -> None:
     review = review_game(WIN_MISSED, Rules(), nodes=NODES, engine=ShallowFirst(), verify=False)
     first = [ply for ply, nodes in looks if nodes == NODES]
     again = [ply for ply, nodes in looks if nodes == 2 * NODES]
-    assert again == first[:MAX_VERIFY]  # every shallow one, the earliest first
+    assert again == sorted(first)[:MAX_VERIFY]  # every shallow one, the earliest first
     searched = [j for n, j in enumerate(review.judgements) if n in again and j.how == "search"]
     assert searched and all(j.depth == 9 for j in searched)
+
+
+def test_positions_are_judged_from_the_last_to_the_first(engine: Engine) -> None:
+    looks: list[int] = []
+
+    class Recording:
+        def hint(self, board: Board, **kwargs: object):
+            looks.append(board.ply)
+            return engine.hint(board, **kwargs)
+
+    review_game(WIN_MISSED, Rules(), nodes=NODES, engine=Recording(), verify=False, threats=False)
+    positions = len(WIN_MISSED) + 1  # the game is not over: its last position is searched too
+    assert looks[:positions] == list(range(len(WIN_MISSED), -1, -1))
 
 
 # -- reasons ------------------------------------------------------------------------------------------
