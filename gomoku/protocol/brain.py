@@ -33,12 +33,10 @@ import gc
 import os
 import threading
 import time
-from types import SimpleNamespace
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from gomoku import __version__
-from gomoku.attacks import greedy_move
-from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.board import Board, BoardError, Point, format_point
 from gomoku.engine import Engine
 from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the protocol's too
     DEFAULT_TIMEOUT_TURN_MS,
@@ -53,6 +51,29 @@ from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the pr
     level_limits,
     moves_to_go,
     plan_time,
+)
+from gomoku.protocol.engines import (
+    PROCESS_MB,
+    EngineFactory,
+    GreedyPlayer,
+    HintEngine,
+    Preparation,
+    default_engine_factory,
+    describe_info,
+    warm_greedy,
+)
+from gomoku.protocol.position import (
+    PLAYED_RULES,
+    RULE_NAMES,
+    fallback_move,
+    is_legal,
+    point_on,
+    read_board,
+    replayed,
+    rule_refusal,
+    rules_for,
+    take_back,
+    unplayed_rule,
 )
 from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line, to_int
 from gomoku.search.warmup import cache_is_cold, is_warm
@@ -92,14 +113,6 @@ managers (Piskvork) never send the key."""
 
 ABOUT = f'name="gomoku", version="{__version__}", author="the gomoku project"'
 
-PLAYED_RULES = 1 | 2
-"""The INFO ``rule`` bits this brain plays: 1 exactly five (an overline does not win) and
-2 continuous game (BOARD's field 3, the stones of a finished line, are walls); 0 is five
-or more. Any other bit (4 renju, 8 caro) is refused."""
-
-RULE_NAMES = {4: "renju", 8: "caro"}
-"""The rule bits the protocol names that this brain does not play."""
-
 START_WAIT = 0.75
 """The longest START (RECTSTART, RESTART) waits for the engine to be ready, in seconds.
 Loading the compiled kernels and building the tables take a fraction of a second and fit;
@@ -110,93 +123,9 @@ READY_SHARE = 0.5
 """The share of a move's search time it may wait for an engine still being made ready
 (its tables, after ``max_memory`` or the rule changed; its kernels, on a first run, which
 a long turn may see compiled); past it, that move is the greedy one."""
-READY_POLL = 0.02
-"""How often a move waiting for the engine looks whether STOP or END came."""
-
-
-class HintEngine(Protocol):
-    """What the brain needs of an engine (``gomoku.engine.Engine`` has it)."""
-
-    def hint(self, board: Board, **limits: Any) -> Any: ...
-
-
-def rules_for(width: int, height: int, rule: int) -> Rules:
-    """The board of a START/RECTSTART under INFO ``rule`` (bit 1: exactly five)."""
-    exact = bool(rule & 1)
-    name = f"{'standard' if exact else 'freestyle'}{width}" + (f"x{height}" if height != width else "")
-    return Rules(overline=not exact, bounds=((0, 0), (width - 1, height - 1)), name=name)
-
-
-def describe_info(info: Any) -> str:
-    """A ``SearchInfo`` as the text of one MESSAGE line."""
-    pv = " ".join(format_point(p) for p in getattr(info, "pv", ()))
-    parts = [
-        f"depth {getattr(info, 'depth', '?')}",
-        f"score {getattr(info, 'score', 0):+g}",
-        f"nodes {getattr(info, 'nodes', 0)}",
-        f"nps {round(getattr(info, 'nps', 0) or 0)}",
-        f"time {getattr(info, 'time', 0):.2f}s",
-    ]
-    if getattr(info, "forced_win", False):
-        parts.append("forced win")
-    parts.append(f"pv {pv}" if pv else "pv -")
-    return " | ".join(parts)
-
-
-def unplayed_rule(rule: int) -> str | None:
-    """What of INFO ``rule`` this brain does not play, in words; None if it plays it all.
-
-    >>> unplayed_rule(4), unplayed_rule(1 | 2), unplayed_rule(4 | 8 | 16)
-    ('renju', None, 'renju, caro, rule bit 16')
-    """
-    bits = [1 << n for n in range(rule.bit_length()) if rule & (1 << n) & ~PLAYED_RULES]
-    return ", ".join(RULE_NAMES.get(bit, f"rule bit {bit}") for bit in bits) or None
 
 
 # -- the brain ----------------------------------------------------------------
-EngineFactory = Callable[[int | None], HintEngine]
-
-
-class GreedyPlayer:
-    """The attack scanner's greedy move as an engine: pure Python, no compiled kernel.
-    The brain plays it while its engine is not ready (compiling, on a first run)."""
-
-    def hint(self, board: Board, **limits: Any) -> Any:
-        return SimpleNamespace(move=greedy_move(board))
-
-
-class Preparation:
-    """An engine being made ready for ``rules`` in a thread of its own: its one-off work
-    (``prepare``: the kernels loaded, or compiled on a first run, and the tables built)."""
-
-    def __init__(self, engine: HintEngine, rules: Rules, compiling: bool) -> None:
-        self.engine: HintEngine | None = engine
-        self.rules = rules
-        self.compiling = compiling
-        """Whether the kernels are being compiled (a cold cache: tens of seconds): START does not wait."""
-        self.done = threading.Event()
-        self.error: Exception | None = None
-        self.told = False
-        """Whether the brain has said (once) that it plays the greedy move meanwhile, or that this failed."""
-
-
-# What the interpreter, numba's runtime and the compiled kernels take besides the tables (measured: about 110 MB).
-PROCESS_MB = 120
-
-
-def default_engine_factory(level: str = "strong") -> EngineFactory:
-    """An ``Engine`` of ``level`` for a memory budget in MB (imported lazily).
-
-    The engine's tables get the budget less what the process itself needs.
-    """
-
-    def make(memory_mb: int | None) -> HintEngine:
-        tables = None if memory_mb is None else max(memory_mb - PROCESS_MB, 8)
-        return Engine(level, memory_mb=tables)
-
-    return make
-
-
 class Brain:
     """One pbrain session: the board, the clock, and the answers to commands.
 
@@ -387,14 +316,9 @@ class Brain:
         """Do the greedy route's one-off work now, off the turn clock: its tables
         (0.2 s the first time, a millisecond after)."""
         assert self.board is not None
-        rules = self.board.rules
-        try:
-            board = Board(rules)
-            board.push(rules.centre())
-            greedy_move(board)
-            self._fallback(board)
-        except Exception as exc:  # a warm-up that fails costs time later, never the game
-            self.write(f"MESSAGE warm-up failed ({type(exc).__name__}: {exc})")
+        failure = warm_greedy(self.board.rules, self.size or (0, 0))
+        if failure is not None:  # a warm-up that fails costs time later, never the game
+            self.write(f"MESSAGE warm-up failed ({failure})")
 
     def _prepare(self) -> Preparation:
         """The engine's preparation for the board's rules: the one under way or done,
@@ -405,29 +329,12 @@ class Brain:
         job = self._preparation
         if job is not None and job.engine is engine and job.rules == rules:
             return job
-        prepare = getattr(engine, "prepare", None)
         # Only the search's kernels compile; a greedy brain never searches.
         kernels = isinstance(engine, Engine) and self.level != "greedy"
         job = Preparation(engine, rules, compiling=kernels and not is_warm() and cache_is_cold())
         self._preparation = job
-        if self.level == "greedy" or not callable(prepare):
-            job.done.set()  # nothing to do ahead
-        else:
-            threading.Thread(target=self._run_preparation, args=(job,), name="brain-prepare", daemon=True).start()
+        job.start(self._preparing, lambda: self._preparation, needed=self.level != "greedy")
         return job
-
-    def _run_preparation(self, job: Preparation) -> None:
-        """A preparation's thread: one at a time, skipped once a newer one is wanted."""
-        with self._preparing:
-            try:
-                if job is self._preparation:
-                    getattr(job.engine, "prepare")(job.rules)
-            except Exception as exc:  # told with the next move; the engine is used all the same
-                job.error = exc
-            finally:
-                if job is not self._preparation:
-                    job.engine = None  # superseded: its tables go before the next one's are built
-                job.done.set()
 
     def _restart(self, arg: str) -> None:
         if self.size is None:
@@ -440,13 +347,7 @@ class Brain:
         return self.board
 
     def _point(self, board: Board, arg: str, command: str) -> Point:
-        point = parse_coords(arg)
-        if not board.rules.contains(point):
-            width, height = self.size or (0, 0)
-            raise ProtocolError(
-                f"{command} {format_point(point)} is outside the board (0..{width - 1}, 0..{height - 1})"
-            )
-        return point
+        return point_on(board.rules, arg, command, self.size or (0, 0))
 
     def _turn(self, arg: str) -> None:
         board = self._need_board("TURN")
@@ -475,15 +376,7 @@ class Brain:
 
     def _takeback(self, arg: str) -> None:
         board = self._need_board("TAKEBACK")
-        point = self._point(board, arg, "TAKEBACK")
-        if point in self.walls:
-            self.walls.discard(point)
-        elif board.move_stack and board.move_stack[-1] == point:
-            board.pop()
-        elif point in board.stones:
-            raise ProtocolError(f"TAKEBACK {format_point(point)}: only the last move can be taken back")
-        else:
-            raise ProtocolError(f"TAKEBACK {format_point(point)}: there is no stone there")
+        take_back(board, self.walls, self._point(board, arg, "TAKEBACK"))
         self._reply("OK")
 
     def _board(self, arg: str) -> None:
@@ -516,55 +409,7 @@ class Brain:
 
     def _set_position(self, lines: list[str]) -> None:
         assert self.board is not None
-        rules = self.board.rules
-        own: list[Point] = []
-        opponent: list[Point] = []
-        walls: set[Point] = set()
-        seen: set[Point] = set()
-        fields: list[int] = []
-        for number, text in enumerate(lines, 1):
-            try:
-                x, y, field = parse_coords(text, 3)
-            except ProtocolError as exc:
-                raise ProtocolError(f"BOARD line {number}: {exc}") from None
-            point = (x, y)
-            if not rules.contains(point):
-                raise ProtocolError(f"BOARD line {number}: {x},{y} is outside the board")
-            if point in seen:
-                raise ProtocolError(f"BOARD line {number}: {x},{y} appears twice")
-            if field not in (1, 2, 3):
-                raise ProtocolError(f"BOARD line {number}: field {field}; expected 1 (own), 2 (opponent) or 3 (wall)")
-            seen.add(point)
-            fields.append(field)
-            if field == 3:
-                walls.add(point)
-            else:
-                (own if field == 1 else opponent).append(point)
-        board = Board(rules)
-        if len(own) == len(opponent) or len(opponent) == len(own) + 1:
-            # An alternation explains the counts: replay it, so TAKEBACK works.
-            first, second = (own, opponent) if len(own) == len(opponent) else (opponent, own)
-            for i in range(len(second)):
-                board.push(first[i])
-                board.push(second[i])
-            if len(first) > len(second):
-                board.push(first[-1])
-        else:
-            # No alternation fits (an unusual opening): set the stones up with us to move.
-            # As Rapfi does: we are X (black) if the first stone listed is ours.
-            first_field = next(f for f in fields if f != 3)
-            we_are_x = first_field == 1
-            ours = Stone.X if we_are_x else Stone.O
-            stones = {p: ours for p in own}
-            stones.update({p: ours.other for p in opponent})
-            try:
-                board.set_up(stones, ours)
-            except ValueError as exc:
-                raise ProtocolError(f"BOARD: {exc}") from None
-        if board.winner is not None:
-            raise ProtocolError(f"BOARD: the position is already won by {'us' if board.winner is board.turn else 'the opponent'}")
-        self.board = board
-        self.walls = walls
+        self.board, self.walls = read_board(lines, self.board.rules)
 
     def _info(self, arg: str) -> None:
         key, _, value = arg.partition(" ")
@@ -605,25 +450,13 @@ class Brain:
         ERROR line, in place of the next move. Either way the rule and position stay as
         they were; as the protocol asks, the ERROR waits for a command that is not INFO
         (managers read no answer to INFO)."""
-        unplayed = unplayed_rule(rule)
-        if unplayed is not None:
-            self._unplayed = (f"INFO rule {rule} refused: {unplayed} is not played here (this brain plays "
-                              f"0 five or more, 1 exactly five, 2 continuous game); the rule stays {self.rule}")
+        self._unplayed = rule_refusal(rule, self.rule)
+        if self._unplayed is not None:
             return
-        self._unplayed = None
         board = None
         if self.board is not None and self.size is not None:
-            old = self.board
             try:
-                board = Board(rules_for(*self.size, rule))
-                if old.setup:
-                    # The side to move right after the set-up: every move since flips it.
-                    first = old.turn if len(old.move_stack) % 2 == 0 else old.turn.other
-                    board.set_up(old.setup, first)
-                for point in old.move_stack:
-                    board.push(point)
-                if board.is_over and not old.is_over:
-                    raise BoardError(f"the game would be over ({board.result})")
+                board = replayed(self.board, rules_for(*self.size, rule))
             except (BoardError, ValueError) as exc:
                 self._refusal = f"INFO rule {rule} refused: {exc}; the rule stays {self.rule}"
                 return
@@ -732,38 +565,18 @@ class Brain:
         STOP and END are heard while it waits); None while it is not ready, said
         once in a MESSAGE."""
         job = self._prepare()
-        start = time.monotonic()
-        until = start + budget.search * READY_SHARE
-        while not job.done.wait(min(READY_POLL, max(until - time.monotonic(), 0.0))):
-            if stop.is_set() or time.monotonic() >= until:
-                break
-        waited = time.monotonic() - start
-        if job.done.is_set():
-            if job.error is not None and not job.told:
-                job.told = True
-                exc = job.error
-                self.write(f"MESSAGE warm-up failed ({type(exc).__name__}: {exc}); the engine does it on its moves")
-            return self.engine(), waited
-        if not job.told:
-            job.told = True
-            why = "still compiling (first run only)" if job.compiling else "still getting ready"
-            self.write(f"MESSAGE the engine is {why}: playing the greedy move")
-        return None, waited
+        waited = job.wait(budget.search * READY_SHARE, stop)
+        done = job.done.is_set()
+        news = job.news(done)
+        if news is not None:
+            self.write(f"MESSAGE {news}")
+        return (self.engine() if done else None), waited
 
     def _legal(self, board: Board, move: Point) -> bool:
-        return move not in board.stones and move not in self.walls and board.rules.contains(move)
+        return is_legal(board, self.walls, move)
 
     def _fallback(self, board: Board) -> Point:
-        """A legal move near the stones (or anywhere on the board)."""
-        for point in board.candidates():
-            if point not in self.walls:
-                return point
-        width, height = self.size or (0, 0)
-        for y in range(height):
-            for x in range(width):
-                if (x, y) not in board.stones and (x, y) not in self.walls:
-                    return (x, y)
-        raise ProtocolError("no empty cell left to play")
+        return fallback_move(board, self.walls, self.size or (0, 0))
 
     _COMMANDS: dict[str, Callable[["Brain", str], None]] = {
         "START": _start,

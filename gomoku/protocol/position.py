@@ -1,0 +1,192 @@
+"""The position a manager describes, as a board: the rules of START/RECTSTART under
+INFO ``rule``, the stones of a BOARD/YXBOARD block, the points and moves on it.
+
+``rules_for`` makes the board's rules from its size and the rule bits;
+``unplayed_rule`` names the bits this brain does not play (``PLAYED_RULES``)
+and ``rule_refusal`` is the ERROR for them. ``read_board`` reads a BOARD
+block's lines (``x,y,field``: 1 own, 2 opponent, 3 wall) into a board with us
+to move, and its walls; ``replayed`` is a position under new rules (INFO
+``rule`` changed mid-game). ``point_on`` reads a command's point on the board,
+``take_back`` undoes a stone (TAKEBACK), ``is_legal`` and ``fallback_move``
+check the engine's move or stand in for it. What cannot be done raises the
+protocol's ``ProtocolError`` (``replayed``: the board's ``BoardError``).
+
+>>> board, walls = read_board(["9,9,2", "10,10,1", "9,10,2", "0,0,3"], rules_for(20, 20, 0))
+>>> board.move_stack, walls
+([(9, 9), (10, 10), (9, 10)], {(0, 0)})
+>>> read_board(["9,9,1", "9,9,2"], rules_for(20, 20, 0))
+Traceback (most recent call last):
+...
+gomoku.protocol.streams.ProtocolError: BOARD line 2: 9,9 appears twice
+"""
+
+from __future__ import annotations
+
+from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.protocol.streams import ProtocolError, parse_coords
+
+__all__ = [
+    "PLAYED_RULES",
+    "RULE_NAMES",
+    "rules_for",
+    "unplayed_rule",
+    "rule_refusal",
+    "read_board",
+    "replayed",
+    "point_on",
+    "is_legal",
+    "take_back",
+    "fallback_move",
+]
+
+PLAYED_RULES = 1 | 2
+"""The INFO ``rule`` bits this brain plays: 1 exactly five (an overline does not win) and
+2 continuous game (BOARD's field 3, the stones of a finished line, are walls); 0 is five
+or more. Any other bit (4 renju, 8 caro) is refused."""
+
+RULE_NAMES = {4: "renju", 8: "caro"}
+"""The rule bits the protocol names that this brain does not play."""
+
+
+def rules_for(width: int, height: int, rule: int) -> Rules:
+    """The board of a START/RECTSTART under INFO ``rule`` (bit 1: exactly five)."""
+    exact = bool(rule & 1)
+    name = f"{'standard' if exact else 'freestyle'}{width}" + (f"x{height}" if height != width else "")
+    return Rules(overline=not exact, bounds=((0, 0), (width - 1, height - 1)), name=name)
+
+
+def unplayed_rule(rule: int) -> str | None:
+    """What of INFO ``rule`` this brain does not play, in words; None if it plays it all.
+
+    >>> unplayed_rule(4), unplayed_rule(1 | 2), unplayed_rule(4 | 8 | 16)
+    ('renju', None, 'renju, caro, rule bit 16')
+    """
+    bits = [1 << n for n in range(rule.bit_length()) if rule & (1 << n) & ~PLAYED_RULES]
+    return ", ".join(RULE_NAMES.get(bit, f"rule bit {bit}") for bit in bits) or None
+
+
+def rule_refusal(rule: int, current: int) -> str | None:
+    """The ERROR's text for INFO ``rule`` if this brain does not play it (``current``: the
+    rule that stays); None if it plays it.
+
+    >>> rule_refusal(1 | 2, 0) is None
+    True
+    >>> rule_refusal(4, 1)
+    'INFO rule 4 refused: renju is not played here (this brain plays 0 five or more,
+     1 exactly five, 2 continuous game); the rule stays 1'
+    """
+    unplayed = unplayed_rule(rule)
+    if unplayed is None:
+        return None
+    return (f"INFO rule {rule} refused: {unplayed} is not played here (this brain plays "
+            f"0 five or more, 1 exactly five, 2 continuous game); the rule stays {current}")
+
+
+def read_board(lines: list[str], rules: Rules) -> tuple[Board, set[Point]]:
+    """The position of a BOARD/YXBOARD block's ``lines`` (without DONE) under ``rules``,
+    with us to move, and its walls (field 3); ``ProtocolError`` if it cannot be played."""
+    own: list[Point] = []
+    opponent: list[Point] = []
+    walls: set[Point] = set()
+    seen: set[Point] = set()
+    fields: list[int] = []
+    for number, text in enumerate(lines, 1):
+        try:
+            x, y, field = parse_coords(text, 3)
+        except ProtocolError as exc:
+            raise ProtocolError(f"BOARD line {number}: {exc}") from None
+        point = (x, y)
+        if not rules.contains(point):
+            raise ProtocolError(f"BOARD line {number}: {x},{y} is outside the board")
+        if point in seen:
+            raise ProtocolError(f"BOARD line {number}: {x},{y} appears twice")
+        if field not in (1, 2, 3):
+            raise ProtocolError(f"BOARD line {number}: field {field}; expected 1 (own), 2 (opponent) or 3 (wall)")
+        seen.add(point)
+        fields.append(field)
+        if field == 3:
+            walls.add(point)
+        else:
+            (own if field == 1 else opponent).append(point)
+    board = Board(rules)
+    if len(own) == len(opponent) or len(opponent) == len(own) + 1:
+        # An alternation explains the counts: replay it, so TAKEBACK works.
+        first, second = (own, opponent) if len(own) == len(opponent) else (opponent, own)
+        for i in range(len(second)):
+            board.push(first[i])
+            board.push(second[i])
+        if len(first) > len(second):
+            board.push(first[-1])
+    else:
+        # No alternation fits (an unusual opening): set the stones up with us to move.
+        # As Rapfi does: we are X (black) if the first stone listed is ours.
+        first_field = next(f for f in fields if f != 3)
+        we_are_x = first_field == 1
+        ours = Stone.X if we_are_x else Stone.O
+        stones = {p: ours for p in own}
+        stones.update({p: ours.other for p in opponent})
+        try:
+            board.set_up(stones, ours)
+        except ValueError as exc:
+            raise ProtocolError(f"BOARD: {exc}") from None
+    if board.winner is not None:
+        raise ProtocolError(f"BOARD: the position is already won by {'us' if board.winner is board.turn else 'the opponent'}")
+    return board, walls
+
+
+def replayed(old: Board, rules: Rules) -> Board:
+    """``old``'s position (its set-up and its moves) under ``rules``; ``BoardError`` (or
+    ``ValueError``) if it cannot stand under them, or if the game would be over there and
+    is not in ``old``."""
+    board = Board(rules)
+    if old.setup:
+        # The side to move right after the set-up: every move since flips it.
+        first = old.turn if len(old.move_stack) % 2 == 0 else old.turn.other
+        board.set_up(old.setup, first)
+    for point in old.move_stack:
+        board.push(point)
+    if board.is_over and not old.is_over:
+        raise BoardError(f"the game would be over ({board.result})")
+    return board
+
+
+def point_on(rules: Rules, arg: str, command: str, size: tuple[int, int]) -> Point:
+    """The point a command names (``x,y``), on the board of ``rules`` (``size`` wide and high)."""
+    point = parse_coords(arg)
+    if not rules.contains(point):
+        width, height = size
+        raise ProtocolError(
+            f"{command} {format_point(point)} is outside the board (0..{width - 1}, 0..{height - 1})"
+        )
+    return point
+
+
+def is_legal(board: Board, walls: set[Point], move: Point) -> bool:
+    """Whether ``move`` is an empty cell of the board, not a wall."""
+    return move not in board.stones and move not in walls and board.rules.contains(move)
+
+
+def take_back(board: Board, walls: set[Point], point: Point) -> None:
+    """TAKEBACK ``point``: the wall there goes, or the last move if it was there; any
+    other stone cannot be taken back (``ProtocolError``)."""
+    if point in walls:
+        walls.discard(point)
+    elif board.move_stack and board.move_stack[-1] == point:
+        board.pop()
+    elif point in board.stones:
+        raise ProtocolError(f"TAKEBACK {format_point(point)}: only the last move can be taken back")
+    else:
+        raise ProtocolError(f"TAKEBACK {format_point(point)}: there is no stone there")
+
+
+def fallback_move(board: Board, walls: set[Point], size: tuple[int, int]) -> Point:
+    """A legal move near the stones (or anywhere on the board, ``size`` wide and high)."""
+    for point in board.candidates():
+        if point not in walls:
+            return point
+    width, height = size
+    for y in range(height):
+        for x in range(width):
+            if (x, y) not in board.stones and (x, y) not in walls:
+                return (x, y)
+    raise ProtocolError("no empty cell left to play")
