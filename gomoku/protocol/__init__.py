@@ -1,6 +1,8 @@
 """The Gomocup ``pbrain`` protocol: the engine as a brain for tournament managers.
 
 - ``brain``: ``Brain``, one session's answers to the protocol's commands;
+- ``engines``: the engine a brain drives, made ready in the background, and its greedy stand-in;
+- ``position``: the board, the rules and the position a manager describes;
 - ``clock``: a move's time budget under a manager's limits, and a reply never late;
 - ``streams``: the protocol's two streams, safe against whatever a manager sends;
 - ``pbrain``: the ``pbrain-gomoku`` program (``serve`` and ``main``).
