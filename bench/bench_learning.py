@@ -38,7 +38,6 @@ SCREEN_NODES = 30_000
 
 _PEAK = """
 import resource, sys
-from gomoku.board import Board, Rules
 from gomoku.engine import Engine
 from bench.bench_search import middle_games
 board = middle_games(1)[0]

@@ -138,7 +138,7 @@ PROCESS_MB = 120
 
 
 def default_engine_factory(level: str = "strong") -> EngineFactory:
-    """An ``Engine`` of ``level`` for a memory budget in MB (imported lazily).
+    """A maker of an ``Engine`` of ``level`` for a memory budget in MB.
 
     The engine's tables get the budget less what the process itself needs.
     """

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
-from gomoku.review.judge import Judge, Judgement, ended
+from gomoku.review.judge import Judge, Judgement
 from gomoku.review.reasons import Threats, explain_move
 from gomoku.search.types import LIKELY, WIN
 
@@ -473,12 +473,13 @@ def review_game(
         if stop is not None and stop.is_set():
             raise ReviewStopped("the review was stopped")
 
-    judgements: list[Judgement] = [ended(boards[-1])] * len(boards)
-    for n, i in enumerate(range(len(boards) - 1, -1, -1)):
+    judgements: list[Judgement] = []
+    for board in reversed(boards):  # the last first: see the module's text
         check()
-        judgements[i] = judge.judge(boards[i])
+        judgements.append(judge.judge(board))
         if on_progress is not None:
-            on_progress(n + 1, total)
+            on_progress(len(judgements), total)
+    judgements.reverse()
     if not judge.perfect:
         through_forced(boards, moves, judgements)
         for i in _shallow(judgements):
