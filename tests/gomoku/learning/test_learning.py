@@ -20,7 +20,7 @@ from gomoku.learning.train import _forward
 from gomoku.protocol.pbrain import check_brain_level
 from gomoku.protocol.pbrain import main as pbrain_main
 from gomoku.search.grid import Grid
-from gomoku.search.nets import NetError, load_net, save_net
+from gomoku.search.nets import NetError, available, load_net, save_net
 from gomoku.selfplay import save_dataset
 
 
@@ -173,3 +173,22 @@ def test_a_brain_plays_with_a_network(tmp_path, capsys):
     assert pbrain_main(["--level", "strong:nothing"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pbrain-gomoku: error: no evaluation named 'nothing' (classic, round1,") and err.count("\n") == 1
+
+
+def test_the_shipped_rounds_load_and_say_what_they_were_trained_on():
+    """``data/nets``: round two trained on round one's games and its own
+    self-play, each network's value read as its own, not the hand-set one."""
+    assert {"round1", "round2"} <= set(available())
+    games = {}
+    board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5), (0, 2)])
+    classic = Grid(board).state
+    for name in ("round1", "round2"):
+        net = load_net(name)
+        assert net is not None and net.has_value and net.width == 8
+        trained = net.meta["trained"]
+        games[name] = trained["games"]
+        assert trained["held_out_loss"] < trained["hand_set_held_out_loss"]
+        g = Grid(board, net=net).state
+        assert kgrid.evaluate(g) != kgrid.evaluate(classic)
+    assert games == {"round1": 6001, "round2": 12034}
+    assert (load_net("round1").embed != load_net("round2").embed).any()
