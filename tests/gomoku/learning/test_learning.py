@@ -176,8 +176,9 @@ def test_a_brain_plays_with_a_network(tmp_path, capsys):
 
 
 def test_the_shipped_rounds_load_and_say_what_they_were_trained_on():
-    """``data/nets``: round two trained on round one's games and its own
-    self-play, each network's value read as its own, not the hand-set one."""
+    """``data/nets``: round two trained on both rounds' self-play (the hand-set
+    engine's and round one's), each network's value read as its own, not the
+    hand-set one."""
     assert {"round1", "round2"} <= set(available())
     games = {}
     board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5), (0, 2)])
