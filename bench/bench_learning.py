@@ -31,7 +31,7 @@ from gomoku.learning import TrainOptions, train_net
 from gomoku.match import MatchConfig, load_openings
 from gomoku.selfplay import Sampling, run_selfplay
 
-NET = "round2"
+NET = "round3"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "openings" / "balanced20.json"
 LOCAL = Path(__file__).resolve().parents[1] / "data" / "openings" / "balanced20.json"
 SCREEN_NODES = 30_000

@@ -67,6 +67,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("--max-score", type=float, default=defaults.max_score, metavar="M",
                         help="train the value only on positions whose search score is at most M either way "
                         "(default: all)")
+    parser.add_argument("--cells", action="store_true",
+                        help="the value also reads each empty cell's four line codes together (its multiset for each "
+                        "side and the pair of threat classes): more to learn, fewer nodes a second")
     parser.add_argument("--no-value", action="store_true",
                         help="train the move order only (the network keeps the hand-set evaluation)")
     parser.add_argument("--no-order", action="store_true", help="train the value only (the hand-set move order)")
@@ -91,7 +94,8 @@ def run_train(args: argparse.Namespace) -> int:
     options = TrainOptions(epochs=args.epochs, dim=args.dim, hidden=args.hidden, lr=args.lr, decay=args.decay,
                            batch=args.batch, blend=args.blend, hold_out=args.hold_out, seed=args.seed,
                            max_score=args.max_score, value=not args.no_value, order=not args.no_order,
-                           order_epochs=args.order_epochs, order_lr=args.order_lr, order_decay=args.order_decay)
+                           order_epochs=args.order_epochs, order_lr=args.order_lr, order_decay=args.order_decay,
+                           cells=args.cells)
     options.check()
     paths = dataset_paths(args.datasets)
     try:

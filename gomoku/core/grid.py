@@ -49,6 +49,12 @@ of the per-side arrays is unused):
     The learned move order (``gomoku.core.network``): for an empty cell and a
     side's view, the sum of the tables over its four line windows; with the
     tables of one entry there is none.
+``nn_cell`` int32[3, 9 ** 4]
+    The cell features of the learned evaluation (``network.cell_rows``): the
+    feature rows of a cell's four line codes (``combo``) as its own side's
+    (row 0) and the opponent's (row 1), and of the pair of its two sides'
+    classes ``7 * own + opponent's`` (row 2); 0 (the zero row) for none.
+    One column: the network has no cell features.
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
@@ -100,7 +106,7 @@ TURN, HEIGHT, NCAND, WINNER, LIVE = range(5)
 GRID_FIELDS = ("cells", "keys", "combo", "cls", "order", "count", "value", "near", "cand", "cand_pos",
                "zob", "hash", "stack", "meta", "steps", "near_steps", "line", "combo_class", "combo_order",
                "combo_eval", "reach", "acc", "nn_index", "nn_embed", "nn_w1", "nn_b1", "nn_w2", "nn_head",
-               "pol_own", "pol_opp", "nn_pol_own", "nn_pol_opp")
+               "pol_own", "pol_opp", "nn_pol_own", "nn_pol_opp", "nn_cell")
 
 
 @structref.register
@@ -159,6 +165,8 @@ def move(g: GridState, i: int, sign: int) -> int:
     dim = embed.shape[1] if value_on else 0
     pol_own, pol_opp, tab_own, tab_opp = g.pol_own, g.pol_opp, g.nn_pol_own, g.nn_pol_opp
     pol_on = tab_own.size > 1
+    ctab = g.nn_cell
+    cell_on = value_on and ctab.shape[1] > 1
     if sign > 0:
         s = meta[TURN]
         if cls[s, i] == C_FIVE and meta[WINNER] == 0:
@@ -192,6 +200,14 @@ def move(g: GridState, i: int, sign: int) -> int:
                     r = nn_index[t, keys[4 * i + d]]
                     for j in range(dim):
                         acc[t, j] -= embed[r, j]
+            if cell_on:
+                c1 = combo[1, i]
+                c2 = combo[2, i]
+                e1, e2, e3 = ctab[0, c1], ctab[1, c2], ctab[2, 7 * combo_class[c1] + combo_class[c2]]
+                f1, f2, f3 = ctab[0, c2], ctab[1, c1], ctab[2, 7 * combo_class[c2] + combo_class[c1]]
+                for j in range(dim):
+                    acc[1, j] -= embed[e1, j] + embed[e2, j] + embed[e3, j]
+                    acc[2, j] -= embed[f1, j] + embed[f2, j] + embed[f3, j]
         cells[i] = s
     else:
         for off in near_steps:
@@ -246,6 +262,29 @@ def move(g: GridState, i: int, sign: int) -> int:
                 c2 = combo[2, q]
                 n1 = c1 + (np.int32(b1) - np.int32(a1)) * power
                 n2 = c2 + (np.int32(b2) - np.int32(a2)) * power
+                if nn and cell_on:
+                    # The cell's features from each side's view: the new ones in, the old ones out
+                    # (a side's multiset is its own in one view and the opponent's in the other).
+                    x0, x3 = ctab[0, n1], ctab[0, c1]
+                    y1, y4 = ctab[1, n1], ctab[1, c1]
+                    if x0 != x3:
+                        for j in range(dim):
+                            acc[1, j] += embed[x0, j] - embed[x3, j]
+                            acc[2, j] += embed[y1, j] - embed[y4, j]
+                    y0, y3 = ctab[0, n2], ctab[0, c2]
+                    x1, x4 = ctab[1, n2], ctab[1, c2]
+                    if y0 != y3:
+                        for j in range(dim):
+                            acc[1, j] += embed[x1, j] - embed[x4, j]
+                            acc[2, j] += embed[y0, j] - embed[y3, j]
+                    k1, k2 = combo_class[c1], combo_class[c2]
+                    m1, m2 = combo_class[n1], combo_class[n2]
+                    if k1 != m1 or k2 != m2:
+                        x2, x5 = ctab[2, 7 * m1 + m2], ctab[2, 7 * k1 + k2]
+                        y2, y5 = ctab[2, 7 * m2 + m1], ctab[2, 7 * k2 + k1]
+                        for j in range(dim):
+                            acc[1, j] += embed[x2, j] - embed[x5, j]
+                            acc[2, j] += embed[y2, j] - embed[y5, j]
                 combo[1, q] = n1
                 combo[2, q] = n2
                 k = combo_class[n1]
@@ -279,6 +318,14 @@ def move(g: GridState, i: int, sign: int) -> int:
                     r = nn_index[t, keys[4 * i + d]]
                     for j in range(dim):
                         acc[t, j] += embed[r, j]
+            if cell_on:
+                c1 = combo[1, i]
+                c2 = combo[2, i]
+                e1, e2, e3 = ctab[0, c1], ctab[1, c2], ctab[2, 7 * combo_class[c1] + combo_class[c2]]
+                f1, f2, f3 = ctab[0, c2], ctab[1, c1], ctab[2, 7 * combo_class[c2] + combo_class[c1]]
+                for j in range(dim):
+                    acc[1, j] += embed[e1, j] + embed[e2, j] + embed[e3, j]
+                    acc[2, j] += embed[f1, j] + embed[f2, j] + embed[f3, j]
         for t in range(1, 3):
             c = combo[t, i]
             k = combo_class[c]

@@ -8,7 +8,14 @@ cells on each side (the line key's inner eight digits, ``patterns``: 0 empty,
 mirror image being one feature. Windows with no stone in them are no feature
 (row 0 below, all zero): the endless board's empty space costs nothing.
 
-Arrays (``F`` feature rows, ``D`` = the accumulator's width, ``H`` hidden units):
+A network may also read *cell features* (``CELL_ROWS`` more rows, after the
+``FEATURES`` window rows): for each empty cell, its four line codes together,
+which no window sees (a cell where two threes cross): the multiset of the
+side's own codes, the opponent's, and the pair of the two sides' threat
+classes (``cell_features``; cells of lone stones and empty space have none).
+
+Arrays (``F`` feature rows: ``FEATURES``, or ``FEATURES + CELL_ROWS`` with
+cell features; ``D`` = the accumulator's width, ``H`` hidden units):
 
 ``index`` int32[3, 4 ** (2 * reach)]
     ``index[s, key]``: the feature row of line key ``key`` seen from side
@@ -18,7 +25,8 @@ Arrays (``F`` feature rows, ``D`` = the accumulator's width, ``H`` hidden units)
     and taken back leaves the sums exactly as they were).
 ``acc`` int32[3, D]
     ``acc[s]``: the sum of ``embed[index[s, key]]`` over every empty cell's four
-    line keys: side ``s``'s view of the board. Kept by ``grid.move``.
+    line keys, and of its cell rows, if any: side ``s``'s view of the board.
+    Kept by ``grid.move``.
 ``w1`` float32[H, 2 * D], ``b1`` float32[H], ``w2`` float32[H]
     The network: ``x = [acc[s], acc[3 - s]] / QUANT`` for the side to move ``s``,
     ``h = max(0, w1 @ x + b1)``.
@@ -49,7 +57,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-__all__ = ["QUANT", "FEATURES", "feature_index", "code_index", "features", "net_value"]
+__all__ = ["QUANT", "FEATURES", "CELL_ROWS", "feature_index", "code_index", "cell_index", "cell_table", "features",
+           "cell_features", "net_value"]
 
 QUANT = 4096
 """Integer units of a feature vector per unit of the network's input."""
@@ -71,6 +80,46 @@ def _canonical() -> tuple[np.ndarray, int]:
 
 _ROWS, FEATURES = _canonical()
 """The eight-digit window's feature row, and how many rows there are (row 0 included)."""
+
+
+CELL_ROWS = 2 * 490 + 49
+"""The cell features' rows, after the ``FEATURES`` window rows: an empty cell's
+four line codes for one side as a multiset (``cellvalues.MULTISETS``; the five
+with nothing better than lone stones, which empty space makes, left out), its
+own side's (490 rows) and the opponent's (490), and the pair of threat classes
+the cell has for the two sides (own, opponent's: 7 x 7 rows, both ``C_NONE``
+left out)."""
+
+
+@lru_cache(maxsize=1)
+def cell_index() -> np.ndarray:
+    """``out[c]``: for the four line codes ``c = sum(code[d] * 9 ** d)``, their
+    multiset's cell row from 1 to 490, or 0 when no code is above ``ONE``."""
+    from gomoku.core.cellvalues import MULTISETS
+
+    kept = [m for m in MULTISETS if max(m) >= 2]
+    where = {m: i + 1 for i, m in enumerate(kept)}
+    c = np.arange(9**4)
+    digits = np.sort(np.stack([(c // 9**d) % 9 for d in range(4)], axis=1), axis=1)
+    return np.array([where.get(tuple(int(x) for x in row), 0) for row in digits], dtype=np.int32)
+
+
+def cell_table() -> np.ndarray:
+    """The grid's ``nn_cell`` (``gomoku.core.grid``): for the four line codes
+    ``c``, the feature row of its multiset as its own side's (``out[0, c]``) and
+    as the opponent's (``out[1, c]``), and for the pair of classes ``k``
+    (``7 * own + opponent's``) its row (``out[2, k]``); 0 for none.
+
+    >>> t = cell_table()
+    >>> t.shape, int(t[0, 0]), int(t[2, 48]), int(t[2, 0]) == FEATURES + 980
+    ((3, 6561), 0, 0, True)
+    """
+    rows = cell_index()
+    out = np.zeros((3, 9**4), dtype=np.int32)
+    out[0] = np.where(rows > 0, FEATURES + rows - 1, 0)
+    out[1] = np.where(rows > 0, FEATURES + 490 + rows - 1, 0)
+    out[2, :48] = FEATURES + 980 + np.arange(48)
+    return out
 
 
 def _swap(keys: np.ndarray, n: int) -> np.ndarray:
@@ -121,6 +170,31 @@ def features(cells: np.ndarray, keys: np.ndarray, index: np.ndarray, s: int, out
             if r > 0:
                 out[n] = r
                 n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def cell_features(cells: np.ndarray, combo: np.ndarray, cls: np.ndarray, ms: np.ndarray, s: int,
+                  out: np.ndarray, n: int) -> int:
+    """Append to ``out[n:]`` the cell rows (``CELL_ROWS``, numbered from
+    ``FEATURES``) of side ``s``'s view: for each empty cell, its own multiset,
+    the opponent's and the pair of classes; the new count."""
+    o = 3 - s
+    for q in range(cells.size):
+        if cells[q] != 0:
+            continue
+        a = ms[combo[s, q]]
+        if a > 0:
+            out[n] = FEATURES + a - 1
+            n += 1
+        b = ms[combo[o, q]]
+        if b > 0:
+            out[n] = FEATURES + 490 + b - 1
+            n += 1
+        k = 7 * np.int64(cls[s, q]) + np.int64(cls[o, q])
+        if k != 48:
+            out[n] = FEATURES + 980 + k
+            n += 1
     return n
 
 

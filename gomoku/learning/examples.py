@@ -38,7 +38,7 @@ import numpy as np
 from gomoku.board import Board, Rules
 from gomoku.core import grid as kgrid
 from gomoku.core.grid import HEIGHT, TURN
-from gomoku.core.network import feature_index, features
+from gomoku.core.network import cell_features, feature_index, features, cell_index
 from gomoku.engine.chance import ChanceModel, default_model
 from gomoku.match.games import GameResult
 from gomoku.search.grid import Grid
@@ -123,16 +123,17 @@ def replay(data: Dataset, order: np.ndarray) -> Iterator[tuple[int, Grid]]:
 
 
 def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceModel | None = None,
-                max_score: float = math.inf) -> Examples:
+                max_score: float = math.inf, cells: bool = False) -> Examples:
     """The examples of the positions of ``datasets`` (freestyle five on a
     two-dimensional board: the networks' rules) whose search score is at most
     ``max_score`` either way (the others are settled by the search's threat
     checks before any evaluation counts: left out, with those without a score)."""
     model = model or default_model()
     index = feature_index(4)
+    ms = cell_index()
     rows: list[np.ndarray] = []
     starts, splits, own, opp, target, game = [0], [], [], [], [], []
-    buffer = np.empty(1 << 16, dtype=np.int32)
+    buffer = np.empty(1 << 18, dtype=np.int32)
     total = 0
     game_base = 0
     for data in datasets:
@@ -148,6 +149,8 @@ def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceMo
             s = int(state.meta[TURN])
             for side in (s, 3 - s):
                 n = features(state.cells, state.keys, index, side, buffer)
+                if cells:
+                    n = cell_features(state.cells, state.combo, state.cls, ms, side, buffer, n)
                 rows.append(buffer[:n].copy())
                 total += n
                 if side == s:

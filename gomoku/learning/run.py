@@ -57,6 +57,8 @@ class TrainOptions:
     order_epochs: int = 6
     order_lr: float = 0.01
     order_decay: float = 1e-4
+    cells: bool = False
+    """The value also reads the cell features (``network.CELL_ROWS``)."""
 
     def check(self) -> None:
         if not self.max_score > 0:
@@ -117,12 +119,12 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
            progress: TextIO | None) -> tuple[Params, float]:
     """The value's parameters of the best epoch, and its held-out loss."""
     model = default_model()
-    ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score)
+    ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score, cells=options.cells)
     if len(ex) == 0:
         raise TrainError("the datasets hold no positions")
     held = _split(ex.game, options.hold_out)
     train, test = ex.subset(~held), ex.subset(held)
-    params = init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed)
+    params = init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed, cells=options.cells)
     report.positions, report.games = len(ex), int(np.unique(ex.game).size)
     report.train_positions, report.held_out_positions = len(train), len(test)
     report.baseline_held_out = baseline_loss(test, model.a, model.b)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from gomoku.core.network import FEATURES, QUANT, code_index
+from gomoku.core.network import CELL_ROWS, FEATURES, QUANT, code_index
 from gomoku.core.patterns import tables
 from gomoku.learning.examples import Examples
 from gomoku.search.nets import Net
@@ -60,18 +60,22 @@ class Params:
         return self.fine, self.coarse, self.w1, self.b1, self.w2, self.head
 
 
-def init_params(dim: int = 16, hidden: int = 32, a: float = 0.002, b: float = 0.0, seed: int = 0) -> Params:
+def init_params(dim: int = 16, hidden: int = 32, a: float = 0.002, b: float = 0.0, seed: int = 0,
+                cells: bool = False) -> Params:
     """Fresh parameters; the head starts as the hand-set evaluation's chance
     (``a * (2 * own - opp) + b``, ``cellvalues.TEMPO`` 2)."""
     rng = np.random.default_rng(seed)
-    fine = (rng.standard_normal((FEATURES, dim)) * 0.01).astype(np.float32)
+    extra = CELL_ROWS if cells else 0
+    fine = (rng.standard_normal((FEATURES + extra, dim)) * 0.01).astype(np.float32)
     fine[0] = 0
-    coarse = (rng.standard_normal((81, dim)) * 0.01).astype(np.float32)
+    coarse = (rng.standard_normal((81 + extra, dim)) * 0.01).astype(np.float32)
     w1 = (rng.standard_normal((hidden, 2 * dim)) / np.sqrt(2 * dim)).astype(np.float32)
     b1 = np.full(hidden, 0.1, dtype=np.float32)
     w2 = (rng.standard_normal(hidden) * 0.01).astype(np.float32)
     head = np.array([b, 2000.0 * a, -1000.0 * a], dtype=np.float32)
     code = code_index(tables(False).line)
+    if cells:
+        code = np.concatenate([code, 81 + np.arange(CELL_ROWS, dtype=np.int32)])
     arrays = (fine, coarse, w1, b1, w2, head)
     moments = [np.zeros_like(x) for x in arrays for _ in range(2)]
     return Params(fine, coarse, w1, b1, w2, head, code, a, b, moments, np.zeros(1, dtype=np.int64))

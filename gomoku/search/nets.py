@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gomoku.core.network import FEATURES, feature_index
+from gomoku.core.network import CELL_ROWS, FEATURES, cell_table, feature_index
 from gomoku.files import write_atomically
 
 __all__ = ["NETS_DIR", "CLASSIC", "NetError", "Net", "available", "load_net", "save_net", "grid_arrays"]
@@ -84,8 +84,9 @@ class Net:
                 raise NetError(f"network {self.name!r}: neither a value nor a move order")
             return
         e, w1, b1, w2, head = self.embed, self.w1, self.b1, self.w2, self.head
-        if e.ndim != 2 or e.shape[0] != FEATURES or e.shape[1] < 1:
-            raise NetError(f"network {self.name!r}: embed has shape {e.shape}, expected ({FEATURES}, D)")
+        if e.ndim != 2 or e.shape[0] not in (FEATURES, FEATURES + CELL_ROWS) or e.shape[1] < 1:
+            raise NetError(f"network {self.name!r}: embed has shape {e.shape}, expected ({FEATURES}, D) "
+                           f"or ({FEATURES + CELL_ROWS}, D)")
         d = e.shape[1]
         if w1.ndim != 2 or w1.shape[1] != 2 * d or w1.shape[0] < 1:
             raise NetError(f"network {self.name!r}: w1 has shape {w1.shape}, expected (H, {2 * d})")
@@ -99,6 +100,11 @@ class Net:
             raise NetError(f"network {self.name!r}: feature row 0 (no stone) must be zero")
         if np.abs(e).max() > 1 << 20:
             raise NetError(f"network {self.name!r}: feature vectors out of range")
+
+    @property
+    def has_cells(self) -> bool:
+        """The value reads the cell features too (``network.CELL_ROWS``)."""
+        return self.has_value and self.embed.shape[0] > FEATURES
 
     @property
     def width(self) -> int:
@@ -175,13 +181,16 @@ def grid_arrays(net: Net | None, reach: int, size: int) -> dict[str, np.ndarray]
     rules (``reach`` 5, which the networks were not trained on), none."""
     out = dict(_NONE, acc=np.zeros((3, 1), dtype=np.int32), nn_index=np.zeros((3, 1), dtype=np.int32),
                pol_own=np.zeros((3, 1), dtype=np.int32), pol_opp=np.zeros((3, 1), dtype=np.int32),
-               nn_pol_own=np.zeros(1, dtype=np.int32), nn_pol_opp=np.zeros(1, dtype=np.int32))
+               nn_pol_own=np.zeros(1, dtype=np.int32), nn_pol_opp=np.zeros(1, dtype=np.int32),
+               nn_cell=np.zeros((3, 1), dtype=np.int32))
     if net is None or reach != 4:
         return out
     out["nn_index"] = feature_index(reach)
     if net.has_value:
         out.update(acc=np.zeros((3, net.width), dtype=np.int32), nn_embed=net.embed, nn_w1=net.w1, nn_b1=net.b1,
                    nn_w2=net.w2, nn_head=net.head)
+        if net.has_cells:
+            out["nn_cell"] = cell_table()
     if net.has_order:
         out.update(pol_own=np.zeros((3, size), dtype=np.int32), pol_opp=np.zeros((3, size), dtype=np.int32),
                    nn_pol_own=net.pol_own, nn_pol_opp=net.pol_opp)

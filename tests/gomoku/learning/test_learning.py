@@ -48,13 +48,15 @@ def test_examples_hold_both_views_of_every_position():
     assert not np.array_equal(mixed.target, ex.target)
 
 
-def test_the_grid_evaluates_as_the_trainer_predicts():
+@pytest.mark.parametrize("cells", [False, True])
+def test_the_grid_evaluates_as_the_trainer_predicts(cells):
     data = toy_dataset()
-    ex = to_examples([data])
-    params = init_params(dim=4, hidden=6, a=0.002, b=-0.1, seed=3)
+    ex = to_examples([data], cells=cells)
+    params = init_params(dim=4, hidden=6, a=0.002, b=-0.1, seed=3, cells=cells)
     for epoch in range(5):
         run_epoch(ex, params, lr=0.05, decay=0.0, batch=2, seed=epoch)
     net = to_net(params, "toy", {})
+    assert net.has_cells == cells
     x = np.zeros(8, np.float32)
     z = np.zeros(6, np.float32)
     for i in range(len(ex)):
@@ -109,6 +111,9 @@ def test_bad_networks_are_one_line_errors(tmp_path):
     bad_w1[0, 0] = np.nan
     with pytest.raises(NetError, match="NaN"):
         type(net)(net.name, net.embed, bad_w1, net.b1, net.w2, net.head)
+    extra = np.zeros((net.embed.shape[0] + 5, net.width), np.int32)  # neither the windows nor the cells' rows
+    with pytest.raises(NetError, match=r"embed has shape \(32766, 4\)"):
+        type(net)(net.name, extra, net.w1, net.b1, net.w2, net.head)
 
 
 def test_the_train_command(tmp_path, capsys):
@@ -122,7 +127,11 @@ def test_the_train_command(tmp_path, capsys):
     assert report["out"] == str(out) and report["positions"] == 12 and len(report["held_out_by_epoch"]) == 2
     assert report["order_positions"] == 6 and len(report["order_held_out_after"]) == 3
     assert report["options"]["max_score"] is None and "Infinity" not in printed
-    assert load_net(str(out)).width == 4
+    assert load_net(str(out)).width == 4 and not load_net(str(out)).has_cells
+    cells = tmp_path / "cells.npz"
+    assert main(["train", str(data), "--out", str(cells), "--epochs", "1", "--dim", "4", "--hidden", "4",
+                 "--hold-out", "3", "--cells", "--no-order", "--quiet"]) == 0
+    assert load_net(str(cells)).has_cells and load_net(str(cells)).meta["trained"]["options"]["cells"] is True
 
 
 @pytest.mark.parametrize("args, message", [
@@ -176,20 +185,20 @@ def test_a_brain_plays_with_a_network(tmp_path, capsys):
 
 
 def test_the_shipped_rounds_load_and_say_what_they_were_trained_on():
-    """``data/nets``: round two trained on both rounds' self-play (the hand-set
-    engine's and round one's), each network's value read as its own, not the
-    hand-set one."""
-    assert {"round1", "round2"} <= set(available())
+    """``data/nets``: each round trained on all the self-play before it (the
+    hand-set engine's, then each round's own), round three with the cell
+    features; each network's value read as its own, not the hand-set one."""
+    assert {"round1", "round2", "round3"} <= set(available())
     games = {}
     board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5), (0, 2)])
     classic = Grid(board).state
-    for name in ("round1", "round2"):
+    for name in ("round1", "round2", "round3"):
         net = load_net(name)
         assert net is not None and net.has_value and net.width == 8
+        assert net.has_cells == (name == "round3") and net.meta["trained"]["options"].get("cells", False) == net.has_cells
         trained = net.meta["trained"]
         games[name] = trained["games"]
         assert trained["held_out_loss"] < trained["hand_set_held_out_loss"]
         g = Grid(board, net=net).state
         assert kgrid.evaluate(g) != kgrid.evaluate(classic)
-    assert games == {"round1": 6001, "round2": 12034}
-    assert (load_net("round1").embed != load_net("round2").embed).any()
+    assert games == {"round1": 6001, "round2": 12034, "round3": 18034}
