@@ -57,6 +57,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from gomoku.core.cellvalues import MULTISETS
+
 __all__ = ["QUANT", "FEATURES", "CELL_ROWS", "feature_index", "code_index", "cell_index", "cell_table", "features",
            "cell_features", "net_value"]
 
@@ -95,8 +97,6 @@ left out)."""
 def cell_index() -> np.ndarray:
     """``out[c]``: for the four line codes ``c = sum(code[d] * 9 ** d)``, their
     multiset's cell row from 1 to 490, or 0 when no code is above ``ONE``."""
-    from gomoku.core.cellvalues import MULTISETS
-
     kept = [m for m in MULTISETS if max(m) >= 2]
     where = {m: i + 1 for i, m in enumerate(kept)}
     c = np.arange(9**4)
