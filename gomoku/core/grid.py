@@ -148,6 +148,29 @@ def _digit_shift(offset: int, reach: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _cell_sums(g: GridState, i: int, sign: int, cell_on: bool) -> None:
+    """Add to the learned sums (``sign`` 1) or take out of them (-1) empty
+    cell ``i``'s own features: its four windows and, with ``cell_on``, its cell
+    rows (``network.cell_features``), both sides' views."""
+    acc, nn_index, embed, keys = g.acc, g.nn_index, g.nn_embed, g.keys
+    dim = embed.shape[1]
+    for d in range(4):
+        for t in range(1, 3):
+            r = nn_index[t, keys[4 * i + d]]
+            for j in range(dim):
+                acc[t, j] += sign * embed[r, j]
+    if cell_on:
+        ctab, combo_class = g.nn_cell, g.combo_class
+        c1 = g.combo[1, i]
+        c2 = g.combo[2, i]
+        e1, e2, e3 = ctab[0, c1], ctab[1, c2], ctab[2, 7 * combo_class[c1] + combo_class[c2]]
+        f1, f2, f3 = ctab[0, c2], ctab[1, c1], ctab[2, 7 * combo_class[c2] + combo_class[c1]]
+        for j in range(dim):
+            acc[1, j] += sign * (embed[e1, j] + embed[e2, j] + embed[e3, j])
+            acc[2, j] += sign * (embed[f1, j] + embed[f2, j] + embed[f3, j])
+
+
+@njit(cache=True, nogil=True)
 def move(g: GridState, i: int, sign: int) -> int:
     """With ``sign`` 1, play the side to move's stone on empty cell ``i``; with
     ``sign`` -1, take back the last move (``i`` is not read). The cell played or
@@ -195,19 +218,7 @@ def move(g: GridState, i: int, sign: int) -> int:
             cand_pos[i] = -1
             meta[NCAND] = n
         if nn and value_on:
-            for d in range(4):
-                for t in range(1, 3):
-                    r = nn_index[t, keys[4 * i + d]]
-                    for j in range(dim):
-                        acc[t, j] -= embed[r, j]
-            if cell_on:
-                c1 = combo[1, i]
-                c2 = combo[2, i]
-                e1, e2, e3 = ctab[0, c1], ctab[1, c2], ctab[2, 7 * combo_class[c1] + combo_class[c2]]
-                f1, f2, f3 = ctab[0, c2], ctab[1, c1], ctab[2, 7 * combo_class[c2] + combo_class[c1]]
-                for j in range(dim):
-                    acc[1, j] -= embed[e1, j] + embed[e2, j] + embed[e3, j]
-                    acc[2, j] -= embed[f1, j] + embed[f2, j] + embed[f3, j]
+            _cell_sums(g, i, -1, cell_on)
         cells[i] = s
     else:
         for off in near_steps:
@@ -313,19 +324,7 @@ def move(g: GridState, i: int, sign: int) -> int:
         # The cell comes back: its sums (its combo was kept while it was played) and its place.
         cells[i] = EMPTY
         if nn and value_on:
-            for d in range(4):
-                for t in range(1, 3):
-                    r = nn_index[t, keys[4 * i + d]]
-                    for j in range(dim):
-                        acc[t, j] += embed[r, j]
-            if cell_on:
-                c1 = combo[1, i]
-                c2 = combo[2, i]
-                e1, e2, e3 = ctab[0, c1], ctab[1, c2], ctab[2, 7 * combo_class[c1] + combo_class[c2]]
-                f1, f2, f3 = ctab[0, c2], ctab[1, c1], ctab[2, 7 * combo_class[c2] + combo_class[c1]]
-                for j in range(dim):
-                    acc[1, j] += embed[e1, j] + embed[e2, j] + embed[e3, j]
-                    acc[2, j] += embed[f1, j] + embed[f2, j] + embed[f3, j]
+            _cell_sums(g, i, 1, cell_on)
         for t in range(1, 3):
             c = combo[t, i]
             k = combo_class[c]
