@@ -50,7 +50,7 @@ of the per-side arrays is unused):
     side's view, the sum of the tables over its four line windows; with the
     tables of one entry there is none.
 ``nn_cell`` int32[3, 9 ** 4]
-    The cell features of the learned evaluation (``network.cell_rows``): the
+    The cell features of the learned evaluation (``network.cell_table``): the
     feature rows of a cell's four line codes (``combo``) as its own side's
     (row 0) and the opponent's (row 1), and of the pair of its two sides'
     classes ``7 * own + opponent's`` (row 2); 0 (the zero row) for none.
@@ -274,20 +274,15 @@ def move(g: GridState, i: int, sign: int) -> int:
                 n1 = c1 + (np.int32(b1) - np.int32(a1)) * power
                 n2 = c2 + (np.int32(b2) - np.int32(a2)) * power
                 if nn and cell_on:
-                    # The cell's features from each side's view: the new ones in, the old ones out
-                    # (a side's multiset is its own in one view and the opponent's in the other).
-                    x0, x3 = ctab[0, n1], ctab[0, c1]
-                    y1, y4 = ctab[1, n1], ctab[1, c1]
-                    if x0 != x3:
-                        for j in range(dim):
-                            acc[1, j] += embed[x0, j] - embed[x3, j]
-                            acc[2, j] += embed[y1, j] - embed[y4, j]
-                    y0, y3 = ctab[0, n2], ctab[0, c2]
-                    x1, x4 = ctab[1, n2], ctab[1, c2]
-                    if y0 != y3:
-                        for j in range(dim):
-                            acc[1, j] += embed[x1, j] - embed[x4, j]
-                            acc[2, j] += embed[y0, j] - embed[y3, j]
+                    # The cell's features from each side's view, the new ones in and the old ones out:
+                    # side t's multiset is its own in t's view and the opponent's in the other's.
+                    for t in range(1, 3):
+                        old, new = (c1, n1) if t == 1 else (c2, n2)
+                        u0, u1, v0, v1 = ctab[0, old], ctab[0, new], ctab[1, old], ctab[1, new]
+                        if u0 != u1:
+                            for j in range(dim):
+                                acc[t, j] += embed[u1, j] - embed[u0, j]
+                                acc[3 - t, j] += embed[v1, j] - embed[v0, j]
                     k1, k2 = combo_class[c1], combo_class[c2]
                     m1, m2 = combo_class[n1], combo_class[n2]
                     if k1 != m1 or k2 != m2:

@@ -59,8 +59,8 @@ from numba import njit
 
 from gomoku.core.cellvalues import MULTISETS
 
-__all__ = ["QUANT", "FEATURES", "CELL_ROWS", "feature_index", "code_index", "cell_index", "cell_table", "features",
-           "cell_features", "net_value"]
+__all__ = ["QUANT", "FEATURES", "CELL_ROWS", "feature_index", "code_index", "cell_table", "features", "cell_features",
+           "net_value"]
 
 QUANT = 4096
 """Integer units of a feature vector per unit of the network's input."""
@@ -94,27 +94,22 @@ left out)."""
 
 
 @lru_cache(maxsize=1)
-def cell_index() -> np.ndarray:
-    """``out[c]``: for the four line codes ``c = sum(code[d] * 9 ** d)``, their
-    multiset's cell row from 1 to 490, or 0 when no code is above ``ONE``."""
-    kept = [m for m in MULTISETS if max(m) >= 2]
-    where = {m: i + 1 for i, m in enumerate(kept)}
-    c = np.arange(9**4)
-    digits = np.sort(np.stack([(c // 9**d) % 9 for d in range(4)], axis=1), axis=1)
-    return np.array([where.get(tuple(int(x) for x in row), 0) for row in digits], dtype=np.int32)
-
-
 def cell_table() -> np.ndarray:
-    """The grid's ``nn_cell`` (``gomoku.core.grid``): for the four line codes
-    ``c``, the feature row of its multiset as its own side's (``out[0, c]``) and
-    as the opponent's (``out[1, c]``), and for the pair of classes ``k``
-    (``7 * own + opponent's``) its row (``out[2, k]``); 0 for none.
+    """Where the cell rows are, for the grid (its ``nn_cell``) and the trainer
+    (``cell_features``): for the four line codes ``c = sum(code[d] * 9 ** d)``,
+    the feature row of their multiset as its own side's (``out[0, c]``) and as
+    the opponent's (``out[1, c]``), and for the pair of classes ``k``
+    (``7 * own + opponent's``) its row (``out[2, k]``); 0 (the zero row) for none.
 
     >>> t = cell_table()
     >>> t.shape, int(t[0, 0]), int(t[2, 48]), int(t[2, 0]) == FEATURES + 980
     ((3, 6561), 0, 0, True)
     """
-    rows = cell_index()
+    kept = [m for m in MULTISETS if max(m) >= 2]  # some code above ONE
+    where = {m: i + 1 for i, m in enumerate(kept)}
+    c = np.arange(9**4)
+    digits = np.sort(np.stack([(c // 9**d) % 9 for d in range(4)], axis=1), axis=1)
+    rows = np.array([where.get(tuple(int(x) for x in row), 0) for row in digits], dtype=np.int32)
     out = np.zeros((3, 9**4), dtype=np.int32)
     out[0] = np.where(rows > 0, FEATURES + rows - 1, 0)
     out[1] = np.where(rows > 0, FEATURES + 490 + rows - 1, 0)
@@ -174,27 +169,19 @@ def features(cells: np.ndarray, keys: np.ndarray, index: np.ndarray, s: int, out
 
 
 @njit(cache=True, nogil=True)
-def cell_features(cells: np.ndarray, combo: np.ndarray, cls: np.ndarray, ms: np.ndarray, s: int,
+def cell_features(cells: np.ndarray, combo: np.ndarray, cls: np.ndarray, table: np.ndarray, s: int,
                   out: np.ndarray, n: int) -> int:
-    """Append to ``out[n:]`` the cell rows (``CELL_ROWS``, numbered from
-    ``FEATURES``) of side ``s``'s view: for each empty cell, its own multiset,
-    the opponent's and the pair of classes; the new count."""
+    """Append to ``out[n:]`` the cell rows (``table``: ``cell_table()``) of side
+    ``s``'s view: for each empty cell, its own multiset, the opponent's and the
+    pair of classes, those it has; the new count."""
     o = 3 - s
     for q in range(cells.size):
         if cells[q] != 0:
             continue
-        a = ms[combo[s, q]]
-        if a > 0:
-            out[n] = FEATURES + a - 1
-            n += 1
-        b = ms[combo[o, q]]
-        if b > 0:
-            out[n] = FEATURES + 490 + b - 1
-            n += 1
-        k = 7 * np.int64(cls[s, q]) + np.int64(cls[o, q])
-        if k != 48:
-            out[n] = FEATURES + 980 + k
-            n += 1
+        for r in (table[0, combo[s, q]], table[1, combo[o, q]], table[2, 7 * np.int64(cls[s, q]) + cls[o, q]]):
+            if r > 0:
+                out[n] = r
+                n += 1
     return n
 
 

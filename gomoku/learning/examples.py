@@ -38,7 +38,7 @@ import numpy as np
 from gomoku.board import Board, Rules
 from gomoku.core import grid as kgrid
 from gomoku.core.grid import HEIGHT, TURN
-from gomoku.core.network import cell_features, feature_index, features, cell_index
+from gomoku.core.network import cell_features, cell_table, feature_index, features
 from gomoku.engine.chance import ChanceModel, default_model
 from gomoku.match.games import GameResult
 from gomoku.search.grid import Grid
@@ -130,7 +130,7 @@ def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceMo
     checks before any evaluation counts: left out, with those without a score)."""
     model = model or default_model()
     index = feature_index(4)
-    ms = cell_index()
+    table = cell_table()
     rows: list[np.ndarray] = []
     starts, splits, own, opp, target, game = [0], [], [], [], [], []
     buffer = np.empty(1 << 18, dtype=np.int32)
@@ -150,7 +150,7 @@ def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceMo
             for side in (s, 3 - s):
                 n = features(state.cells, state.keys, index, side, buffer)
                 if cells:
-                    n = cell_features(state.cells, state.combo, state.cls, ms, side, buffer, n)
+                    n = cell_features(state.cells, state.combo, state.cls, table, side, buffer, n)
                 rows.append(buffer[:n].copy())
                 total += n
                 if side == s:

@@ -14,7 +14,7 @@ from gomoku.core import grid as kgrid
 from gomoku.core import prover, vcf
 from gomoku.core.context import new_context
 from gomoku.core.grid import HEIGHT, LIVE, TURN, learned_order
-from gomoku.core.network import CELL_ROWS, FEATURES, QUANT, cell_features, cell_index, feature_index, features
+from gomoku.core.network import CELL_ROWS, FEATURES, QUANT, cell_features, cell_table, feature_index, features
 from gomoku.search.grid import Grid
 from gomoku.search.nets import Net
 from gomoku.search.threads import copy_grid
@@ -46,7 +46,7 @@ def counted(state, net: Net, side: int) -> np.ndarray:
     out = np.zeros(7 * state.cells.size, dtype=np.int32)
     n = features(state.cells, state.keys, feature_index(4), side, out)
     if net.has_cells:
-        n = cell_features(state.cells, state.combo, state.cls, cell_index(), side, out, n)
+        n = cell_features(state.cells, state.combo, state.cls, cell_table(), side, out, n)
     return net.embed[out[:n]].sum(axis=0)
 
 
@@ -127,12 +127,12 @@ def test_the_cell_features_see_threats_not_empty_space():
     opponent's view the same cells as the opponent's rows."""
     out = np.zeros(4096, dtype=np.int32)
     empty = Grid(Board(Rules.preset("gomocup20"), [])).state
-    assert cell_features(empty.cells, empty.combo, empty.cls, cell_index(), 1, out, 0) == 0
+    assert cell_features(empty.cells, empty.combo, empty.cls, cell_table(), 1, out, 0) == 0
     three = Grid(Board(Rules.preset("gomocup20"), [(9, 9), (0, 0), (10, 9), (0, 19), (11, 9)])).state
-    n = cell_features(three.cells, three.combo, three.cls, cell_index(), 1, out, 0)
+    n = cell_features(three.cells, three.combo, three.cls, cell_table(), 1, out, 0)
     x = out[:n] - FEATURES
     assert n > 0 and (x >= 0).all() and (x < CELL_ROWS).all()
     assert (x < 490).any() and (x >= 980).any()  # X's own multisets and the class pairs (X has open-four cells)
-    m = cell_features(three.cells, three.combo, three.cls, cell_index(), 2, out, 0)
+    m = cell_features(three.cells, three.combo, three.cls, cell_table(), 2, out, 0)
     y = out[:m] - FEATURES
     assert m == n and sorted(np.where(y < 490, y + 490, np.where(y < 980, y - 490, y))[y < 980]) == sorted(x[x < 980])
