@@ -185,7 +185,7 @@ def cell_features(cells: np.ndarray, combo: np.ndarray, cls: np.ndarray, table: 
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, fastmath=True)
 def net_value(acc: np.ndarray, s: int, own: float, opp: float, w1: np.ndarray, b1: np.ndarray,
               w2: np.ndarray, head: np.ndarray) -> int:
     """The network's value for side to move ``s`` (score units), from the sums
@@ -196,10 +196,11 @@ def net_value(acc: np.ndarray, s: int, own: float, opp: float, w1: np.ndarray, b
     inv = np.float32(1.0 / QUANT)
     out = head[0] + head[2] * np.float32(own * 0.001) + head[3] * np.float32(opp * 0.001)
     for j in range(h_n):
-        t = b1[j]
         row = w1[j]
-        for k in range(dim):
-            t += row[k] * (acc[s, k] * inv) + row[dim + k] * (acc[o, k] * inv)
+        t = np.float32(0.0)
+        for k in range(dim):  # a sum numba may reorder (fastmath): the same value to a few units
+            t += row[k] * np.float32(acc[s, k]) + row[dim + k] * np.float32(acc[o, k])
+        t = t * inv + b1[j]
         if t > 0:
             out += w2[j] * t
     v = out * head[1]

@@ -182,12 +182,13 @@ def grid_arrays(net: Net | None, reach: int, size: int) -> dict[str, np.ndarray]
     out = dict(_NONE, acc=np.zeros((3, 1), dtype=np.int32), nn_index=np.zeros((3, 1), dtype=np.int32),
                pol_own=np.zeros((3, 1), dtype=np.int32), pol_opp=np.zeros((3, 1), dtype=np.int32),
                nn_pol_own=np.zeros(1, dtype=np.int32), nn_pol_opp=np.zeros(1, dtype=np.int32),
-               nn_cell=np.zeros((3, 1), dtype=np.int32))
+               nn_cell=np.zeros((3, 1), dtype=np.int32), acc_stack=np.zeros((1, 3, 1), dtype=np.int32))
     if net is None or reach != 4:
         return out
     out["nn_index"] = feature_index(reach)
     if net.has_value:
-        out.update(acc=np.zeros((3, net.width), dtype=np.int32), nn_embed=net.embed, nn_w1=net.w1, nn_b1=net.b1,
+        out.update(acc=np.zeros((3, net.width), dtype=np.int32), acc_stack=np.zeros((size, 3, net.width), dtype=np.int32),
+                   nn_embed=net.embed, nn_w1=net.w1, nn_b1=net.b1,
                    nn_w2=net.w2, nn_head=net.head)
         if net.has_cells:
             out["nn_cell"] = cell_table()
