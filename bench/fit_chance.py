@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_chance", description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path, help="folders of game records (gomoku match --out)")
     parser.add_argument("--nodes", type=int, default=30_000, help="the search's nodes a position (default 30000)")
+    parser.add_argument("--level", default="strong",
+                        help="the level whose scores are fitted, with its evaluation (strong:round3; default strong)")
     parser.add_argument("--cache", type=Path, help="scored positions kept here (JSON lines)")
     parser.add_argument("--write", action="store_true", help="write data/win-chance.json")
     args = parser.parse_args(argv)
@@ -72,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in args.cache.read_text().splitlines():
             row = json.loads(line)
             cached.setdefault(row["game"], []).append(row)
-    engine = Engine("strong")
+    engine = Engine(args.level)
     engine.threads = 1
     start = time.perf_counter()
     for n, path in enumerate(games, 1):

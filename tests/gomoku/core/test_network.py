@@ -119,6 +119,10 @@ def test_the_threat_searches_leave_the_sums_as_they_were(cells):
     net = Net("again", g.nn_embed, g.nn_w1, g.nn_b1, g.nn_w2, g.nn_head)
     kgrid.push(g, grid.candidates()[0])
     assert np.array_equal(g.acc[1], counted(g, net, 1)) and np.array_equal(g.acc[2], counted(g, net, 2))
+    # A threat search between a move and its take-back: the take-back restores the sums the move found.
+    vcf.vcf(g, ctx, 2, 12, 1)
+    kgrid.pop(g)
+    assert np.array_equal(g.acc, before)
 
 
 def test_the_cell_features_see_threats_not_empty_space():
