@@ -328,7 +328,8 @@ def move(g: GridState, i: int, sign: int) -> int:
                 cand_pos[q] = n
                 meta[NCAND] = n + 1
     else:
-        # The cell comes back: its sums (its combo was kept while it was played) and its place.
+        # The cell comes back: the learned sums saved when its move was made, its patterns (its combo was
+        # kept while it was played) and its place.
         cells[i] = EMPTY
         if nn and value_on:
             saved = g.acc_stack[meta[HEIGHT]]
