@@ -12,7 +12,7 @@ from gomoku.commands.arguments import MAX_SECONDS, POSITION_HELP, RULES_HELP, no
 from gomoku.commands.experiment import Bar
 from gomoku.engine.chance import percent
 from gomoku.records import read_position
-from gomoku.review import BLUNDER, DEFAULT_TIME, GRADES, INACCURACY, MISTAKE, Review, review_game
+from gomoku.review import BLUNDER, DEFAULT_NODES, GRADES, INACCURACY, MISTAKE, Review, review_game
 from gomoku.review.plot import check_plot, write_plot
 
 __all__ = ["register", "run", "game_of", "format_review"]
@@ -32,11 +32,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         ),
     )
     parser.add_argument("game", metavar="GAME", help=POSITION_HELP)
-    parser.add_argument("--time", type=seconds, default=DEFAULT_TIME, metavar="SECONDS",
-                        help=f"search time a position, at most {MAX_SECONDS:.0f} (default {DEFAULT_TIME:g}: "
-                        "a 60-move game in a minute or two)")
-    parser.add_argument("--nodes", type=nodes, metavar="N",
-                        help="search N nodes a position instead of a time: the same review every run")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--nodes", type=nodes, metavar="N",
+                        help=f"search N nodes a position (default {DEFAULT_NODES}: about a second a position on "
+                        "one core; the same review every run)")
+    budget.add_argument("--time", type=seconds, metavar="SECONDS",
+                        help=f"search SECONDS a position instead, on every core, at most {MAX_SECONDS:.0f}: "
+                        "the review then depends on the machine and its load")
     parser.add_argument("--json", action="store_true",
                         help='print one JSON object: {"moves": [...], "summary": {...}}')
     parser.add_argument("--plot", metavar="FILE",

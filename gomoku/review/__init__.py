@@ -10,10 +10,9 @@ the caller loads the game and hands over its moves and rules).
   (matplotlib, the optional ``plot`` extra).
 """
 
-from gomoku.review.judge import Judge, Judgement
+from gomoku.review.judge import DEFAULT_NODES, Judge, Judgement
 from gomoku.review.review import (
     BLUNDER,
-    DEFAULT_TIME,
     GRADES,
     INACCURACY,
     MISTAKE,
@@ -25,6 +24,6 @@ from gomoku.review.review import (
 )
 
 __all__ = [
-    "BLUNDER", "DEFAULT_TIME", "GRADES", "INACCURACY", "MISTAKE", "Judge", "Judgement", "MoveReview", "Review",
+    "BLUNDER", "DEFAULT_NODES", "GRADES", "INACCURACY", "MISTAKE", "Judge", "Judgement", "MoveReview", "Review",
     "ReviewError", "ReviewStopped", "review_game",
 ]

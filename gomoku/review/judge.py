@@ -48,7 +48,14 @@ from gomoku.engine.solve import solve
 from gomoku.search.grid import Grid
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD, SearchInfo
 
-__all__ = ["THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance", "uses_perfect"]
+__all__ = ["DEFAULT_NODES", "THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance", "uses_perfect"]
+
+DEFAULT_NODES = 500_000
+"""Nodes a position when no budget is given (``gomoku review`` without ``--time``):
+a node budget makes a review the same on every run, whatever the machine's load (a
+timed one depends on the machine and its load, which lichess's fixed-node analysis avoids too);
+one search thread, about a second a position on one core of the 2-core machine
+the project is measured on (docs/review.md says why this many)."""
 
 THREAT_SHARE = 0.4
 """The share of a position's time the threat solver gets (a VCF, then a VCT, for
@@ -164,12 +171,12 @@ class Judge:
     does the engine's.
     """
 
-    def __init__(self, rules: Rules, *, time: float | None = 1.0, nodes: int | None = None,
+    def __init__(self, rules: Rules, *, time: float | None = None, nodes: int | None = None,
                  engine: object | None = None, threats: bool = True,
                  stop: threading.Event | None = None) -> None:
         self.rules = rules
         self.time = time
-        self.nodes = nodes
+        self.nodes = DEFAULT_NODES if time is None and nodes is None else nodes
         self.engine = engine if engine is not None else Engine("strong")
         self.perfect = uses_perfect(rules)
         self.threats = threats and Grid.supports(rules)

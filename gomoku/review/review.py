@@ -57,7 +57,7 @@ from gomoku.review.reasons import Threats, explain_move
 from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
-    "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_TIME", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
+    "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
     "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "SHALLOW", "MAX_VERIFY", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "through_forced", "hunt",
     "review_game",
 ]
@@ -71,10 +71,6 @@ MISTAKE = 0.10
 """A drop from this (10 points) is a mistake."""
 BLUNDER = 0.25
 """A drop from this (25 points) is a blunder."""
-
-DEFAULT_TIME = 1.0
-"""Seconds a position by default (``gomoku review --time``): a 60-move game in
-about a minute and a half, verifications included (docs/review.md says why)."""
 
 VERIFY_FACTOR = 2.0
 """The second look at a move that would be a blunder on unproven chances, or a
@@ -438,7 +434,7 @@ def review_game(
     moves: Sequence[Point],
     rules: Rules,
     *,
-    time: float | None = DEFAULT_TIME,
+    time: float | None = None,
     nodes: int | None = None,
     engine: object | None = None,
     on_progress: Progress | None = None,
@@ -451,8 +447,9 @@ def review_game(
     """Review the game of ``moves`` under ``rules`` (from ``setup`` stones with
     ``first`` to move, if any).
 
-    Each position gets ``time`` seconds (or ``nodes`` nodes, which makes the
-    review repeatable; a node limit replaces the time). ``engine`` is the
+    Each position gets ``nodes`` nodes (the judge's ``DEFAULT_NODES`` when neither budget
+    is given), which makes the review the same every run, or ``time`` seconds;
+    a node limit replaces the time. ``engine`` is the
     engine to search with (anything with ``Engine.hint``'s signature; a
     ``strong`` one by default); ``threats=False`` leaves out the threat solver's
     separate look for a win, ``verify=False`` the second look at the mistakes
@@ -467,6 +464,7 @@ def review_game(
         raise ReviewError(f"time must be positive, not {time}")
     limit_time = None if nodes is not None else time
     judge = Judge(rules, time=limit_time, nodes=nodes, engine=engine, threats=threats, stop=stop)
+    nodes = judge.nodes
     total = len(boards) + 1
 
     def check() -> None:

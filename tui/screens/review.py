@@ -20,7 +20,7 @@ from textual.widgets import DataTable, ProgressBar, Static
 
 from gomoku.board import Point, Rules, Stone, format_point
 from gomoku.engine.chance import percent
-from gomoku.review import DEFAULT_TIME, GRADES, MoveReview, Review, ReviewStopped, review_game
+from gomoku.review import GRADES, MoveReview, Review, ReviewStopped, review_game
 from gomoku.review.plot import COLOURS, plot_points
 from tui.widgets.evalgraph import EvalGraph
 
@@ -50,8 +50,8 @@ class ReviewScreen(Screen[int | None]):
     ``app.push_screen(ReviewScreen(moves, rules), callback)``.
 
     ``moves`` are the game's moves (X first, or ``first`` after ``setup``
-    stones) under ``rules``; ``time`` seconds a position (``nodes`` nodes
-    instead: repeatable), ``engine`` the engine that searches (a new ``strong``
+    stones) under ``rules``; ``nodes`` nodes a position (the judge's ``DEFAULT_NODES``
+    when neither is given: the same review every time) or ``time`` seconds, ``engine`` the engine that searches (a new ``strong``
     one by default: never the app's own, which may be thinking), ``threats``
     whether the threat solver looks for wins besides it (see
     ``gomoku.review.review_game``).
@@ -103,7 +103,7 @@ class ReviewScreen(Screen[int | None]):
     }
     """
 
-    def __init__(self, moves: Sequence[Point], rules: Rules, *, time: float | None = DEFAULT_TIME,
+    def __init__(self, moves: Sequence[Point], rules: Rules, *, time: float | None = None,
                  nodes: int | None = None, engine: object | None = None, threats: bool = True,
                  setup: Mapping[Point, Stone] | None = None, first: Stone | None = None,
                  name: str | None = None, id: str | None = None) -> None:

@@ -13,6 +13,7 @@ import pytest
 from gomoku.cli import main
 from gomoku.board import Rules
 from gomoku.records import GameRecord, read_position, save_game
+from gomoku.review import DEFAULT_NODES
 
 TICTACTOE = "1,1 0,1 0,0 2,2 1,0 1,2 2,0"
 """O's edge reply (ply 1) loses to perfect play."""
@@ -68,6 +69,15 @@ def test_the_table_lists_every_move_then_the_summary(capsys):
     assert lines[-1].startswith("result: X; judged by the engine, 3000 nodes a position")
 
 
+def test_the_default_budget_is_nodes_and_time_is_the_alternative(capsys):
+    code, out, _ = run(capsys, "review", TICTACTOE, "--rules", "tictactoe", "--json")
+    assert code == 0 and json.loads(out)["summary"]["settings"]["nodes"] == DEFAULT_NODES
+    assert json.loads(out)["summary"]["settings"]["time"] is None
+    code, out, _ = run(capsys, "review", TICTACTOE, "--rules", "tictactoe", "--json", "--time", "0.5")
+    assert code == 0 and json.loads(out)["summary"]["settings"]["time"] == 0.5
+    assert json.loads(out)["summary"]["settings"]["nodes"] is None
+
+
 def test_a_game_file_is_reviewed(capsys, tmp_path: Path):
     path = tmp_path / "game.json"
     save_game(GameRecord.from_board(read_position(TICTACTOE, Rules.preset("tictactoe"))), path)
@@ -106,6 +116,7 @@ def test_a_png_without_matplotlib_is_one_line_naming_the_extra(capsys, tmp_path:
     (["review", "0,0 1,1", "--time", "0"], "argument --time: expected a positive number of seconds, not '0'"),
     (["review", "0,0 1,1", "--time", "1e9"], "argument --time: at most 86400 seconds (a day), not '1e9'"),
     (["review", "0,0 1,1", "--nodes", "-3"], "argument --nodes: expected a positive whole number, not '-3'"),
+    (["review", "0,0 1,1", "--time", "1", "--nodes", "500"], "argument --nodes: not allowed with argument --time"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)

@@ -15,6 +15,7 @@ from gomoku.engine import Engine
 from gomoku.engine.chance import win_chance
 from gomoku.review import (
     BLUNDER,
+    DEFAULT_NODES,
     GRADES,
     INACCURACY,
     MISTAKE,
@@ -284,6 +285,14 @@ def test_positions_are_judged_from_the_last_to_the_first(engine: Engine) -> None
     review_game(WIN_MISSED, Rules(), nodes=NODES, engine=Recording(), verify=False, threats=False)
     positions = len(WIN_MISSED) + 1  # the game is not over: its last position is searched too
     assert looks[:positions] == list(range(len(WIN_MISSED), -1, -1))
+
+
+def test_the_default_budget_is_nodes_and_a_review_is_the_same_every_run() -> None:
+    assert (Judge(Rules()).nodes, Judge(Rules()).time) == (DEFAULT_NODES, None)
+    assert (Judge(Rules(), time=0.5).nodes, Judge(Rules(), time=0.5).time) == (None, 0.5)
+    runs = [review_game(WIN_MISSED, Rules(), nodes=NODES, engine=Engine("strong", memory_mb=16)) for _ in range(2)]
+    assert [m.to_dict() for m in runs[0].moves] == [m.to_dict() for m in runs[1].moves]
+    assert runs[0].settings["nodes"] == NODES and runs[0].settings["time"] is None
 
 
 # -- reasons ------------------------------------------------------------------------------------------
