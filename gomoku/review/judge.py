@@ -48,14 +48,18 @@ from gomoku.engine.solve import solve
 from gomoku.search.grid import Grid
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD, SearchInfo
 
-__all__ = ["DEFAULT_NODES", "THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance", "uses_perfect"]
+__all__ = [
+    "DEFAULT_NODES", "THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance",
+    "uses_perfect",
+]
 
 DEFAULT_NODES = 500_000
-"""Nodes a position when no budget is given (``gomoku review`` without ``--time``):
-a node budget makes a review the same on every run, whatever the machine's load (a
-timed one depends on the machine and its load, which lichess's fixed-node analysis avoids too);
-one search thread, about a second a position on one core of the 2-core machine
-the project is measured on (docs/review.md says why this many)."""
+"""Nodes a position when no budget is given (``gomoku review`` without ``--time``).
+A node budget makes a review the same on every run, whatever the machine's load;
+a timed one depends on the machine and its load (lichess's analysis gives each
+position a fixed number of nodes too). One search thread: about a second a
+position on one core of the 2-core machine the project is measured on
+(docs/review.md says why this many)."""
 
 THREAT_SHARE = 0.4
 """The share of a position's time the threat solver gets (a VCF, then a VCT, for

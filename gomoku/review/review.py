@@ -447,10 +447,10 @@ def review_game(
     """Review the game of ``moves`` under ``rules`` (from ``setup`` stones with
     ``first`` to move, if any).
 
-    Each position gets ``nodes`` nodes (the judge's ``DEFAULT_NODES`` when neither budget
-    is given), which makes the review the same every run, or ``time`` seconds;
-    a node limit replaces the time. ``engine`` is the
-    engine to search with (anything with ``Engine.hint``'s signature; a
+    Each position gets ``nodes`` nodes (the judge's ``DEFAULT_NODES`` when
+    neither budget is given), which makes the review the same every run, or
+    ``time`` seconds; a node limit replaces the time. ``engine`` is the engine
+    to search with (anything with ``Engine.hint``'s signature; a
     ``strong`` one by default); ``threats=False`` leaves out the threat solver's
     separate look for a win, ``verify=False`` the second look at the mistakes
     and blunders. ``on_progress(done, total)`` hears each position judged;
