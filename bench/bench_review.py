@@ -3,8 +3,8 @@
 For every game of ``data/review/turning-points.jsonl`` (games our engine lost,
 each turning point placed by a strong engine: our first move after which the
 opponent has a forced win; see ``data/review/README.md``), ``gomoku review`` is
-run through the CLI at its default budget (nodes: the same every run) on the whole game (``--json``), and
-its classes are read back:
+run through the CLI at its default budget (nodes: the same every run) on the
+whole game (``--json``), and its classes are read back:
 
 - the turning points classed ``mistake`` or ``blunder`` (target: at least 80%);
 - the winner's moves (after the opening) classed ``blunder`` in the same

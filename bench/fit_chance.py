@@ -1,8 +1,8 @@
 """Fit the win chance (``gomoku.engine.chance``) on the project's own match games.
 
 Every position of every game (after its opening's stones) is searched by the
-``strong`` level (``--level``: another, such as ``strong:round3``) with a fixed node budget, one thread; its score (the side to
-move's view) is labelled with the game's result for the side to move (1 won,
+``strong`` level (``--level``: another, such as ``strong:round3``) with a fixed
+node budget, one thread; its score (the side to move's view) is labelled with the game's result for the side to move (1 won,
 0 lost, 0.5 drawn). Games are split, not positions: every fourth game (by its
 order in the folders) is held out; the logistic curve is fitted on the others
 and judged on the held-out ones (Brier score, predicted against observed by

@@ -50,8 +50,9 @@ class ReviewScreen(Screen[int | None]):
     ``app.push_screen(ReviewScreen(moves, rules), callback)``.
 
     ``moves`` are the game's moves (X first, or ``first`` after ``setup``
-    stones) under ``rules``; ``nodes`` nodes a position (the judge's ``DEFAULT_NODES``
-    when neither is given: the same review every time) or ``time`` seconds, ``engine`` the engine that searches (a new ``strong``
+    stones) under ``rules``; ``nodes`` nodes a position (the judge's
+    ``DEFAULT_NODES`` when neither is given: the same review every time) or
+    ``time`` seconds; ``engine`` the engine that searches (a new ``strong``
     one by default: never the app's own, which may be thinking), ``threats``
     whether the threat solver looks for wins besides it (see
     ``gomoku.review.review_game``).
