@@ -16,7 +16,9 @@ and the tree search (``gomoku.core.tree``).
     ``THREAT_EXT`` (plies the tree goes on past its depth while the side to
     move must answer an open three; 0: none), ``PASS_CHECK`` (down to this
     ply, a node first asks whether the opponent would have a VCT if the side to
-    move passed, and if so searches only the moves that may stop it; 0: never).
+    move passed, and if so searches only the moves that may stop it; 0: never),
+    ``NULL_MOVE`` (null move pruning: the base of its reduction; 0: none) and
+    ``IN_NULL`` (1 while the tree searches below a null move: none nests).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -86,6 +88,8 @@ __all__ = [
     "NODE_VCT",
     "THREAT_EXT",
     "PASS_CHECK",
+    "NULL_MOVE",
+    "IN_NULL",
     "COMPLETE",
     "EXACT",
     "LOWER",
@@ -104,7 +108,8 @@ __all__ = [
 
 MAX_VCF = 48
 (NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
- ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT, PASS_CHECK) = range(19)
+ ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT, PASS_CHECK, NULL_MOVE,
+ IN_NULL) = range(21)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2

@@ -30,6 +30,15 @@ Move choice at a node, most forcing first:
   node (late move reductions), threats too: the ordering puts the moves that
   matter first, and a move that beats alpha shallow is searched again in full.
 
+Null move pruning: a node searched with a null window, ``NULL_DEPTH`` plies or
+more from the leaves, where the opponent has no four to block, cannot make an
+open four or another double threat next, and whose static value holds beta,
+first lets the opponent move twice (``stats[NULL_MOVE] + depth // 4`` plies
+shallower than its moves); if the side to move still holds beta, the node is
+cut. Gomoku has no zugzwang: a stone never hurts its owner, so a free move
+given away only costs. The opponent's threats are what it misses, hence the
+conditions.
+
 A node past the tree's depth whose side to move must answer an open three is
 not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
 plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
@@ -70,6 +79,7 @@ from gomoku.core.context import (
     AGE,
     CUTOFFS,
     EXACT,
+    IN_NULL,
     LAYOUT,
     LEAF_TNODES,
     LEAF_VCF,
@@ -79,6 +89,7 @@ from gomoku.core.context import (
     NODE_LIMIT,
     NODE_VCT,
     NODES,
+    NULL_MOVE,
     PASS_CHECK,
     ROOT_WIDTH,
     SELDEPTH,
@@ -102,6 +113,8 @@ __all__ = [
     "SETUP_BONUS",
     "SETUP_MIN",
     "NODE_VCT_SALT",
+    "NULL_DEPTH",
+    "NULL_SALT",
     "setups",
     "negamax",
     "root_moves",
@@ -121,6 +134,10 @@ SETUP_BONUS = 450
 """Its ordering bonus (an open three's value is 400 and up)."""
 SETUP_MIN = 6
 """The least ordering value of such a move: it makes at least a two (``patterns.ORDER_VALUE``)."""
+NULL_DEPTH = 3
+"""Null move pruning (``stats[NULL_MOVE]``) from this depth on."""
+NULL_SALT = np.uint64(0x9E3779B97F4A7C15)
+"""The hash's salt below a null move: the same stones with the other side to move."""
 NODE_VCT_SALT = np.array([0, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1], dtype=np.uint64)
 """Salts of the VCF table's entries that say: a node VCT of this budget found no proof here."""
 
@@ -405,6 +422,25 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv[ply, 0] = tt_move
                     ctx.pv_len[ply] = 1
                 return score
+    if (ctx.stats[NULL_MOVE] > 0 and depth >= NULL_DEPTH and beta - alpha == 1 and ctx.stats[IN_NULL] == 0
+            and threats == 0 and g.count[o, C_F4] == 0 and _doubles(g, o) == 0
+            and -WIN_THRESHOLD < beta < WIN_THRESHOLD and evaluate(g) >= beta):
+        # The null move: the opponent moves twice (a pass, salted apart in the
+        # tables), searched shallower; if the side to move still holds beta, the
+        # node is cut. Never nested, never in a window that may become the line.
+        g.meta[0] = o
+        g.hash[0] ^= NULL_SALT
+        ctx.stats[IN_NULL] = 1
+        r = ctx.stats[NULL_MOVE] + depth // 4
+        score = -negamax(g, ctx, np.int64(depth - 1 - r), np.int64(-beta), np.int64(-beta + 1), np.int64(ply + 1))
+        ctx.stats[IN_NULL] = 0
+        g.meta[0] = s
+        g.hash[0] ^= NULL_SALT
+        ctx.pv_len[ply] = 0
+        if ctx.stats[ABORT] != 0:
+            return 0
+        if score >= beta:
+            return beta
     # The threat of a threat: would the opponent have a VCT if we passed? Then a
     # move that does not touch it loses: only the cells of its main line, the
     # cells where either side makes a four or an open three are searched, all of

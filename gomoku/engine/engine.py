@@ -32,7 +32,7 @@ from gomoku.engine.players import (
     split_level,
 )
 from gomoku.search.grid import Grid
-from gomoku.search.nets import CLASSIC
+from gomoku.search.nets import DEFAULT_EVALUATION
 from gomoku.search.params import THREADS, SearchOptions
 from gomoku.search.plain import PlainSearch
 from gomoku.search.searcher import Searcher
@@ -158,7 +158,7 @@ class Engine:
         if PLAYERS[level].evaluation is not None:
             check_player(level)
         self.level, evaluation = split_level(level)
-        self.evaluation = evaluation or CLASSIC
+        self.evaluation = evaluation or DEFAULT_EVALUATION
         """The static evaluation of this engine's searches (a level ``strong:NET`` sets it)."""
         self.memory_mb = memory_mb
         self.rng = random.Random(seed) if seed is not None else None

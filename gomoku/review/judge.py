@@ -46,10 +46,11 @@ from gomoku.engine import Engine
 from gomoku.engine.chance import outcome, win_chance
 from gomoku.engine.solve import solve
 from gomoku.search.grid import Grid
+from gomoku.search.nets import CLASSIC
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD, SearchInfo
 
 __all__ = [
-    "DEFAULT_NODES", "THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance",
+    "DEFAULT_NODES", "JUDGE_LEVEL", "THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance",
     "uses_perfect",
 ]
 
@@ -60,6 +61,10 @@ a timed one depends on the machine and its load (lichess's analysis gives each
 position a fixed number of nodes too). One search thread: about a second a
 position on one core of the 2-core machine the project is measured on
 (docs/review.md says why this many)."""
+
+JUDGE_LEVEL = f"strong:{CLASSIC}"
+"""The search that judges: the hand-set evaluation, whatever the engine's default,
+since the win-chance map (``data/win-chance.json``) was fitted to its scores."""
 
 THREAT_SHARE = 0.4
 """The share of a position's time the threat solver gets (a VCF, then a VCT, for
@@ -181,7 +186,7 @@ class Judge:
         self.rules = rules
         self.time = time
         self.nodes = DEFAULT_NODES if time is None and nodes is None else nodes
-        self.engine = engine if engine is not None else Engine("strong")
+        self.engine = engine if engine is not None else Engine(JUDGE_LEVEL)
         self.perfect = uses_perfect(rules)
         self.threats = threats and Grid.supports(rules)
         self.stop = stop
@@ -209,7 +214,7 @@ class Judge:
 
     def _search(self, board: Board, time: float | None, nodes: int | None) -> Judgement:
         infos: list[SearchInfo] = []
-        hint = self.engine.hint(board, time=time, nodes=nodes, level="strong",  # type: ignore[attr-defined]
+        hint = self.engine.hint(board, time=time, nodes=nodes, level=JUDGE_LEVEL,  # type: ignore[attr-defined]
                                 on_info=infos.append, stop=self.stop)
         score = float(hint.score)
         line = tuple(hint.pv) or (hint.move,)

@@ -3,7 +3,8 @@ from ``data/nets/NAME.npz`` (or a file), checked, and laid out for a grid.
 
 An evaluation is chosen by name everywhere (``SearchOptions.evaluation``,
 ``strong:NAME``, ``pbrain-gomoku --eval NAME``): ``classic``, the hand-set
-table of ``gomoku.core.cellvalues`` (the default), or a network's name.
+table of ``gomoku.core.cellvalues``, or a network's name. The engine's levels
+use ``DEFAULT_EVALUATION`` when none is named.
 
 The file (numpy ``.npz``): ``embed`` int32[F, D], ``w1`` float32[H, 2D],
 ``b1`` float32[H], ``w2`` float32[H], ``head`` float32[4], the value
@@ -36,12 +37,16 @@ import numpy as np
 from gomoku.core.network import CELL_ROWS, FEATURES, cell_table, feature_index
 from gomoku.files import write_atomically
 
-__all__ = ["NETS_DIR", "CLASSIC", "NetError", "Net", "available", "load_net", "save_net", "grid_arrays"]
+__all__ = ["NETS_DIR", "CLASSIC", "DEFAULT_EVALUATION", "NetError", "Net", "available", "load_net", "save_net", "grid_arrays"]
 
 NETS_DIR = Path(__file__).resolve().parents[2] / "data" / "nets"
 """Where the shipped networks are."""
 CLASSIC = "classic"
 """The hand-set evaluation's name."""
+DEFAULT_EVALUATION = "round3"
+"""The evaluation of the engine's levels when none is named (``strong`` is
+``strong:round3``; ``strong:classic`` the hand-set one). ``SearchOptions``
+keeps ``classic``: a bare ``Searcher`` stays the hand-set search."""
 FORMAT, VERSION = "gomoku-net", 1
 
 

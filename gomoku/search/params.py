@@ -26,6 +26,7 @@ __all__ = [
     "THREAT_EXT",
     "PASS_CHECK",
     "LMR_DIVISOR",
+    "NULL_MOVE",
     "LEAF_VCF_NODES",
     "VCT_SHARE",
     "VCT_SHARE_WINNING",
@@ -74,6 +75,9 @@ LMR_DIVISOR = 5
 from 0, threats too) is searched ``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies
 shallower first, at most down to the leaves: at depth 8 the third move 3 plies
 shallower, the sixth 7."""
+NULL_MOVE = 2
+"""Null move pruning: a node may first let the opponent move twice, searched
+``NULL_MOVE + depth // 4`` plies shallower than its moves would be (``gomoku.core.tree``)."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 VCT_SHARE = 0.3
@@ -113,7 +117,8 @@ class SearchOptions:
 
     ``lmr_divisor`` 0 turns late move reductions off, ``leaf_vcf`` and
     ``node_vct`` 0 the threat searches of the leaves and of the tree's nodes,
-    ``pass_check`` 0 the narrowing of a node whose opponent threatens a VCT.
+    ``pass_check`` 0 the narrowing of a node whose opponent threatens a VCT,
+    ``null_move`` 0 null move pruning.
     """
 
     root_width: int = ROOT_WIDTH
@@ -123,6 +128,7 @@ class SearchOptions:
     node_vct: int = NODE_VCT_NODES
     threat_ext: int = THREAT_EXT
     pass_check: int = PASS_CHECK
+    null_move: int = NULL_MOVE
     root_vct: bool = True
     """Look for a VCT of the side to move at the root (after its VCF)."""
     vct_defence: bool = True

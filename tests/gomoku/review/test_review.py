@@ -25,7 +25,7 @@ from gomoku.review import (
     ReviewStopped,
     review_game,
 )
-from gomoku.review.judge import Judge, ended, proven, settled_chance, uses_perfect
+from gomoku.review.judge import JUDGE_LEVEL, Judge, ended, proven, settled_chance, uses_perfect
 from gomoku.review.reasons import Threats, double_threat, explain_move, format_line
 from gomoku.review.review import MAX_VERIFY, _doubtful, back_up, grade_move, hunt, through_forced
 from gomoku.search.types import LIKELY, WIN, SearchInfo
@@ -236,7 +236,7 @@ def test_a_missed_vcf_shows_its_line(engine: Engine) -> None:
 
 def test_the_engines_own_move_is_best(engine: Engine) -> None:
     board = Board(moves=[(0, 0), (1, 1), (1, 0)])
-    move = engine.hint(board, nodes=NODES).move
+    move = engine.hint(board, nodes=NODES, level=JUDGE_LEVEL).move  # the judge's own search
     review = review_game([(0, 0), (1, 1), (1, 0), move], Rules(), nodes=NODES, engine=engine, verify=False)
     last = by_ply(review)[3]
     assert last.grade == "best" and last.better is None and "engine's choice" in last.reason
