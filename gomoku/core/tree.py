@@ -30,14 +30,14 @@ Move choice at a node, most forcing first:
   node (late move reductions), threats too: the ordering puts the moves that
   matter first, and a move that beats alpha shallow is searched again in full.
 
-Null move pruning: a node searched with a null window, ``NULL_DEPTH`` plies or
-more from the leaves, where the opponent has no four to block, cannot make an
-open four or another double threat next, and whose static value holds beta,
-first lets the opponent move twice (``stats[NULL_MOVE] + depth // 4`` plies
-shallower than its moves); if the side to move still holds beta, the node is
-cut. Gomoku has no zugzwang: a stone never hurts its owner, so a free move
-given away only costs. The opponent's threats are what it misses, hence the
-conditions.
+Null move pruning (with ``stats[NULL_MOVE]`` > 0; off by default): a node
+searched with a null window, ``NULL_DEPTH`` plies or more from the leaves,
+where the opponent has no four to block, cannot make an open four or another
+double threat next, and whose static value holds beta, first lets the opponent
+move twice (``stats[NULL_MOVE] + depth // 4`` plies shallower than its moves);
+if the side to move still holds beta, the node is cut. Gomoku has no
+zugzwang: a stone never hurts its owner, so a free move given away only costs.
+The opponent's threats are what it misses, hence the conditions.
 
 A node past the tree's depth whose side to move must answer an open three is
 not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``

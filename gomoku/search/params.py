@@ -75,9 +75,11 @@ LMR_DIVISOR = 5
 from 0, threats too) is searched ``0.6 + ln(depth) ln(j) * 10 / LMR_DIVISOR`` plies
 shallower first, at most down to the leaves: at depth 8 the third move 3 plies
 shallower, the sixth 7."""
-NULL_MOVE = 2
-"""Null move pruning: a node may first let the opponent move twice, searched
-``NULL_MOVE + depth // 4`` plies shallower than its moves would be (``gomoku.core.tree``)."""
+NULL_MOVE = 0
+"""Null move pruning, off by default: with ``SearchOptions(null_move=R)`` a node may
+first let the opponent move twice, searched ``R + depth // 4`` plies shallower
+than its moves would be (``gomoku.core.tree``). R 2 gained about 20 Elo at 30,000
+nodes a move and nothing at 1 s (docs/log.md)."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 VCT_SHARE = 0.3

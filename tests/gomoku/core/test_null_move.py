@@ -15,7 +15,6 @@ from gomoku.core.context import IN_NULL, NODES, NULL_MOVE, ROOT_WIDTH, WIDTH, ne
 from gomoku.core.grid import evaluate
 from gomoku.core.patterns import C_B4F3, C_F3F3
 from gomoku.search.grid import Grid
-from gomoku.search.params import NULL_MOVE as DEFAULT_NULL_MOVE
 from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import Searcher
 from gomoku.search.types import Limit
@@ -84,7 +83,7 @@ def test_no_null_move_when_the_opponent_has_a_double_threat_to_make() -> None:
     assert run(board, 2, 4, 3000)[:2] == run(board, 0, 4, 3000)[:2]
 
 
-@pytest.mark.parametrize("null", [0, DEFAULT_NULL_MOVE])
+@pytest.mark.parametrize("null", [0, 2])
 def test_a_search_with_or_without_the_null_move_blocks_a_four(null: int) -> None:
     # X threatens five at (4, 0) (O holds the other end): whatever the pruning, O blocks.
     board = Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 5), (2, 0), (5, 6), (3, 0)])
