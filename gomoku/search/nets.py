@@ -2,7 +2,7 @@
 from ``data/nets/NAME.npz`` (or a file), checked, and laid out for a grid.
 
 An evaluation is chosen by name everywhere (``SearchOptions.evaluation``,
-``strong:NAME``, ``pbrain-gomoku --eval NAME``): ``classic``, the hand-set
+``strong:NAME``, ``pbrain-gomoku --level strong:NAME``): ``classic``, the hand-set
 table of ``gomoku.core.cellvalues``, or a network's name. The engine's levels
 use ``DEFAULT_EVALUATION`` when none is named.
 

@@ -211,7 +211,6 @@ class _Run:
         stats[K.THREAT_EXT] = options.threat_ext
         stats[K.PASS_CHECK] = options.pass_check
         stats[K.NULL_MOVE] = options.null_move
-        stats[K.IN_NULL] = 0
 
     @property
     def nodes(self) -> int:
