@@ -220,3 +220,22 @@ def test_a_hint_does_not_import_scipy_linalg_and_numba_linear_algebra_still_work
     assert out.returncode == 0, out.stderr
     move, linalg, dot = out.stdout.split("\n")[:3]
     assert move.startswith("(") and linalg == "False" and dot == "5.0"
+
+
+def test_the_levels_evaluate_with_the_default_network_and_classic_is_the_hand_set_one() -> None:
+    from gomoku.review.judge import JUDGE_LEVEL, Judge
+    from gomoku.search.nets import CLASSIC, DEFAULT_EVALUATION, available
+
+    assert DEFAULT_EVALUATION in available() and DEFAULT_EVALUATION != CLASSIC
+    assert Engine().evaluation == Engine("max").evaluation == DEFAULT_EVALUATION
+    assert Engine("strong:classic").evaluation == CLASSIC
+    board = Board(moves=[(0, 0), (1, 1), (1, 0), (0, 1), (5, 5)])
+    hints = {name: Engine(name).hint(board, nodes=20_000) for name in
+             ("strong", f"strong:{DEFAULT_EVALUATION}", "strong:classic")}
+    default, named, classic = ((h.move, h.score) for h in hints.values())
+    assert default == named  # the same search, node for node
+    assert default[1] != classic[1]  # another evaluation, another score
+    # The review's judge keeps the hand-set evaluation, whatever its engine's default.
+    judge = Judge(Rules(), nodes=20_000, engine=Engine(), threats=False)
+    assert JUDGE_LEVEL == f"strong:{CLASSIC}"
+    assert judge.judge(board).score == classic[1]
