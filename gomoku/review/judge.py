@@ -174,10 +174,10 @@ class Judge:
     rules, else the threat solver and the engine's search, ``time`` seconds (or
     ``nodes`` nodes, deterministic) a position.
 
-    ``engine`` is any object with ``Engine.hint``'s signature (a new ``strong``
-    engine by default); ``threats=False`` leaves the threat solver out (the
-    engine's own root checks remain). ``stop`` ends a search early, as it
-    does the engine's.
+    ``engine`` is any object with ``Engine.hint``'s signature (a new engine by
+    default); it searches at ``JUDGE_LEVEL`` whatever its own level.
+    ``threats=False`` leaves the threat solver out (the engine's own root
+    checks remain). ``stop`` ends a search early, as it does the engine's.
     """
 
     def __init__(self, rules: Rules, *, time: float | None = None, nodes: int | None = None,

@@ -52,10 +52,10 @@ class ReviewScreen(Screen[int | None]):
     ``moves`` are the game's moves (X first, or ``first`` after ``setup``
     stones) under ``rules``; ``nodes`` nodes a position (the judge's
     ``DEFAULT_NODES`` when neither is given: the same review every time) or
-    ``time`` seconds; ``engine`` the engine that searches (a new ``strong``
-    one by default: never the app's own, which may be thinking), ``threats``
-    whether the threat solver looks for wins besides it (see
-    ``gomoku.review.review_game``).
+    ``time`` seconds; ``engine`` the engine that searches (a new one by
+    default, at the judge's ``JUDGE_LEVEL``: never the app's own, which may
+    be thinking), ``threats`` whether the threat solver looks for wins
+    besides it (see ``gomoku.review.review_game``).
 
     Dismissed with the 0-based ply of the move selected when Enter is pressed
     on it (the app may then show the position of that move), or with None on

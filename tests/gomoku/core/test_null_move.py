@@ -13,7 +13,7 @@ from gomoku.board import Board, Rules
 from gomoku.core import tree
 from gomoku.core.context import IN_NULL, NODES, NULL_MOVE, ROOT_WIDTH, WIDTH, new_context
 from gomoku.core.grid import evaluate
-from gomoku.core.patterns import C_B4F3, C_F3F3
+from gomoku.core.patterns import C_F3F3, C_F4, C_FIVE
 from gomoku.search.grid import Grid
 from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import Searcher
@@ -39,7 +39,8 @@ def quiet_board() -> Board:
     board = Board(rules=Rules.parse("gomocup20"), moves=GAME)
     grid = Grid(board)
     o = 3 - board.turn
-    assert grid.state.count[o, C_B4F3] == 0  # nothing forced: the null move is allowed
+    # Nothing forced (no four to block, no open four or other double threat to come): allowed.
+    assert grid.state.count[o, C_F4] == grid.state.count[o, C_FIVE] == tree._doubles(grid.state, o) == 0
     return board
 
 
