@@ -1,12 +1,12 @@
 """The learned evaluation's figures (issue 34): what a network costs and gains.
 
 For the shipped network (``NET``, played as ``strong:NET``) beside the hand-set
-``strong``:
+``strong:classic`` (``HAND_SET``):
 
 - nodes a second and depth in 1 s on the same middle games (``bench_search``'s);
 - the VCF puzzles, 1 s each, on their own boards (every one must stay solved);
 - peak memory of a fresh process after one 1 s search, each evaluation in its own;
-- a screen: ``strong:NET`` against ``strong`` at a fixed node count a move (the
+- a screen: ``strong:NET`` against ``strong:classic`` at a fixed node count a move (the
   same games on any machine), from the balanced openings with both colours;
 - training: positions a second of ``gomoku train`` on the screen's own games
   (their dataset), and its held-out loss against the hand-set evaluation's
@@ -29,9 +29,12 @@ from gomoku.board import Rules
 from gomoku.engine import Engine
 from gomoku.learning import TrainOptions, train_net
 from gomoku.match import MatchConfig, load_openings
+from gomoku.search.nets import CLASSIC
 from gomoku.selfplay import Sampling, run_selfplay
 
 NET = "round3"
+HAND_SET = f"strong:{CLASSIC}"
+"""The hand-set evaluation it is measured beside (``strong`` itself plays ``NET`` now)."""
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "openings" / "balanced20.json"
 LOCAL = Path(__file__).resolve().parents[1] / "data" / "openings" / "balanced20.json"
 SCREEN_NODES = 30_000
@@ -55,7 +58,7 @@ def peak_memory(level: str) -> float:
 
 
 def screen(quick: bool, datasets: list) -> Iterator[dict]:
-    """``strong:NET`` against ``strong``, ``SCREEN_NODES`` nodes a move, both colours;
+    """``strong:NET`` against ``HAND_SET``, ``SCREEN_NODES`` nodes a move, both colours;
     the games' dataset is appended to ``datasets``."""
     rules = Rules.preset("gomocup20")
     openings = load_openings(SHARED if SHARED.exists() else LOCAL, rules)
@@ -65,14 +68,14 @@ def screen(quick: bool, datasets: list) -> Iterator[dict]:
     sampling = Sampling(temperature=0.0, nodes=SCREEN_NODES)
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
-        result = run_selfplay(f"strong:{NET}", "strong", config, sampling, out_dir=folder, jobs=2)
+        result = run_selfplay(f"strong:{NET}", HAND_SET, config, sampling, out_dir=folder, jobs=2)
         seconds = time.perf_counter() - started
     datasets.append(result.dataset)
     match = result.match
     low, high = match.elo_interval
     record = f"+{match.wins} -{match.losses} ={match.draws}; Elo {match.elo:+.0f}, 95% {low:+.0f} .. {high:+.0f}"
     yield {"name": "learning.screen_score", "value": round(100 * match.score, 1),
-           "unit": f"% for strong:{NET} against strong, {games} games at {SCREEN_NODES} nodes a move ({record})"}
+           "unit": f"% for strong:{NET} against {HAND_SET}, {games} games at {SCREEN_NODES} nodes a move ({record})"}
     yield {"name": "learning.screen_seconds", "value": round(seconds, 1), "unit": "s for the screen, two at a time"}
 
 
@@ -93,12 +96,12 @@ def training(quick: bool, datasets: list) -> Iterator[dict]:
 
 def run(quick: bool) -> Iterator[dict]:
     """Every figure of the learned evaluation."""
-    for level in ("strong", f"strong:{NET}"):  # kernels and the network loaded before any clock runs
+    for level in (HAND_SET, f"strong:{NET}"):  # kernels and the network loaded before any clock runs
         Engine(level).hint(middle_games(1)[0], nodes=1000)
-    yield from speed(quick, "strong", "learning.classic")
+    yield from speed(quick, HAND_SET, "learning.classic")
     yield from speed(quick, f"strong:{NET}", f"learning.{NET}")
     yield from puzzles(quick, bounded=True, level=f"strong:{NET}", prefix=f"learning.{NET}")
-    for level, name in (("strong", "classic"), (f"strong:{NET}", NET)):
+    for level, name in ((HAND_SET, "classic"), (f"strong:{NET}", NET)):
         yield {"name": f"learning.{name}.peak_rss", "value": peak_memory(level),
                "unit": f"MB, a fresh process after one 1 s search by {level} (target: under 350)"}
     datasets: list = []

@@ -1,8 +1,9 @@
 """Fit the win chance (``gomoku.engine.chance``) on the project's own match games.
 
 Every position of every game (after its opening's stones) is searched by the
-``strong`` level (``--level``: another, such as ``strong:round3``) with a fixed
-node budget, one thread; its score (the side to move's view) is labelled with the game's result for the side to move (1 won,
+``strong:classic`` level, the review's judge (``--level``: another, such as
+``strong:round3``) with a fixed node budget, one thread; its score (the side
+to move's view) is labelled with the game's result for the side to move (1 won,
 0 lost, 0.5 drawn). Games are split, not positions: every fourth game (by its
 order in the folders) is held out; the logistic curve is fitted on the others
 and judged on the held-out ones (Brier score, predicted against observed by
@@ -30,6 +31,7 @@ from gomoku.board import Board
 from gomoku.engine import Engine
 from gomoku.engine.chance import CHANCE_PATH, ChanceModel, brier, calibration, fit, load_model
 from gomoku.records import load_game
+from gomoku.review.judge import JUDGE_LEVEL
 from gomoku.search.types import LIKELY
 
 __all__ = ["HOLD_OUT", "score_game", "main"]
@@ -60,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_chance", description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path, help="folders of game records (gomoku match --out)")
     parser.add_argument("--nodes", type=int, default=30_000, help="the search's nodes a position (default 30000)")
-    parser.add_argument("--level", default="strong",
-                        help="the level whose scores are fitted, with its evaluation (strong:round3; default strong)")
+    parser.add_argument("--level", default=JUDGE_LEVEL,
+                        help=f"the level whose scores are fitted, with its evaluation (default {JUDGE_LEVEL}, "
+                             "the review's judge, whose scores the shipped map was fitted to)")
     parser.add_argument("--cache", type=Path, help="scored positions kept here (JSON lines)")
     parser.add_argument("--write", action="store_true", help="write data/win-chance.json")
     args = parser.parse_args(argv)
