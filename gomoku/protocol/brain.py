@@ -36,7 +36,7 @@ import time
 from typing import Any, Callable
 
 from gomoku import __version__
-from gomoku.board import Board, BoardError, Point, format_point
+from gomoku.board import Board, BoardError, Point, Stone, format_point
 from gomoku.engine import Engine
 from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the protocol's too
     DEFAULT_TIMEOUT_TURN_MS,
@@ -72,6 +72,7 @@ from gomoku.protocol.position import (
     replayed,
     rule_refusal,
     rules_for,
+    place,
     take_back,
     unplayed_rule,
 )
@@ -159,6 +160,10 @@ class Brain:
         self.size: tuple[int, int] | None = None
         self.board: Board | None = None
         self.walls: set[Point] = set()
+        self.ours: Stone | None = None
+        """Our stones' colour, once known (a move asked for, a BOARD, a PLAY)."""
+        self._earlier: list[Board] = []
+        """Boards a side's second move in a row left (``position.place``), for TAKEBACK."""
         self.closed = False
         self._engine: HintEngine | None = None
         self._engine_memory: int | None = None
@@ -300,6 +305,7 @@ class Brain:
         self.size = (width, height)
         self.board = Board(rules_for(width, height, self.rule))
         self.walls = set()
+        self.ours, self._earlier = None, []
         self.time.used = 0  # a new game: the match clock starts again
         # START is not on the turn clock: the greedy route is made ready now, then the
         # engine (in the background, waited for until START_WAIT is up).
@@ -356,7 +362,8 @@ class Brain:
             raise ProtocolError(f"TURN {format_point(point)}: that cell is already taken")
         if board.is_over:
             raise ProtocolError(f"TURN {format_point(point)}: the game is over ({board.result})")
-        board.push(point)
+        theirs = self.ours.other if self.ours is not None else board.turn
+        self.board = place(board, point, theirs, self._earlier)
         self._think()
 
     def _begin(self, arg: str) -> None:
@@ -371,12 +378,13 @@ class Brain:
         point = self._point(board, arg, "PLAY")
         if point in board.stones or point in self.walls or board.is_over:
             raise ProtocolError(f"PLAY {format_point(point)}: not a legal move here")
-        board.push(point)
+        self.ours = self.ours or board.turn
+        self.board = place(board, point, self.ours, self._earlier)
         self._reply(format_point(point))
 
     def _takeback(self, arg: str) -> None:
         board = self._need_board("TAKEBACK")
-        take_back(board, self.walls, self._point(board, arg, "TAKEBACK"))
+        self.board = take_back(board, self.walls, self._point(board, arg, "TAKEBACK"), self._earlier)
         self._reply("OK")
 
     def _board(self, arg: str) -> None:
@@ -410,6 +418,7 @@ class Brain:
     def _set_position(self, lines: list[str]) -> None:
         assert self.board is not None
         self.board, self.walls = read_board(lines, self.board.rules)
+        self.ours, self._earlier = self.board.turn, []
 
     def _info(self, arg: str) -> None:
         key, _, value = arg.partition(" ")
@@ -455,11 +464,19 @@ class Brain:
             return
         board = None
         if self.board is not None and self.size is not None:
+            rules = rules_for(*self.size, rule)
             try:
-                board = replayed(self.board, rules_for(*self.size, rule))
+                board = replayed(self.board, rules)
             except (BoardError, ValueError) as exc:
                 self._refusal = f"INFO rule {rule} refused: {exc}; the rule stays {self.rule}"
                 return
+            earlier: list[Board] = []
+            for old in self._earlier:
+                try:
+                    earlier.append(replayed(old, rules))
+                except (BoardError, ValueError):  # TAKEBACK goes no further back than after it
+                    earlier = []
+            self._earlier = earlier
         self._refusal = None
         self.rule = rule
         if board is not None:
@@ -509,6 +526,7 @@ class Brain:
             timer.cancel()
             with self._lock:
                 self._stop = None
+        self.ours = board.turn
         board.push(move)
         self._reply(format_point(move))
         spent = round((self.clock() - started) * 1000)

@@ -7,7 +7,8 @@ and ``rule_refusal`` is the ERROR for them. ``read_board`` reads a BOARD
 block's lines (``x,y,field``: 1 own, 2 opponent, 3 wall) into a board with us
 to move, and its walls; ``replayed`` is a position under new rules (INFO
 ``rule`` changed mid-game). ``point_on`` reads a command's point on the board,
-``take_back`` undoes a stone (TAKEBACK), ``is_legal`` and ``fallback_move``
+``place`` puts a side's stone there (TURN, PLAY: a side may move twice after a
+TAKEBACK), ``take_back`` undoes a stone (TAKEBACK), ``is_legal`` and ``fallback_move``
 check the engine's move or stand in for it. What cannot be done raises the
 protocol's ``ProtocolError`` (``replayed``: the board's ``BoardError``).
 
@@ -35,6 +36,7 @@ __all__ = [
     "replayed",
     "point_on",
     "is_legal",
+    "place",
     "take_back",
     "fallback_move",
 ]
@@ -166,17 +168,51 @@ def is_legal(board: Board, walls: set[Point], move: Point) -> bool:
     return move not in board.stones and move not in walls and board.rules.contains(move)
 
 
-def take_back(board: Board, walls: set[Point], point: Point) -> None:
-    """TAKEBACK ``point``: the wall there goes, or the last move if it was there; any
-    other stone cannot be taken back (``ProtocolError``)."""
+def place(board: Board, point: Point, stone: Stone, earlier: list[Board]) -> Board:
+    """``stone`` at ``point``, the other side to move next; the board now played on.
+
+    When it is ``stone``'s turn, the move is pushed on ``board``. Otherwise a side
+    moves twice (the manager took back one side's move, then sent that side's
+    opponent's): a new board holds the stones as set-up stones with ``point``
+    pushed, and ``board`` goes on ``earlier``, for ``take_back`` to go back to.
+
+    >>> rules = rules_for(9, 9, 0)
+    >>> board, earlier = Board(rules), []
+    >>> board.push((4, 4))  # X's move
+    >>> board = place(board, (0, 0), Stone.X, earlier)  # X again, twice in a row
+    >>> board.stones[(0, 0)], board.turn, len(earlier)
+    (<Stone.X: 1>, <Stone.O: 2>, 1)
+    >>> board = take_back(board, set(), (0, 0), earlier)
+    >>> board = take_back(board, set(), (4, 4), earlier)
+    >>> board.stones, earlier
+    ({}, [])
+    """
+    if board.turn is stone:
+        board.push(point)
+        return board
+    fresh = Board(board.rules)
+    fresh.set_up(dict(board.stones), stone)
+    fresh.push(point)
+    earlier.append(board)
+    return fresh
+
+
+def take_back(board: Board, walls: set[Point], point: Point, earlier: list[Board]) -> Board:
+    """TAKEBACK ``point``: the wall there goes, or the last move if it was there (the
+    board of ``earlier`` that ``place`` left comes back once its stones are again the
+    same); any other stone cannot be taken back (``ProtocolError``). The board now
+    played on."""
     if point in walls:
         walls.discard(point)
     elif board.move_stack and board.move_stack[-1] == point:
         board.pop()
+        if not board.move_stack and earlier and earlier[-1].stones.keys() == board.stones.keys():
+            return earlier.pop()
     elif point in board.stones:
         raise ProtocolError(f"TAKEBACK {format_point(point)}: only the last move can be taken back")
     else:
         raise ProtocolError(f"TAKEBACK {format_point(point)}: there is no stone there")
+    return board
 
 
 def fallback_move(board: Board, walls: set[Point], size: tuple[int, int]) -> Point:

@@ -255,6 +255,63 @@ def test_play_forces_our_move_and_echoes_it():
     assert brain.board.stones[(3, 4)] is Stone.X and brain.board.stones[(5, 5)] is Stone.O
 
 
+def dialogue():
+    """A brain with a fake engine, and ``say(*lines)``: the answers to those lines, MESSAGE
+    lines left out, and the point of the last one."""
+    out: list[str] = []
+    engine = FakeEngine()
+    brain = Brain(lambda memory_mb: engine, write=out.append)
+
+    def say(*lines):
+        start = len(out)
+        for line in lines:
+            brain.handle(line)
+        answers = moves(out[start:])
+        last = tuple(int(v) for v in answers[-1].split(",")) if "," in answers[-1] and " " not in answers[-1] else None
+        return answers, last
+
+    return brain, say
+
+
+def test_a_turn_after_our_move_is_taken_back_is_still_the_opponents_stone():
+    brain, say = dialogue()
+    _, ours = say("START 20", "TURN 10,10")
+    # Undo our move only, then the opponent moves again: two of theirs in a row.
+    answers, second = say(f"TAKEBACK {ours[0]},{ours[1]}", "TURN 0,0")
+    stones = brain.board.stones
+    assert answers[0] == "OK" and stones[(0, 0)] is stones[(10, 10)] is Stone.X and stones[second] is Stone.O
+    assert brain.board.turn is Stone.X
+    # Every move taken back in turn, through the double one, to the empty board.
+    answers, _ = say(f"TAKEBACK {second[0]},{second[1]}", "TAKEBACK 0,0", "TAKEBACK 10,10")
+    assert answers == ["OK", "OK", "OK"] and not brain.board.stones and brain.board.turn is Stone.X
+
+
+def test_play_twice_in_a_row_is_two_of_our_stones():
+    brain, say = dialogue()
+    answers, _ = say("START 20", "PLAY 3,4", "PLAY 5,5", "TURN 6,6")
+    stones = brain.board.stones
+    assert answers[1:3] == ["3,4", "5,5"]
+    assert stones[(3, 4)] is stones[(5, 5)] is Stone.X and stones[(6, 6)] is Stone.O
+    answers, _ = say("TAKEBACK 3,4")
+    assert answers[0].startswith("ERROR") and "last move" in answers[0]
+
+
+def test_a_double_move_wins_for_the_side_that_made_it_and_survives_a_rule_change():
+    brain, say = dialogue()
+    _, ours = say("START 15", "BOARD", "0,0,2", "0,1,2", "0,2,2", "7,7,1", "7,8,1", "DONE")
+    theirs = brain.board.stones[(0, 0)]
+    # Our move taken back, the rule switched, and the opponent moves twice.
+    _, ours = say(f"TAKEBACK {ours[0]},{ours[1]}", "INFO rule 1", "TURN 0,3")
+    assert brain.board.stones[(0, 3)] is theirs and brain.board.stones[ours] is theirs.other
+    answers, _ = say(f"TAKEBACK {ours[0]},{ours[1]}", "TAKEBACK 0,3")
+    assert answers == ["OK", "OK"] and (0, 3) not in brain.board.stones and brain.board.rules.overline is False
+    # Their fourth stone, our answer taken back, and their fifth: five, theirs, nothing left to play.
+    _, ours = say("PLAY 5,5", "TURN 0,3")
+    answers, _ = say(f"TAKEBACK {ours[0]},{ours[1]}", "TURN 0,4")
+    assert answers[0] == "OK" and answers[1].startswith("ERROR") and "over" in answers[1]
+    assert brain.board.winner is theirs and brain.board.stones[(5, 5)] is theirs.other
+
+
 # -- INFO ------------------------------------------------------------------------------------------------------
 def test_info_in_any_order_before_and_after_start():
     script_a = ["INFO rule 1", "INFO timeout_turn 700", "START 15", "INFO max_memory 83886080", "INFO time_left 9000"]
