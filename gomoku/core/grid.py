@@ -357,7 +357,7 @@ def move(g: GridState, i: int, sign: int) -> int:
 @njit(cache=True, nogil=True)
 def push(g: GridState, i: int) -> None:
     """Play the side to move's stone on empty cell ``i`` (no check)."""
-    move(g, i, 1)
+    move(g, np.int64(i), 1)  # one compiled ``move``, whatever integer type ``i`` came as
 
 
 @njit(cache=True, nogil=True)

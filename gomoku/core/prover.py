@@ -89,7 +89,7 @@ def _short_vcf(g: GridState, ctx: Context, a: int, depth: int, budget: int) -> b
     saved = stats[NODE_LIMIT]
     total = stats[NODES] + stats[TNODES]
     stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
-    found = vcf(g, ctx, a, depth, 1)
+    found = vcf(g, ctx, a, depth, np.int64(1))
     stats[NODE_LIMIT] = saved
     if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
         stats[ABORT] = 0
@@ -207,7 +207,7 @@ def _every_reply_loses(g: GridState, a: int, buf: np.ndarray) -> bool:
         return False
     n = _moves(g, a, False, buf)
     for j in range(n):
-        move(g, buf[j], 1)
+        move(g, np.int64(buf[j]), 1)
         st = _status(g, a, True)
         move(g, -1, -1)
         if st != PROVEN:
@@ -234,7 +234,7 @@ def _finish_line(g: GridState, ctx: Context, a: int, k: int) -> int:
         ctx.vline[k + 1] = r
         ctx.vline[k + 2] = w
         return k + 3
-    if vcf(g, ctx, a, 40, 1):
+    if vcf(g, ctx, a, np.int64(40), np.int64(1)):
         for j in range(ctx.stats[LINE_LEN]):
             ctx.vline[k + j] = ctx.line[j]
         return k + ctx.stats[LINE_LEN]
@@ -256,7 +256,7 @@ def _table_line(g: GridState, ctx: Context, a: int, or_node: bool, k: int, buf: 
             n = _moves(g, a, True, buf)
             found = -1
             for j in range(n):
-                move(g, buf[j], 1)
+                move(g, np.int64(buf[j]), 1)
                 st = _status(g, a, False)
                 if st == OPEN:
                     st = _known(ctx, _key(g, a, False))
@@ -310,7 +310,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     depth[0] = 0
     used = 1
     status = _status(g, attacker, True)
-    if status == OPEN and _short_vcf(g, ctx, attacker, vcf_depth, 2000):
+    if status == OPEN and _short_vcf(g, ctx, attacker, vcf_depth, np.int64(2000)):
         status = PROVEN
     if status != OPEN:
         pn[0] = 0 if status == PROVEN else INF
@@ -328,11 +328,11 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                     best = c
                 c = sibling[c]
             node = best
-            move(g, mv[node], 1)
+            move(g, np.int64(mv[node]), 1)
         # Expand it: an OR node first tries a short VCF; then every child,
         # each judged on the spot.
         or_node = depth[node] % 2 == 0
-        if or_node and node > 0 and _short_vcf(g, ctx, attacker, vcf_depth, VCF_BUDGET):
+        if or_node and node > 0 and _short_vcf(g, ctx, attacker, vcf_depth, np.int64(VCF_BUDGET)):
             n = 0
             done[node] = 1
             pn[node], dn[node] = 0, INF
@@ -450,7 +450,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             node = c
             ctx.vline[k] = mv[node]
             k += 1
-            move(g, mv[node], 1)
+            move(g, np.int64(mv[node]), 1)
             pushed += 1
         k, extra = _table_line(g, ctx, attacker, depth[node] % 2 == 0, k, buf, buf2)
         for _ in range(pushed + extra):

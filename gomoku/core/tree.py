@@ -291,7 +291,7 @@ def _leaf(g: GridState, ctx: Context, ply: int) -> int:
         saved = ctx.stats[NODE_LIMIT]
         total = ctx.stats[NODES] + before
         ctx.stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
-        found = vcf(g, ctx, s, 8, 2)
+        found = vcf(g, ctx, s, np.int64(8), np.int64(2))
         spent = ctx.stats[TNODES] - before
         ctx.stats[LEAF_TNODES] += spent
         ctx.stats[NODE_LIMIT] = saved
@@ -324,7 +324,7 @@ def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
     saved = stats[NODE_LIMIT]
     total = stats[NODES] + stats[TNODES]
     stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
-    verdict = prove(g, ctx, s, 8 * budget, 6)
+    verdict = prove(g, ctx, s, np.int64(8 * budget), np.int64(6))
     stats[NODE_LIMIT] = saved
     if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
         stats[ABORT] = 0
