@@ -275,7 +275,7 @@ def _table_line(g: GridState, ctx: Context, a: int, or_node: bool, k: int, buf: 
             found = buf[0]
             ctx.vline[k] = found
         k += 1
-        move(g, found, 1)
+        move(g, np.int64(found), 1)
         pushed += 1
         or_node = not or_node
     if or_node:
@@ -352,7 +352,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             if ctx.stop[0] != 0 or (limit >= 0 and stats[NODES] + stats[TNODES] >= limit):
                 stats[ABORT] = 1
                 break
-            q = buf[j]
+            q = np.int64(buf[j])
             move(g, q, 1)
             st = _status(g, attacker, not or_node)
             if st == OPEN:

@@ -530,7 +530,7 @@ def root_moves(g: GridState, ctx: Context) -> int:
         m = ctx.tt_move[slot]
         if m >= 0 and g.cells[m] == 0:
             tt_move = m
-    n, threat = _gen(g, ctx, 0, tt_move)
+    n, threat = _gen(g, ctx, np.int64(0), tt_move)
     total = n
     if not threat:
         n = min(n, ctx.stats[ROOT_WIDTH])
