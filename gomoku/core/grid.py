@@ -94,6 +94,8 @@ __all__ = [
     "move",
     "push",
     "pop",
+    "push_plain",
+    "pop_plain",
     "init",
     "find",
     "order_value",
@@ -175,11 +177,16 @@ def _take_out(g: GridState, i: int, cell_on: bool) -> None:
 
 
 @njit(cache=True, nogil=True)
-def move(g: GridState, i: int, sign: int) -> int:
+def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     """With ``sign`` 1, play the side to move's stone on empty cell ``i``; with
     ``sign`` -1, take back the last move (``i`` is not read). The cell played or
     taken back. ``push`` and ``pop`` say the same; the search kernels call this
-    one directly (one call a move, not two)."""
+    one directly (one call a move, not two).
+
+    ``learned`` False (a constant at the call: numba compiles a version without
+    that code) leaves the learned sums alone, as ``meta[LIVE]`` 0 does: for the
+    threat searches, and for a grid without a network, whose moves then cost
+    what they did before there were networks."""
     meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
     count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
     keys, line, steps, near_steps = g.keys, g.line, g.steps, g.near_steps
@@ -187,7 +194,7 @@ def move(g: GridState, i: int, sign: int) -> int:
     reach = g.reach
     size = cells.size
     acc, nn_index, embed = g.acc, g.nn_index, g.nn_embed
-    nn = meta[LIVE] != 0
+    nn = learned and meta[LIVE] != 0
     value_on = g.nn_b1.size > 0
     dim = embed.shape[1] if value_on else 0
     pol_own, pol_opp, tab_own, tab_opp = g.pol_own, g.pol_opp, g.nn_pol_own, g.nn_pol_opp
@@ -357,13 +364,25 @@ def move(g: GridState, i: int, sign: int) -> int:
 @njit(cache=True, nogil=True)
 def push(g: GridState, i: int) -> None:
     """Play the side to move's stone on empty cell ``i`` (no check)."""
-    move(g, np.int64(i), 1)  # one compiled ``move``, whatever integer type ``i`` came as
+    move(g, np.int64(i), 1, True)  # one compiled ``move``, whatever integer type ``i`` came as
 
 
 @njit(cache=True, nogil=True)
 def pop(g: GridState) -> int:
     """Take back the last move; its cell."""
-    return move(g, -1, -1)
+    return move(g, -1, -1, True)
+
+
+@njit(cache=True, nogil=True)
+def push_plain(g: GridState, i: int) -> None:
+    """``push`` that leaves the learned sums alone (``move``'s ``learned`` False)."""
+    move(g, np.int64(i), 1, False)
+
+
+@njit(cache=True, nogil=True)
+def pop_plain(g: GridState) -> int:
+    """``pop`` that leaves the learned sums alone (``move``'s ``learned`` False)."""
+    return move(g, -1, -1, False)
 
 
 @njit(cache=True, nogil=True)

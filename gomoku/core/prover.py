@@ -207,9 +207,9 @@ def _every_reply_loses(g: GridState, a: int, buf: np.ndarray) -> bool:
         return False
     n = _moves(g, a, False, buf)
     for j in range(n):
-        move(g, np.int64(buf[j]), 1)
+        move(g, np.int64(buf[j]), 1, False)
         st = _status(g, a, True)
-        move(g, -1, -1)
+        move(g, -1, -1, False)
         if st != PROVEN:
             return False
     return True
@@ -224,12 +224,12 @@ def _finish_line(g: GridState, ctx: Context, a: int, k: int) -> int:
         return k + 1
     if g.count[d, C_FIVE] == 0 and g.count[a, C_F4] > 0:
         q = first(g, a, C_F4)
-        move(g, q, 1)
+        move(g, q, 1, False)
         r = first(g, a, C_FIVE)
-        move(g, r, 1)
+        move(g, r, 1, False)
         w = first(g, a, C_FIVE)
-        move(g, -1, -1)
-        move(g, -1, -1)
+        move(g, -1, -1, False)
+        move(g, -1, -1, False)
         ctx.vline[k] = q
         ctx.vline[k + 1] = r
         ctx.vline[k + 2] = w
@@ -256,13 +256,13 @@ def _table_line(g: GridState, ctx: Context, a: int, or_node: bool, k: int, buf: 
             n = _moves(g, a, True, buf)
             found = -1
             for j in range(n):
-                move(g, np.int64(buf[j]), 1)
+                move(g, np.int64(buf[j]), 1, False)
                 st = _status(g, a, False)
                 if st == OPEN:
                     st = _known(ctx, _key(g, a, False))
                 if st == OPEN and _every_reply_loses(g, a, buf2):
                     st = PROVEN
-                move(g, -1, -1)
+                move(g, -1, -1, False)
                 if st == PROVEN:
                     found = buf[j]
                     break
@@ -275,7 +275,7 @@ def _table_line(g: GridState, ctx: Context, a: int, or_node: bool, k: int, buf: 
             found = buf[0]
             ctx.vline[k] = found
         k += 1
-        move(g, np.int64(found), 1)
+        move(g, np.int64(found), 1, False)
         pushed += 1
         or_node = not or_node
     if or_node:
@@ -328,7 +328,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                     best = c
                 c = sibling[c]
             node = best
-            move(g, np.int64(mv[node]), 1)
+            move(g, np.int64(mv[node]), 1, False)
         # Expand it: an OR node first tries a short VCF; then every child,
         # each judged on the spot.
         or_node = depth[node] % 2 == 0
@@ -353,7 +353,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                 stats[ABORT] = 1
                 break
             q = np.int64(buf[j])
-            move(g, q, 1)
+            move(g, q, 1, False)
             st = _status(g, attacker, not or_node)
             if st == OPEN:
                 st = _known(ctx, _key(g, attacker, not or_node))
@@ -371,7 +371,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             else:
                 tries = cnt[attacker, 1] + cnt[attacker, 2] + cnt[attacker, 3] + cnt[attacker, 4] + cnt[attacker, 5]
                 start_pn, start_dn = 1, max(1, tries)
-            move(g, -1, -1)
+            move(g, -1, -1, False)
             if or_node and st == DISPROVEN:
                 continue  # not a threat, or one the defender answers with a five
             c = used
@@ -398,7 +398,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             # (no child, not expanded); back to the root and stop.
             child[node] = -1
             for _ in range(depth[node]):
-                move(g, -1, -1)
+                move(g, -1, -1, False)
             break
         done[node] = 1
         # Back up towards the root, the numbers of every node on the way, until
@@ -433,7 +433,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                 _remember(ctx, _key(g, attacker, or_node), pn[node] == 0)
             if node == 0 or (node != expanded and pn[node] == old_pn and dn[node] == old_dn):
                 break
-            move(g, -1, -1)
+            move(g, -1, -1, False)
             node = parent[node]
     result = -1
     if pn[0] == 0:
@@ -450,11 +450,11 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             node = c
             ctx.vline[k] = mv[node]
             k += 1
-            move(g, np.int64(mv[node]), 1)
+            move(g, np.int64(mv[node]), 1, False)
             pushed += 1
         k, extra = _table_line(g, ctx, attacker, depth[node] % 2 == 0, k, buf, buf2)
         for _ in range(pushed + extra):
-            move(g, -1, -1)
+            move(g, -1, -1, False)
         stats[VLINE_LEN] = k
     elif dn[0] == 0:
         result = 0

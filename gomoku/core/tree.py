@@ -100,7 +100,7 @@ from gomoku.core.context import (
     WIDTH,
     Context,
 )
-from gomoku.core.grid import LIVE, GridState, evaluate, first, learned_order, order_value, pop, push
+from gomoku.core.grid import GridState, evaluate, first, learned_order, order_value, pop, pop_plain, push, push_plain
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
@@ -220,12 +220,9 @@ def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
     v = g.order[s, q]
     if v < SETUP_MIN or v >= QUIET or g.order[3 - s, q] >= QUIET:
         return False
-    live = g.meta[LIVE]
-    g.meta[LIVE] = 0  # a look one move ahead, taken back: the learned sums wait
-    push(g, q)
+    push_plain(g, q)  # a look one move ahead, taken back: the learned sums wait
     made = _doubles(g, s) > base
-    pop(g)
-    g.meta[LIVE] = live
+    pop_plain(g)
     return made
 
 
@@ -254,6 +251,13 @@ def setups(g: GridState, s: int) -> np.ndarray:
             out[m] = q
             m += 1
     return out[:m]
+
+
+@njit(cache=True, nogil=True)
+def _learned(g: GridState) -> bool:
+    """Whether the grid has a learned value or move order whose sums its moves keep
+    (``grid.push``); without one the moves are ``push_plain``'s, which cost less."""
+    return g.nn_b1.size > 0 or g.nn_pol_own.size > 1
 
 
 @njit(cache=True, nogil=True)
@@ -473,9 +477,13 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     best_move = -1
     original_alpha = alpha
     reduce = ctx.stats[LMR] != 0 and not forced and depth >= 2
+    learned = _learned(g)
     for j in range(n):
         q = _pick(ctx, ply, j, total)
-        push(g, q)
+        if learned:
+            push(g, q)
+        else:
+            push_plain(g, q)
         if j == 0:
             score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
         else:
@@ -491,7 +499,10 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 score = -negamax(g, ctx, np.int64(next_depth), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
                 if alpha < score < beta:
                     score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
-        pop(g)
+        if learned:
+            pop(g)
+        else:
+            pop_plain(g)
         if ctx.stats[ABORT] != 0:
             return 0
         if score > best:
@@ -548,18 +559,25 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
     best = -WIN - 1
     ctx.pv_len[0] = 0
     best_j = 0
+    learned = _learned(g)
     for j in range(n):
         q = ctx.moves[0, j]
         if tick(ctx, NODES):
             break
-        push(g, q)
+        if learned:
+            push(g, q)
+        else:
+            push_plain(g, q)
         if j == 0:
             score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
         else:
             score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-alpha - 1), np.int64(-alpha), np.int64(1))
             if alpha < score < beta:
                 score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
-        pop(g)
+        if learned:
+            pop(g)
+        else:
+            pop_plain(g)
         if ctx.stats[ABORT] != 0:
             break
         if score > best:

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
-from gomoku.core.grid import LIVE, GridState, first, five_near, pop, push
+from gomoku.core.grid import LIVE, GridState, first, five_near, pop_plain, push_plain
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
 
 __all__ = ["SALT", "tick", "vcf"]
@@ -96,28 +96,28 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
         q = moves[t]
         if tick(ctx, TNODES):
             return False
-        push(g, q)
+        push_plain(g, q)
         n = g.count[s, C_FIVE]
         if n != 1:
             # Two fives to block: the defender is lost (none: not a four).
             if n >= 2:
                 r = first(g, s, C_FIVE)
-                push(g, r)
+                push_plain(g, r)
                 win = first(g, s, C_FIVE)
-                pop(g)
-                pop(g)
+                pop_plain(g)
+                pop_plain(g)
                 ctx.line[k] = q
                 ctx.line[k + 1] = r
                 ctx.line[k + 2] = win
                 ctx.stats[LINE_LEN] = k + 3
                 return True
-            pop(g)
+            pop_plain(g)
             continue
         r = five_near(g, s)
-        push(g, r)
+        push_plain(g, r)
         found = _vcf_node(g, ctx, s, np.int64(depth - 1), np.int64(k + 2))
-        pop(g)
-        pop(g)
+        pop_plain(g)
+        pop_plain(g)
         if found:
             ctx.line[k] = q
             ctx.line[k + 1] = r
