@@ -30,12 +30,9 @@ of the per-side arrays is unused):
 ``zob`` uint64[3, size], ``hash`` uint64[1]
     The board's zobrist key of each stone on each cell, and the running hash
     (equal to ``Board.hash``: tables outlive a grid).
-``stack`` int32[size], ``meta`` int64[5]
+``stack`` int32[size], ``meta`` int64[4]
     The cells played (``meta[HEIGHT]`` of them) and ``meta[TURN]`` (1 or 2),
-    ``meta[NCAND]``, ``meta[WINNER]`` (a side whose five is on the board, or 0),
-    ``meta[LIVE]`` (1 while the learned evaluation's sums follow the moves: the
-    threat searches, which never evaluate and take back every move they make,
-    set it to 0 while they run, and the sums are as they were when they end).
+    ``meta[NCAND]``, ``meta[WINNER]`` (a side whose five is on the board, or 0).
 ``steps`` int64[4], ``near_steps`` int64[24]
     Cell offsets of the four lines and of the 5x5 square.
 ``line``, ``combo_class``, ``combo_order``, ``combo_eval``
@@ -87,7 +84,6 @@ __all__ = [
     "HEIGHT",
     "NCAND",
     "WINNER",
-    "LIVE",
     "GRID_FIELDS",
     "GridStateType",
     "GridState",
@@ -106,7 +102,7 @@ __all__ = [
 ]
 
 EMPTY, WALL = 0, 3
-TURN, HEIGHT, NCAND, WINNER, LIVE = range(5)
+TURN, HEIGHT, NCAND, WINNER = range(4)
 
 
 GRID_FIELDS = ("cells", "keys", "combo", "cls", "order", "count", "value", "near", "cand", "cand_pos",
@@ -184,9 +180,10 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     one directly (one call a move, not two).
 
     ``learned`` False (a constant at the call: numba compiles a version without
-    that code) leaves the learned sums alone, as ``meta[LIVE]`` 0 does: for the
-    threat searches, and for a grid without a network, whose moves then cost
-    what they did before there were networks."""
+    that code) leaves the learned sums alone: for the threat searches, which
+    never evaluate and take back every move they make (the sums are as they
+    were when they end), and for a grid without a network, whose moves then
+    cost what they did before there were networks."""
     meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
     count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
     keys, line, steps, near_steps = g.keys, g.line, g.steps, g.near_steps
@@ -194,7 +191,7 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     reach = g.reach
     size = cells.size
     acc, nn_index, embed = g.acc, g.nn_index, g.nn_embed
-    nn = learned and meta[LIVE] != 0
+    nn = learned
     value_on = g.nn_b1.size > 0
     dim = embed.shape[1] if value_on else 0
     pol_own, pol_opp, tab_own, tab_opp = g.pol_own, g.pol_opp, g.nn_pol_own, g.nn_pol_opp

@@ -51,7 +51,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.core.context import ABORT, LINE_LEN, NODE_LIMIT, NODES, TNODES, VLINE_LEN, Context
-from gomoku.core.grid import LIVE, GridState, first, five_near, move
+from gomoku.core.grid import GridState, first, five_near, move
 from gomoku.core.patterns import C_B4, C_F3, C_F4, C_FIVE
 from gomoku.core.vcf import vcf
 
@@ -291,8 +291,6 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     stats = ctx.stats
     saved_turn = g.meta[0]
     g.meta[0] = attacker
-    live = g.meta[LIVE]
-    g.meta[LIVE] = 0  # no evaluation here: the learned sums wait (every move is taken back)
     # The context's tree, reused: a node's fields are all set when it is made.
     tree, flags = ctx.proof_tree, ctx.proof_flags
     cap = min(cap, tree.shape[1])
@@ -459,5 +457,4 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     elif dn[0] == 0:
         result = 0
     g.meta[0] = saved_turn
-    g.meta[LIVE] = live
     return result

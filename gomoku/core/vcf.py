@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
-from gomoku.core.grid import LIVE, GridState, first, five_near, pop_plain, push_plain
+from gomoku.core.grid import GridState, first, five_near, pop_plain, push_plain
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
 
 __all__ = ["SALT", "tick", "vcf"]
@@ -139,8 +139,6 @@ def vcf(g: GridState, ctx: Context, attacker: int, max_depth: int, min_depth: in
     restored; on an abort the grid is as it was and the result is False."""
     saved = g.meta[0]
     g.meta[0] = attacker
-    live = g.meta[LIVE]
-    g.meta[LIVE] = 0  # no evaluation here: the learned sums wait (every move is taken back)
     found = False
     depth = min_depth
     while True:
@@ -151,5 +149,4 @@ def vcf(g: GridState, ctx: Context, attacker: int, max_depth: int, min_depth: in
         # Every depth while cheap, then growing by half (a short win still comes first).
         depth = depth + 1 if depth < 6 else min(max_depth, depth + depth // 2)
     g.meta[0] = saved
-    g.meta[LIVE] = live
     return found and ctx.stats[ABORT] == 0

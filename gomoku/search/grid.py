@@ -25,7 +25,7 @@ import numpy as np
 
 from gomoku.board import MASK64, Board, Point, Rules, zobrist
 from gomoku.core import grid as kgrid
-from gomoku.core.grid import EMPTY, HEIGHT, LIVE, NCAND, TURN, WALL, WINNER, GridState
+from gomoku.core.grid import EMPTY, HEIGHT, NCAND, TURN, WALL, WINNER, GridState
 from gomoku.core.patterns import B4, F3, F4, FIVE, tables
 from gomoku.search.params import GRID_CELLS, MARGIN, MIN_MARGIN, RING
 from gomoku.search.nets import Net, grid_arrays
@@ -205,7 +205,7 @@ class Grid:
             zob=zob,
             hash=np.zeros(1, dtype=np.uint64),
             stack=np.zeros(size, dtype=np.int32),
-            meta=np.zeros(5, dtype=np.int64),
+            meta=np.zeros(4, dtype=np.int64),
             steps=steps,
             near_steps=near_steps,
             line=t.line,
@@ -219,7 +219,6 @@ class Grid:
         # Set-up stones first (in no particular order), then the moves; none of
         # them is ever popped, so the stack starts empty above them.
         g = self.state
-        g.meta[LIVE] = int(g.nn_b1.size > 0 or g.nn_pol_own.size > 1)  # the learned sums follow the moves
         setup = getattr(board, "setup", {})
         for p, stone in sorted(setup.items()):
             g.meta[TURN] = int(stone)
