@@ -378,7 +378,8 @@ class Brain:
         point = self._point(board, arg, "PLAY")
         if point in board.stones or point in self.walls or board.is_over:
             raise ProtocolError(f"PLAY {format_point(point)}: not a legal move here")
-        self.ours = self.ours or board.turn
+        if self.ours is None:
+            self.ours = board.turn
         self.board = place(board, point, self.ours, self._earlier)
         self._reply(format_point(point))
 

@@ -198,15 +198,15 @@ def place(board: Board, point: Point, stone: Stone, earlier: list[Board]) -> Boa
 
 
 def take_back(board: Board, walls: set[Point], point: Point, earlier: list[Board]) -> Board:
-    """TAKEBACK ``point``: the wall there goes, or the last move if it was there (the
-    board of ``earlier`` that ``place`` left comes back once its stones are again the
-    same); any other stone cannot be taken back (``ProtocolError``). The board now
-    played on."""
+    """TAKEBACK ``point``: the wall there goes, or the last move if it was there (a
+    board ``place`` set up anew, taken back to its set-up, gives way to the one of
+    ``earlier`` it was made from); any other stone cannot be taken back
+    (``ProtocolError``). The board now played on."""
     if point in walls:
         walls.discard(point)
     elif board.move_stack and board.move_stack[-1] == point:
         board.pop()
-        if not board.move_stack and earlier and earlier[-1].stones.keys() == board.stones.keys():
+        if not board.move_stack and earlier:
             return earlier.pop()
     elif point in board.stones:
         raise ProtocolError(f"TAKEBACK {format_point(point)}: only the last move can be taken back")
