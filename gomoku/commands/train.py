@@ -70,6 +70,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("--cells", action="store_true",
                         help="the value also reads each empty cell's four line codes together (its multiset for each "
                         "side and the pair of threat classes): more to learn, fewer nodes a second")
+    parser.add_argument("--from", dest="start", metavar="NET",
+                        help="train on from this network (a name as strong:NET takes, or a file) instead of the "
+                        "hand-set evaluation: its --dim, --hidden and --cells")
     parser.add_argument("--no-value", action="store_true",
                         help="train the move order only (the network keeps the hand-set evaluation)")
     parser.add_argument("--no-order", action="store_true", help="train the value only (the hand-set move order)")
@@ -95,7 +98,7 @@ def run_train(args: argparse.Namespace) -> int:
                            batch=args.batch, blend=args.blend, hold_out=args.hold_out, seed=args.seed,
                            max_score=args.max_score, value=not args.no_value, order=not args.no_order,
                            order_epochs=args.order_epochs, order_lr=args.order_lr, order_decay=args.order_decay,
-                           cells=args.cells)
+                           cells=args.cells, start=args.start)
     options.check()
     paths = dataset_paths(args.datasets)
     try:

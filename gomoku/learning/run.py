@@ -25,8 +25,9 @@ import numpy as np
 from gomoku.engine.chance import default_model
 from gomoku.learning.examples import to_examples
 from gomoku.learning.order import OrderModel, order_accuracy, order_epoch, order_examples, order_loss, order_tables
-from gomoku.learning.train import Params, baseline_loss, init_params, mean_loss, run_epoch, to_net
-from gomoku.search.nets import Net, save_net
+from gomoku.core.network import FEATURES
+from gomoku.learning.train import Params, baseline_loss, from_net, init_params, mean_loss, run_epoch, to_net
+from gomoku.search.nets import Net, load_net, save_net
 from gomoku.selfplay.dataset import Dataset
 
 __all__ = ["TrainError", "TrainOptions", "TrainReport", "train_net"]
@@ -59,12 +60,18 @@ class TrainOptions:
     order_decay: float = 1e-4
     cells: bool = False
     """The value also reads the cell features (``network.CELL_ROWS``)."""
+    start: str | None = None
+    """Train on from this network (a name or a file, ``gomoku train --from``), not
+    from the hand-set evaluation: its size and features, not ``dim``, ``hidden``
+    and ``cells``."""
 
     def check(self) -> None:
         if not self.max_score > 0:
             raise TrainError(f"--max-score must be above 0, not {self.max_score}")
         if not (self.value or self.order):
             raise TrainError("nothing to train: --no-value and --no-order together")
+        if self.start is not None and not self.value:
+            raise TrainError("--from trains a network's value on: not with --no-value")
         if not 1 <= self.order_epochs <= 10_000:
             raise TrainError(f"--order-epochs must be from 1 to 10000, not {self.order_epochs}")
         for name, value in (("--order-lr", self.order_lr), ("--order-decay", self.order_decay)):
@@ -119,17 +126,19 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
            progress: TextIO | None) -> tuple[Params, float]:
     """The value's parameters of the best epoch, and its held-out loss."""
     model = default_model()
-    ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score, cells=options.cells)
+    start = _start(options.start, model.b) if options.start is not None else None
+    cells = options.cells if start is None else start.fine.shape[0] > FEATURES
+    ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score, cells=cells)
     if len(ex) == 0:
         raise TrainError("the datasets hold no positions")
     held = _split(ex.game, options.hold_out)
     train, test = ex.subset(~held), ex.subset(held)
-    params = init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed, cells=options.cells)
+    params = start if start is not None else init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed, cells=cells)
     report.positions, report.games = len(ex), int(np.unique(ex.game).size)
     report.train_positions, report.held_out_positions = len(train), len(test)
     report.baseline_held_out = baseline_loss(test, model.a, model.b)
     best = _copy(params)
-    best_loss = mean_loss(test, params)  # the start: the hand-set evaluation
+    best_loss = mean_loss(test, params)  # the start: the hand-set evaluation or the network trained on
     report.best_epoch = -1
     for epoch in range(options.epochs):
         loss = run_epoch(train, params, lr=options.lr, decay=options.decay, batch=options.batch,
@@ -146,6 +155,15 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
             progress.flush()
     params.fine, params.coarse, params.w1, params.b1, params.w2, params.head = best
     return params, best_loss
+
+
+def _start(name: str, b: float) -> Params:
+    """The parameters of the network ``--from`` names."""
+    net = load_net(name)
+    if net is None:
+        raise TrainError(f"--from {name}: the hand-set evaluation is where training starts without --from; "
+                         "name a network")
+    return from_net(net, b)
 
 
 def _order(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,

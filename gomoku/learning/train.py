@@ -37,7 +37,7 @@ from gomoku.core.patterns import tables
 from gomoku.learning.examples import Examples
 from gomoku.search.nets import Net
 
-__all__ = ["Params", "init_params", "adam_step", "run_epoch", "mean_loss", "baseline_loss", "to_net"]
+__all__ = ["Params", "init_params", "from_net", "adam_step", "run_epoch", "mean_loss", "baseline_loss", "to_net"]
 
 
 @dataclass
@@ -79,6 +79,44 @@ def init_params(dim: int = 16, hidden: int = 32, a: float = 0.002, b: float = 0.
     arrays = (fine, coarse, w1, b1, w2, head)
     moments = [np.zeros_like(x) for x in arrays for _ in range(2)]
     return Params(fine, coarse, w1, b1, w2, head, code, a, b, moments, np.zeros(1, dtype=np.int64))
+
+
+def from_net(net: Net, b: float) -> Params:
+    """The parameters a saved network was folded from (``to_net``'s inverse), to
+    train on (``gomoku train --from``), ``b`` the chance map's offset. A pattern
+    pair's shared vector is the one most of its windows have (those the decay
+    left at it: no game moved them), a window's own part what it adds.
+
+    >>> from gomoku.learning.examples import to_examples, toy_dataset
+    >>> params = init_params(dim=4, hidden=4, a=0.002, b=0.1, seed=1, cells=True)
+    >>> params.fine[1:] *= (np.arange(1, len(params.fine)) % 3 == 0)[:, None]  # most windows: their pattern's
+    >>> net = to_net(params, "t", {})
+    >>> again = from_net(net, b=0.1)
+    >>> ex = to_examples([toy_dataset()], cells=True)
+    >>> bool(abs(mean_loss(ex, again) - mean_loss(ex, params)) < 1e-4)
+    True
+    >>> bool(np.array_equal(to_net(again, "t", {}).embed, net.embed))
+    True
+    """
+    if not net.has_value:
+        raise ValueError(f"{net.name} has no value to train on (a move order alone)")
+    rows, dim = net.embed.shape
+    if rows not in (FEATURES, FEATURES + CELL_ROWS):
+        raise ValueError(f"{net.name}: {rows} feature rows, not {FEATURES} or {FEATURES + CELL_ROWS}")
+    params = init_params(dim, net.w1.shape[0], a=1.0 / float(net.head[1]), b=b, cells=rows > FEATURES)
+    code = params.code
+    coarse = np.zeros_like(params.coarse)
+    for c in range(coarse.shape[0]):
+        members = net.embed[1:][code[1:] == c]
+        if len(members):
+            vectors, counts = np.unique(members, axis=0, return_counts=True)
+            coarse[c] = vectors[np.argmax(counts)] / QUANT
+    fine = (net.embed / QUANT - coarse[code]).astype(np.float32)
+    fine[0] = 0
+    params.fine[:], params.coarse[:] = fine, coarse
+    params.w1[:], params.b1[:], params.w2[:] = net.w1, net.b1, net.w2
+    params.head[:] = [net.head[0] + b, net.head[2], net.head[3]]
+    return params
 
 
 @njit(cache=True)

@@ -14,9 +14,10 @@ from gomoku.cli import main
 from gomoku.core import grid as kgrid
 from gomoku.core.grid import TURN
 from gomoku.engine import Engine, check_player
+from gomoku.engine.chance import default_model
 from gomoku.learning import (TrainError, TrainOptions, init_params, mean_loss, run_epoch, to_examples, to_net,
                              toy_dataset, train_net)
-from gomoku.learning.train import _forward
+from gomoku.learning.train import _forward, from_net
 from gomoku.protocol.pbrain import check_brain_level
 from gomoku.protocol.pbrain import main as pbrain_main
 from gomoku.search.grid import Grid
@@ -132,6 +133,34 @@ def test_the_train_command(tmp_path, capsys):
     assert main(["train", str(data), "--out", str(cells), "--epochs", "1", "--dim", "4", "--hidden", "4",
                  "--hold-out", "3", "--cells", "--no-order", "--quiet"]) == 0
     assert load_net(str(cells)).has_cells and load_net(str(cells)).meta["trained"]["options"]["cells"] is True
+
+
+def test_training_goes_on_from_a_network(tmp_path, capsys):
+    """``--from``: the start is the network named (its loss, its size and
+    features), and what comes out is trained on from there."""
+    data = [toy_dataset()] * 3
+    first, _ = train_net(data, "first", TrainOptions(epochs=3, dim=4, hidden=4, hold_out=3, lr=0.02, cells=True,
+                                                     order=False), out=tmp_path / "first.npz")
+    again, report = train_net(data, "again", TrainOptions(epochs=2, hold_out=3, lr=0.02, order=False,
+                                                          start=str(tmp_path / "first.npz")))
+    assert again.width == 4 and again.w1.shape[0] == 4 and again.has_cells  # the start's, not the defaults 8 and 16
+    assert again.meta["trained"]["options"]["start"] == str(tmp_path / "first.npz")
+    ex = to_examples(data, blend=0.5, model=default_model(), cells=True)
+    before = mean_loss(ex.subset(ex.game % 3 == 0), from_net(first, b=default_model().b))
+    # The start's own loss on the held-out games is the bar an epoch must beat.
+    if report.best_epoch < 0:
+        assert np.array_equal(again.embed, first.embed)
+    else:
+        assert report.best < before + 1e-4 and not np.array_equal(again.embed, first.embed)
+    data_file = tmp_path / "positions.npz"
+    save_dataset(toy_dataset(), data_file)
+    for start, message in (("classic", "the hand-set evaluation is where training starts"),
+                           ("nothing", "no evaluation named 'nothing'")):
+        assert exit_code(["train", str(data_file), "--out", str(tmp_path / "x.npz"), "--from", start, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1 and not (tmp_path / "x.npz").exists()
+    with pytest.raises(TrainError, match="not with --no-value"):
+        TrainOptions(value=False, start="round3").check()
 
 
 @pytest.mark.parametrize("args, message", [
