@@ -114,12 +114,14 @@ def run_train(args: argparse.Namespace) -> int:
     if options.value:
         print(f"Value: {report.positions} positions of {report.games} games, {report.train_positions} trained on, "
               f"{report.held_out_positions} held out (every {options.hold_out}th game)")
+        start = f"the network of --from {options.start}" if options.start else "the hand-set evaluation"
         if report.best_epoch < 0:
-            print(f"  no epoch predicted the held-out games better than the start ({report.baseline_held_out:.4f}): "
-                  "the value written is the hand-set evaluation; play more games, or lower --lr")
+            print(f"  no epoch predicted the held-out games better than the start ({report.start_held_out:.4f}): "
+                  f"the value written is {start}'s; play more games, or lower --lr")
         else:
             print(f"  held-out loss {report.best:.4f} at epoch {report.best_epoch + 1}, the hand-set evaluation's "
-                  f"{report.baseline_held_out:.4f} (cross-entropy, lower is better)")
+                  f"{report.baseline_held_out:.4f}" + (f", {start}'s {report.start_held_out:.4f}" if options.start
+                                                       else "") + " (cross-entropy, lower is better)")
     if options.order:
         (b1, _, b5), (a1, _, a5) = report.order_before, report.order_after
         print(f"Move order: {report.order_positions} quiet positions; on the held-out games the search's best move "

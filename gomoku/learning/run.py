@@ -98,6 +98,8 @@ class TrainReport:
     train_positions: int
     held_out_positions: int
     baseline_held_out: float
+    start_held_out: float = math.nan
+    """The held-out loss of the start: the hand-set evaluation, or the network of ``--from``."""
     held_out: list[float] = field(default_factory=list)
     train: list[float] = field(default_factory=list)
     best_epoch: int = 0
@@ -123,11 +125,11 @@ def _split(game: np.ndarray, hold_out: int) -> np.ndarray:
 
 
 def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,
-           progress: TextIO | None) -> tuple[Params, float]:
-    """The value's parameters of the best epoch, and its held-out loss."""
+           progress: TextIO | None, start: Params | None) -> tuple[Params, float]:
+    """The value's parameters of the best epoch, and its held-out loss; ``start``
+    the parameters to train on (None: the hand-set evaluation's)."""
     model = default_model()
-    start = _start(options.start, model.b) if options.start is not None else None
-    cells = options.cells if start is None else start.fine.shape[0] > FEATURES
+    cells = options.cells
     ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score, cells=cells)
     if len(ex) == 0:
         raise TrainError("the datasets hold no positions")
@@ -138,7 +140,7 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
     report.train_positions, report.held_out_positions = len(train), len(test)
     report.baseline_held_out = baseline_loss(test, model.a, model.b)
     best = _copy(params)
-    best_loss = mean_loss(test, params)  # the start: the hand-set evaluation or the network trained on
+    best_loss = report.start_held_out = mean_loss(test, params)  # the hand-set evaluation or the network trained on
     report.best_epoch = -1
     for epoch in range(options.epochs):
         loss = run_epoch(train, params, lr=options.lr, decay=options.decay, batch=options.batch,
@@ -159,11 +161,14 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
 
 def _start(name: str, b: float) -> Params:
     """The parameters of the network ``--from`` names."""
-    net = load_net(name)
-    if net is None:
-        raise TrainError(f"--from {name}: the hand-set evaluation is where training starts without --from; "
-                         "name a network")
-    return from_net(net, b)
+    try:
+        net = load_net(name)
+        if net is None:
+            raise TrainError(f"--from {name}: the hand-set evaluation is where training starts without --from; "
+                             "name a network")
+        return from_net(net, b)
+    except ValueError as exc:  # NetError: missing, unreadable; a move order alone
+        raise TrainError(f"--from {name}: {exc}" if not str(exc).startswith("--from") else str(exc)) from None
 
 
 def _order(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,
@@ -202,14 +207,20 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
     began = time.monotonic()
     report = TrainReport(positions=0, games=0, train_positions=0, held_out_positions=0, baseline_held_out=math.nan)
     chance = default_model()
+    start = None
+    if options.start is not None:
+        start = _start(options.start, chance.b)  # its size and features are the run's
+        options = replace(options, dim=start.fine.shape[1], hidden=start.w1.shape[0],
+                          cells=start.fine.shape[0] > FEATURES)
     settings = {k: (None if isinstance(v, float) and math.isinf(v) else v) for k, v in asdict(options).items()}
     trained: dict = {"options": settings, "sources": list(sources)}  # no Infinity: strict JSON
     try:
         if options.value:
-            params, loss = _value(datasets, options, report, progress)
+            params, loss = _value(datasets, options, report, progress, start)
             trained.update(positions=report.positions, games=report.games, train_positions=report.train_positions,
                            held_out_positions=report.held_out_positions, held_out_loss=round(loss, 5),
                            hand_set_held_out_loss=round(report.baseline_held_out, 5),
+                           start_held_out_loss=round(report.start_held_out, 5),
                            best_epoch=report.best_epoch + 1, chance_model={"a": chance.a, "b": chance.b})
         order = _order(datasets, options, report, progress) if options.order else None
     except ValueError as exc:

@@ -144,10 +144,13 @@ def test_training_goes_on_from_a_network(tmp_path, capsys):
     again, report = train_net(data, "again", TrainOptions(epochs=2, hold_out=3, lr=0.02, order=False,
                                                           start=str(tmp_path / "first.npz")))
     assert again.width == 4 and again.w1.shape[0] == 4 and again.has_cells  # the start's, not the defaults 8 and 16
-    assert again.meta["trained"]["options"]["start"] == str(tmp_path / "first.npz")
+    settings = again.meta["trained"]["options"]
+    assert settings["start"] == str(tmp_path / "first.npz") and (settings["dim"], settings["cells"]) == (4, True)
     ex = to_examples(data, blend=0.5, model=default_model(), cells=True)
     before = mean_loss(ex.subset(ex.game % 3 == 0), from_net(first, b=default_model().b))
     # The start's own loss on the held-out games is the bar an epoch must beat.
+    assert report.start_held_out == pytest.approx(before, abs=1e-5)
+    assert again.meta["trained"]["start_held_out_loss"] == pytest.approx(before, abs=1e-4)
     if report.best_epoch < 0:
         assert np.array_equal(again.embed, first.embed)
     else:
