@@ -21,8 +21,8 @@ from gomoku.learning.train import _forward, from_net
 from gomoku.protocol.pbrain import check_brain_level
 from gomoku.protocol.pbrain import main as pbrain_main
 from gomoku.search.grid import Grid
-from gomoku.search.nets import NetError, available, load_net, save_net
-from gomoku.selfplay import save_dataset
+from gomoku.search.nets import NETS_DIR, NetError, available, load_net, save_net
+from gomoku.selfplay import load_dataset, save_dataset
 
 
 def exit_code(argv: list[str]) -> int:
@@ -234,3 +234,19 @@ def test_the_shipped_rounds_load_and_say_what_they_were_trained_on():
         g = Grid(board, net=net).state
         assert kgrid.evaluate(g) != kgrid.evaluate(classic)
     assert games == {"round1": 6001, "round2": 12034, "round3": 18034}
+
+
+def test_round_five_was_trained_on_from_round_three_on_the_shipped_games():
+    """``round5``: ``round3`` trained on (``--from``) with the deeper self-play
+    that ships in ``data/selfplay``; it predicts those games' held-out
+    positions better than ``round3`` did, and plays its own value."""
+    net, start = load_net("round5"), load_net("round3")
+    trained = net.meta["trained"]
+    assert trained["options"]["start"] == "round3" and net.has_cells and net.width == start.width
+    assert trained["sources"] == ["data/selfplay/round5.npz"]
+    data = load_dataset(NETS_DIR.parent / "selfplay" / "round5.npz")
+    assert (trained["games"], trained["positions"]) == (len(np.unique(data.game)), len(data)) == (1196, 49095)
+    assert data.meta["settings"]["time_per_move_ms"] == 300 and data.meta["specs"] == ["strong", "strong"]
+    assert trained["held_out_loss"] < trained["start_held_out_loss"] < trained["hand_set_held_out_loss"]
+    board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5), (0, 2)])
+    assert kgrid.evaluate(Grid(board, net=net).state) != kgrid.evaluate(Grid(board, net=start).state)
