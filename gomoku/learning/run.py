@@ -27,7 +27,7 @@ from gomoku.learning.examples import to_examples
 from gomoku.learning.order import OrderModel, order_accuracy, order_epoch, order_examples, order_loss, order_tables
 from gomoku.core.network import FEATURES
 from gomoku.learning.train import Params, baseline_loss, from_net, init_params, mean_loss, run_epoch, to_net
-from gomoku.search.nets import Net, load_net, save_net
+from gomoku.search.nets import Net, NetError, load_net, save_net
 from gomoku.selfplay.dataset import Dataset
 
 __all__ = ["TrainError", "TrainOptions", "TrainReport", "train_net"]
@@ -129,13 +129,14 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
     """The value's parameters of the best epoch, and its held-out loss; ``start``
     the parameters to train on (None: the hand-set evaluation's)."""
     model = default_model()
-    cells = options.cells
-    ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score, cells=cells)
+    ex = to_examples(datasets, blend=options.blend, model=model, max_score=options.max_score, cells=options.cells)
     if len(ex) == 0:
         raise TrainError("the datasets hold no positions")
     held = _split(ex.game, options.hold_out)
     train, test = ex.subset(~held), ex.subset(held)
-    params = start if start is not None else init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed, cells=cells)
+    if start is None:
+        start = init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed, cells=options.cells)
+    params = start
     report.positions, report.games = len(ex), int(np.unique(ex.game).size)
     report.train_positions, report.held_out_positions = len(train), len(test)
     report.baseline_held_out = baseline_loss(test, model.a, model.b)
@@ -159,16 +160,19 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
     return params, best_loss
 
 
-def _start(name: str, b: float) -> Params:
-    """The parameters of the network ``--from`` names."""
+def _start(name: str, b: float) -> tuple[Net, Params]:
+    """The network ``--from`` names, and the parameters to train it on."""
     try:
         net = load_net(name)
-        if net is None:
-            raise TrainError(f"--from {name}: the hand-set evaluation is where training starts without --from; "
-                             "name a network")
-        return from_net(net, b)
-    except ValueError as exc:  # NetError: missing, unreadable; a move order alone
-        raise TrainError(f"--from {name}: {exc}" if not str(exc).startswith("--from") else str(exc)) from None
+    except NetError as exc:  # missing, unreadable
+        raise TrainError(f"--from {name}: {exc}") from None
+    if net is None:
+        raise TrainError(f"--from {name}: the hand-set evaluation is where training starts without --from; "
+                         "name a network")
+    try:
+        return net, from_net(net, b)
+    except ValueError as exc:  # a move order alone
+        raise TrainError(f"--from {name}: {exc}") from None
 
 
 def _order(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,
@@ -207,9 +211,9 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
     began = time.monotonic()
     report = TrainReport(positions=0, games=0, train_positions=0, held_out_positions=0, baseline_held_out=math.nan)
     chance = default_model()
-    start = None
+    start_net, start = None, None
     if options.start is not None:
-        start = _start(options.start, chance.b)  # its size and features are the run's
+        start_net, start = _start(options.start, chance.b)  # its size and features are the run's
         options = replace(options, dim=start.fine.shape[1], hidden=start.w1.shape[0],
                           cells=start.fine.shape[0] > FEATURES)
     settings = {k: (None if isinstance(v, float) and math.isinf(v) else v) for k, v in asdict(options).items()}
@@ -233,6 +237,8 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
     trained["seconds"] = round(report.seconds, 1)
     meta = {"trained": trained}
     own, opp = order_tables(order) if order is not None else (np.zeros(1, np.int32), np.zeros(1, np.int32))
+    if order is None and start_net is not None:
+        own, opp = start_net.pol_own, start_net.pol_opp  # the start's move order, if it has one, stays
     if options.value:
         net = replace(to_net(params, name, meta), pol_own=own, pol_opp=opp)
     else:

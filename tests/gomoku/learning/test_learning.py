@@ -140,10 +140,11 @@ def test_training_goes_on_from_a_network(tmp_path, capsys):
     features), and what comes out is trained on from there."""
     data = [toy_dataset()] * 3
     first, _ = train_net(data, "first", TrainOptions(epochs=3, dim=4, hidden=4, hold_out=3, lr=0.02, cells=True,
-                                                     order=False), out=tmp_path / "first.npz")
+                                                     order_epochs=3, order_lr=0.05), out=tmp_path / "first.npz")
     again, report = train_net(data, "again", TrainOptions(epochs=2, hold_out=3, lr=0.02, order=False,
                                                           start=str(tmp_path / "first.npz")))
     assert again.width == 4 and again.w1.shape[0] == 4 and again.has_cells  # the start's, not the defaults 8 and 16
+    assert first.has_order and np.array_equal(again.pol_own, first.pol_own)  # its move order, not trained, stays
     settings = again.meta["trained"]["options"]
     assert settings["start"] == str(tmp_path / "first.npz") and (settings["dim"], settings["cells"]) == (4, True)
     ex = to_examples(data, blend=0.5, model=default_model(), cells=True)
