@@ -10,23 +10,33 @@ from pathlib import Path
 
 from gomoku.commands.arguments import count
 from gomoku.learning import TrainError, TrainOptions, train_net
-from gomoku.selfplay import DATASET_FILE, DatasetError, load_dataset
+from gomoku.selfplay import DATASET_FILE, Dataset, DatasetError, folder_dataset, load_dataset
 
-__all__ = ["register", "run_train", "dataset_paths"]
+__all__ = ["register", "run_train", "load_datasets"]
 
 
-def dataset_paths(names: list[str]) -> list[Path]:
-    """The dataset files named: a ``.npz`` file, or a self-play folder (its
-    ``positions.npz``); a one-line TrainError for anything else."""
-    paths = []
+def load_datasets(names: list[str]) -> tuple[list[Dataset], list[str]]:
+    """The datasets named, and where each came from: a ``.npz`` file, or a
+    self-play folder (its ``positions.npz``; for a run cut short, which has none
+    yet, its finished games); a one-line TrainError for anything else."""
+    datasets, sources = [], []
     for name in names:
         path = Path(name)
-        if path.is_dir():
-            path = path / DATASET_FILE
-        if not path.is_file():
-            raise TrainError(f"{name}: no such dataset (a positions.npz file or a gomoku selfplay folder)")
-        paths.append(path)
-    return paths
+        try:
+            if path.is_dir() and not (path / DATASET_FILE).is_file():
+                datasets.append(folder_dataset(path))
+                sys.stderr.write(f"gomoku: {name} has no {DATASET_FILE} (a run cut short): read its "
+                                 f"{datasets[-1].meta['games']} finished games\n")
+            else:
+                if path.is_dir():
+                    path = path / DATASET_FILE
+                if not path.is_file():
+                    raise TrainError(f"{name}: no such dataset (a positions.npz file or a gomoku selfplay folder)")
+                datasets.append(load_dataset(path))
+        except DatasetError as exc:
+            raise TrainError(str(exc)) from None
+        sources.append(str(path))
+    return datasets, sources
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -100,12 +110,8 @@ def run_train(args: argparse.Namespace) -> int:
                            order_epochs=args.order_epochs, order_lr=args.order_lr, order_decay=args.order_decay,
                            cells=args.cells, start=args.start)
     options.check()
-    paths = dataset_paths(args.datasets)
-    try:
-        datasets = [load_dataset(p) for p in paths]
-    except DatasetError as exc:
-        raise TrainError(str(exc)) from None
-    net, report = train_net(datasets, out.stem, options, out=out, sources=[str(p) for p in paths],
+    datasets, sources = load_datasets(args.datasets)
+    net, report = train_net(datasets, out.stem, options, out=out, sources=sources,
                             progress=None if args.quiet else sys.stderr)
     if args.json:
         print(json.dumps({"out": str(out), **net.meta["trained"],

@@ -17,10 +17,13 @@ from pathlib import Path
 from typing import TextIO
 
 from gomoku.match import MatchConfig, MatchResult, run_match
-from gomoku.selfplay.dataset import Dataset, dataset_from_games, save_dataset
+from gomoku.match.contestants import MatchError
+from gomoku.match.folder import GAME_FILE, load_finished
+from gomoku.records import RecordError, load_game, rules_from_dict
+from gomoku.selfplay.dataset import Dataset, DatasetError, dataset_from_games, save_dataset
 from gomoku.selfplay.players import Sampling, make_selfplay_player
 
-__all__ = ["DATASET_FILE", "SelfPlayResult", "run_selfplay"]
+__all__ = ["DATASET_FILE", "SelfPlayResult", "run_selfplay", "folder_dataset"]
 
 DATASET_FILE = "positions.npz"
 """The dataset's name in the run's folder."""
@@ -50,3 +53,35 @@ def run_selfplay(a_spec: str, b_spec: str, config: MatchConfig, sampling: Sampli
     dataset = dataset_from_games(match.games, config.rules, meta)
     path = save_dataset(dataset, Path(out_dir) / DATASET_FILE)
     return SelfPlayResult(match, dataset, path)
+
+
+def folder_dataset(out_dir: str | os.PathLike[str]) -> Dataset:
+    """The dataset of the finished games in a self-play folder, as ``run_selfplay``
+    would write it: for a run cut short and not resumed (its ``positions.npz`` is
+    written at the end). A ``DatasetError`` (one line) when the folder holds no
+    self-play games, or games of two runs.
+
+    >>> import tempfile
+    >>> folder_dataset(tempfile.mkdtemp())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gomoku.selfplay.dataset.DatasetError: ...: no positions.npz and no finished game to read
+    """
+    folder = Path(out_dir)
+    files = sorted(folder.glob("game-*.json"))
+    if not files:
+        raise DatasetError(f"{folder}: no {DATASET_FILE} and no finished game to read")
+    try:
+        first = load_game(files[0]).metadata
+        settings = first["settings"]
+        rules = rules_from_dict(settings["rules"])
+        last = max(int(m.group(1)) for m in map(GAME_FILE.fullmatch, (f.name for f in files)) if m)
+        games = load_finished(folder, settings, last)
+    except (RecordError, MatchError, KeyError, TypeError, ValueError) as exc:
+        raise DatasetError(f"{folder}: its games cannot be read as one self-play run ({exc})") from None
+    if "selfplay" not in settings:
+        raise DatasetError(f"{folder}: the games of a match, not of a self-play run")
+    specs = [settings.get("a"), settings.get("b")]
+    meta = {"players": specs, "specs": specs,
+            "settings": {"selfplay": settings["selfplay"]}, "time_per_move_ms": settings.get("time_per_move_ms")}
+    return dataset_from_games(games, rules, meta)

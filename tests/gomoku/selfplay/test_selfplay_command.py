@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from gomoku.cli import main
-from gomoku.selfplay import DATASET_FILE, load_dataset
+from gomoku.selfplay import DATASET_FILE, DatasetError, folder_dataset, load_dataset
 
 BRAINS = Path(__file__).parents[1] / "fake_brains"
 QUICK = ["--rules", "gomocup15", "--nodes", "600", "--max-moves", "40"]
@@ -53,6 +53,32 @@ def test_a_resumed_selfplay_gives_the_dataset_of_a_run_straight_through(tmp_path
                  "--margin", "10"]) == 2
     err = capsys.readouterr().err
     assert "was played with selfplay" in err and err.count("\n") == 1
+
+
+def test_a_run_cut_short_is_read_from_its_finished_games(tmp_path, capsys):
+    """A run stopped before its end has no dataset yet: ``folder_dataset`` (and
+    ``gomoku train FOLDER``) read its finished games, as the run would have."""
+    out = tmp_path / "run"
+    assert main(["selfplay", "normal", "easy", "--games", "3", *QUICK, "--out", str(out)]) == 0
+    written = load_dataset(out / DATASET_FILE)
+    (out / DATASET_FILE).unlink()
+    (out / "game-002.json").unlink()  # a game still being played when the run stopped
+    (out / "game-002.psq").unlink()
+    read = folder_dataset(out)
+    assert read.meta["games"] == 2 and read.meta["specs"] == ["normal", "easy"] == written.meta["specs"]
+    assert read.meta["settings"] == written.meta["settings"]
+    kept = np.isin(written.game_number, [1, 3])
+    assert len(read) == int(np.isin(written.game, np.flatnonzero(kept)).sum()) > 0
+    assert np.array_equal(read.score, written.score[np.isin(written.game, np.flatnonzero(kept))], equal_nan=True)
+    capsys.readouterr()
+    assert main(["train", str(out), "--out", str(tmp_path / "n.npz"), "--epochs", "1", "--dim", "2", "--hidden", "2",
+                 "--hold-out", "2", "--no-order", "--quiet", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["positions"] == len(read)
+    assert f"{out} has no {DATASET_FILE} (a run cut short): read its 2 finished games" in captured.err
+    assert not (out / DATASET_FILE).exists()  # reading writes nothing into the run's folder
+    with pytest.raises(DatasetError, match="no positions.npz and no finished game"):
+        folder_dataset(tmp_path / "empty")
 
 
 def test_an_engine_version_as_a_pbrain_program_plays_without_a_score(tmp_path, capsys):
