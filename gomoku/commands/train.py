@@ -22,19 +22,17 @@ def load_datasets(names: list[str]) -> tuple[list[Dataset], list[str]]:
     datasets, sources = [], []
     for name in names:
         path = Path(name)
+        if path.is_dir() and (path / DATASET_FILE).is_file():
+            path = path / DATASET_FILE
+        elif not path.is_file() and not path.is_dir():
+            raise TrainError(f"{name}: no such dataset (a positions.npz file or a gomoku selfplay folder)")
         try:
-            if path.is_dir() and not (path / DATASET_FILE).is_file():
-                datasets.append(folder_dataset(path))
-                sys.stderr.write(f"gomoku: {name} has no {DATASET_FILE} (a run cut short): read its "
-                                 f"{datasets[-1].meta['games']} finished games\n")
-            else:
-                if path.is_dir():
-                    path = path / DATASET_FILE
-                if not path.is_file():
-                    raise TrainError(f"{name}: no such dataset (a positions.npz file or a gomoku selfplay folder)")
-                datasets.append(load_dataset(path))
+            datasets.append(load_dataset(path) if path.is_file() else folder_dataset(path))
         except DatasetError as exc:
             raise TrainError(str(exc)) from None
+        if path.is_dir():
+            sys.stderr.write(f"gomoku: {name} has no {DATASET_FILE} (a run cut short): read its "
+                             f"{datasets[-1].meta['games']} finished games\n")
         sources.append(str(path))
     return datasets, sources
 

@@ -191,15 +191,14 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     reach = g.reach
     size = cells.size
     acc, nn_index, embed = g.acc, g.nn_index, g.nn_embed
-    nn = learned
     value_on = g.nn_b1.size > 0
     dim = embed.shape[1] if value_on else 0
     pol_own, pol_opp, tab_own, tab_opp = g.pol_own, g.pol_opp, g.nn_pol_own, g.nn_pol_opp
-    pol_on = nn and tab_own.size > 1
+    pol_on = learned and tab_own.size > 1
     ctab = g.nn_cell
     cell_on = value_on and ctab.shape[1] > 1
     # The learned sums change with a move put down; taken back, they are restored (acc_stack).
-    sums = nn and value_on and sign > 0
+    sums = learned and value_on and sign > 0
     if sign > 0:
         s = meta[TURN]
         if sums:
@@ -335,7 +334,7 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
         # The cell comes back: the learned sums saved when its move was made, its patterns (its combo was
         # kept while it was played) and its place.
         cells[i] = EMPTY
-        if nn and value_on:
+        if learned and value_on:
             saved = g.acc_stack[meta[HEIGHT]]
             for t in range(1, 3):
                 for j in range(dim):

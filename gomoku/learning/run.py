@@ -25,7 +25,6 @@ import numpy as np
 from gomoku.engine.chance import default_model
 from gomoku.learning.examples import to_examples
 from gomoku.learning.order import OrderModel, order_accuracy, order_epoch, order_examples, order_loss, order_tables
-from gomoku.core.network import FEATURES
 from gomoku.learning.train import Params, baseline_loss, from_net, init_params, mean_loss, run_epoch, to_net
 from gomoku.search.nets import Net, NetError, load_net, save_net
 from gomoku.selfplay.dataset import Dataset
@@ -134,9 +133,8 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
         raise TrainError("the datasets hold no positions")
     held = _split(ex.game, options.hold_out)
     train, test = ex.subset(~held), ex.subset(held)
-    if start is None:
-        start = init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed, cells=options.cells)
-    params = start
+    params = start if start is not None else init_params(options.dim, options.hidden, a=model.a, b=model.b,
+                                                         seed=options.seed, cells=options.cells)
     report.positions, report.games = len(ex), int(np.unique(ex.game).size)
     report.train_positions, report.held_out_positions = len(train), len(test)
     report.baseline_held_out = baseline_loss(test, model.a, model.b)
@@ -214,8 +212,7 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
     start_net, start = None, None
     if options.start is not None:
         start_net, start = _start(options.start, chance.b)  # its size and features are the run's
-        options = replace(options, dim=start.fine.shape[1], hidden=start.w1.shape[0],
-                          cells=start.fine.shape[0] > FEATURES)
+        options = replace(options, dim=start_net.width, hidden=start_net.w1.shape[0], cells=start_net.has_cells)
     settings = {k: (None if isinstance(v, float) and math.isinf(v) else v) for k, v in asdict(options).items()}
     trained: dict = {"options": settings, "sources": list(sources)}  # no Infinity: strict JSON
     try:

@@ -100,10 +100,8 @@ def from_net(net: Net, b: float) -> Params:
     """
     if not net.has_value:
         raise ValueError(f"{net.name} has no value to train on (a move order alone)")
-    rows, dim = net.embed.shape
-    if rows not in (FEATURES, FEATURES + CELL_ROWS):
-        raise ValueError(f"{net.name}: {rows} feature rows, not {FEATURES} or {FEATURES + CELL_ROWS}")
-    params = init_params(dim, net.w1.shape[0], a=1.0 / float(net.head[1]), b=b, cells=rows > FEATURES)
+    # Its shapes were checked when it was made (``Net``).
+    params = init_params(net.width, net.w1.shape[0], a=1.0 / float(net.head[1]), b=b, cells=net.has_cells)
     code = params.code
     coarse = np.zeros_like(params.coarse)
     for c in range(coarse.shape[0]):

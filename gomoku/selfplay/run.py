@@ -48,8 +48,7 @@ def run_selfplay(a_spec: str, b_spec: str, config: MatchConfig, sampling: Sampli
     settings = {"selfplay": asdict(sampling)}
     match = run_match(a_spec, b_spec, config, jobs=jobs, out_dir=out_dir, progress=progress, player_factory=factory,
                       cluster=cluster, resume=resume, settings=settings)
-    meta = {"players": [match.a, match.b], "specs": [a_spec, b_spec], "settings": settings,
-            "time_per_move_ms": config.time_per_move_ms}
+    meta = _meta([match.a, match.b], [a_spec, b_spec], settings["selfplay"], config.time_per_move_ms)
     dataset = dataset_from_games(match.games, config.rules, meta)
     path = save_dataset(dataset, Path(out_dir) / DATASET_FILE)
     return SelfPlayResult(match, dataset, path)
@@ -82,6 +81,11 @@ def folder_dataset(out_dir: str | os.PathLike[str]) -> Dataset:
     if "selfplay" not in settings:
         raise DatasetError(f"{folder}: the games of a match, not of a self-play run")
     specs = [settings.get("a"), settings.get("b")]
-    meta = {"players": specs, "specs": specs,
-            "settings": {"selfplay": settings["selfplay"]}, "time_per_move_ms": settings.get("time_per_move_ms")}
+    meta = _meta(specs, specs, settings["selfplay"], settings.get("time_per_move_ms"))
     return dataset_from_games(games, rules, meta)
+
+
+def _meta(players: list, specs: list, sampling: dict, time_per_move_ms: int | None) -> dict:
+    """A self-play dataset's own part of its ``meta``: who played, as given, and how."""
+    return {"players": players, "specs": specs, "settings": {"selfplay": sampling},
+            "time_per_move_ms": time_per_move_ms}
