@@ -36,7 +36,9 @@ and the tree search (``gomoku.core.tree``).
 ``pv`` int32[MAX_PLY + 2, MAX_PLY + 2], ``pv_len`` int32[MAX_PLY + 2]
     The triangular principal-variation table.
 ``killers`` int32[MAX_PLY + 2, 2], ``history`` int32[3, size]
-    Quiet moves that cut off at a ply, and per side and cell a cut-off score.
+    Quiet moves that cut off at a ply, and per side and cell a cut-off score
+    (raised by a move that cuts off, lowered for the quiet moves searched before
+    it).
 ``moves``, ``scores`` int32[MAX_PLY + 2, size]
     Each ply's move list and ordering scores.
 ``threat_moves`` int32[MAX_VCF + 1, size]

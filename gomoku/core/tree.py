@@ -21,7 +21,8 @@ Move choice at a node, most forcing first:
   then seen to win two plies later, not only when the VCT starts;
 * otherwise the candidate cells (empty, within two of a stone), ordered by the
   table's move, the killers, then pattern value (the combinations of
-  ``gomoku.core.patterns`` included) and history, narrowed to the best
+  ``gomoku.core.patterns`` included) and history (raised for a move that cuts
+  off, lowered for the quiet moves tried before it), narrowed to the best
   ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Down to ply
   ``SETUP_PLY``, a quiet move that sets up a double threat (a new cell where
   the side to move would make a double three, a four-three or two fours) is
@@ -521,6 +522,10 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                         ctx.killers[ply, 1] = ctx.killers[ply, 0]
                         ctx.killers[ply, 0] = q
                     ctx.history[s, q] += depth * depth
+                    for t in range(j):  # the quiet moves tried before it did not cut off
+                        m = ctx.moves[ply, t]
+                        if g.order[s, m] < QUIET:
+                            ctx.history[s, m] -= depth * depth
                     break
     if narrowed and best < -WIN_THRESHOLD:
         # Every move searched loses, but some were never searched: a likely loss,
