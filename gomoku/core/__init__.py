@@ -7,6 +7,7 @@ Each module documents the array layout it works on at its top. From the bottom u
 - ``grid``: the position on a dense grid with incremental patterns (``GridState``);
 - ``context``: the search's working memory (counters, transposition and threat tables);
 - ``vcf``: wins by continuous fours; ``prover``: the proof-number VCT prover;
+- ``moves``: the tree's move choice (generation, ordering, reductions);
 - ``tree``: the principal-variation tree search.
 
 Nothing here knows points or the endless board: ``gomoku.search`` drives these kernels.

@@ -24,7 +24,7 @@ Move choice at a node, most forcing first:
   ``gomoku.core.patterns`` included) and history (raised for a move that cuts
   off, lowered for the quiet moves tried before it), narrowed to the best
   ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Down to ply
-  ``SETUP_PLY``, a quiet move that sets up a double threat (a new cell where
+  ``moves.SETUP_PLY``, a quiet move that sets up a double threat (a new cell where
   the side to move would make a double three, a four-three or two fours) is
   ordered next to the open threes. From the third move on, a move is first
   searched shallower, by more plies the later it comes and the deeper the
@@ -72,8 +72,6 @@ cached code).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
@@ -103,7 +101,8 @@ from gomoku.core.context import (
     WIDTH,
     Context,
 )
-from gomoku.core.grid import GridState, evaluate, first, learned_order, order_value, pop, pop_plain, push, push_plain
+from gomoku.core.grid import GridState, evaluate, first, pop, pop_plain, push, push_plain
+from gomoku.core.moves import QUIET, doubles, node_moves, pick, reduction, stoppers
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
@@ -111,15 +110,9 @@ from gomoku.core.vcf import tick, vcf
 
 __all__ = [
     "PLY1_VCT",
-    "QUIET",
-    "SETUP_PLY",
-    "SETUP_BONUS",
-    "SETUP_MIN",
     "NODE_VCT_SALT",
     "NULL_DEPTH",
     "NULL_SALT",
-    "setups",
-    "reduction",
     "negamax",
     "root_moves",
     "root",
@@ -128,16 +121,6 @@ __all__ = [
 
 PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
-QUIET = 400
-"""Below this ordering value (an open three) a move threatens nothing (a killer, a setup)."""
-SETUP_PLY = 1
-"""Down to this ply, a quiet move that gives the side to move a new cell of
-double threat (a double three, a four-three or two fours to make) is ordered
-next to the open threes: the threat of a threat, which no pattern value sees."""
-SETUP_BONUS = 450
-"""Its ordering bonus (an open three's value is 400 and up)."""
-SETUP_MIN = 6
-"""The least ordering value of such a move: it makes at least a two (``patterns.ORDER_VALUE``)."""
 NULL_DEPTH = 3
 """Null move pruning (``stats[NULL_MOVE]``) from this depth on."""
 NULL_SALT = np.uint64(0x9E3779B97F4A7C15)
@@ -172,140 +155,10 @@ def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, mov
 
 
 @njit(cache=True, nogil=True)
-def _gen(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int, bool]:
-    """The moves of a node into ``ctx.moves[ply]``, unordered, with their ordering
-    values in ``ctx.scores[ply]`` (``_pick`` takes them best first): their
-    number and whether they answer a threat (the block of a five, or the blocks
-    and counter-fours against an open three), so that none may be narrowed away."""
-    s = g.meta[0]
-    o = 3 - s
-    moves = ctx.moves[ply]
-    scores = ctx.scores[ply]
-    if g.count[o, C_FIVE] > 0:
-        moves[0] = first(g, o, C_FIVE)
-        scores[0] = 0
-        return 1, True
-    threat = g.count[o, C_F4] > 0
-    n = 0
-    k1 = ctx.killers[ply, 0]
-    k2 = ctx.killers[ply, 1]
-    learned = g.nn_pol_own.size > 1  # a learned move order (``grid.learned_order``)
-    for j in range(g.meta[2]):
-        q = g.cand[j]
-        if threat and g.cls[s, q] > C_B4 and g.cls[o, q] > C_B4:
-            continue
-        v = order_value(g, s, q) + ctx.history[s, q] // 8
-        if learned:
-            v += learned_order(g, s, q)
-        if q == tt_move:
-            v += 1 << 29
-        elif q == k1:
-            v += 1 << 20
-        elif q == k2:
-            v += 1 << 19
-        moves[n] = q
-        scores[n] = v
-        n += 1
-    if ply <= SETUP_PLY and not threat:
-        # Cells are tried only now: a move and its take-back reorder ``g.cand``.
-        base = _doubles(g, s)
-        for j in range(n):
-            q = moves[j]
-            if _sets_up(g, s, q, base):
-                scores[j] += SETUP_BONUS
-    return n, threat
-
-
-@njit(cache=True, nogil=True)
-def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
-    """Whether ``q`` is a quiet move (no three for either side) that gives ``s``
-    more cells of double threat than ``base`` (``_doubles`` before): a threat
-    of a threat. Only a move that makes at least a two may (``SETUP_MIN``)."""
-    v = g.order[s, q]
-    if v < SETUP_MIN or v >= QUIET or g.order[3 - s, q] >= QUIET:
-        return False
-    push_plain(g, q)  # a look one move ahead, taken back: the learned sums wait
-    made = _doubles(g, s) > base
-    pop_plain(g)
-    return made
-
-
-@njit(cache=True, nogil=True)
-def setups(g: GridState, s: int) -> np.ndarray:
-    """The candidate cells where ``s`` sets up a threat of a threat
-    (``_sets_up``), as ``grid.find`` gives cells.
-
-    >>> from gomoku.board import Board
-    >>> from gomoku.search.grid import Grid
-    >>> board = Board(moves=[(0, 0), (10, 10), (2, 0), (10, 12), (1, 2), (10, 14)])
-    >>> grid = Grid(board)        # X to move: (1, 0) would make an open three
-    >>> (1, 3) in {grid.point(q) for q in setups(grid.state, 1)}
-    True
-    >>> (1, 3) in {grid.point(q) for q in setups(grid.state, 2)}
-    False
-
-    Then (1, 0) makes two open threes for X: a double three to come.
-    """
-    base = _doubles(g, s)
-    cells = g.cand[: g.meta[2]].copy()  # a move and its take-back reorder ``g.cand``
-    out = np.empty(cells.size, dtype=np.int32)
-    m = 0
-    for q in cells:
-        if _sets_up(g, s, q, base):
-            out[m] = q
-            m += 1
-    return out[:m]
-
-
-@njit(cache=True, nogil=True)
 def _learned(g: GridState) -> bool:
     """Whether the grid has a learned value or move order whose sums its moves keep
     (``grid.push``); without one the moves are ``push_plain``'s, which cost less."""
     return g.nn_b1.size > 0 or g.nn_pol_own.size > 1
-
-
-@njit(cache=True, nogil=True)
-def _doubles(g: GridState, s: int) -> int:
-    """Cells where ``s`` would make a double threat (an open four, two fours, a
-    four-three or a double three)."""
-    return g.count[s, C_F4] + g.count[s, C_B4F3] + g.count[s, C_F3F3]
-
-
-@njit(cache=True, nogil=True)
-def _pick(ctx: Context, ply: int, i: int, n: int) -> int:
-    """Bring the best of moves ``i`` to ``n - 1`` to place ``i`` (ties: the lower
-    cell) and return it. A node picks its moves one at a time: most nodes are
-    cut off after their first move or two, and never sort the rest."""
-    moves = ctx.moves[ply]
-    scores = ctx.scores[ply]
-    b = i
-    for j in range(i + 1, n):
-        if scores[j] > scores[b] or (scores[j] == scores[b] and moves[j] < moves[b]):
-            b = j
-    if b != i:
-        moves[i], moves[b] = moves[b], moves[i]
-        scores[i], scores[b] = scores[b], scores[i]
-    return moves[i]
-
-
-@njit(cache=True, nogil=True)
-def reduction(depth: int, j: int, lmr: int, history: int) -> int:
-    """Plies the ``j``-th move (from 0) of a node ``depth`` plies from the
-    leaves is first searched shallower (``lmr``: ``stats[LMR]``, the divisor): more the later
-    and the deeper, a ply less for a quiet move whose ``history`` is above zero
-    (it tends to cut off), a ply more below zero (0 for a threat).
-
-    >>> [reduction(8, j, 5, 0) for j in (2, 5, 10)]
-    [3, 7, 10]
-    >>> reduction(8, 5, 5, 64), reduction(8, 5, 5, -64), reduction(2, 2, 5, 64)
-    (6, 8, 0)
-    """
-    r = int(0.6 + math.log(depth) * math.log(j) * 10 / lmr)
-    if history > 0:
-        r -= 1
-    elif history < 0:
-        r += 1
-    return max(r, 0)
 
 
 @njit(cache=True, nogil=True)
@@ -360,33 +213,6 @@ def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
             ctx.vcf_key[slot] = key
             ctx.vcf_depth[slot] = budget
     return stats[VLINE_LEN] if verdict == 1 else 0
-
-
-@njit(cache=True, nogil=True)
-def _stoppers(g: GridState, ctx: Context, ply: int, n: int, length: int) -> int:
-    """Keep, of the ``n`` moves of ``ctx.moves[ply]``, those that may stop the
-    opponent's VCT whose main line (``length`` cells) is in ``ctx.vline``: its
-    cells, the cells where either side makes a four or an open three, and those
-    where the side to move sets up a double threat. Their number."""
-    s = g.meta[0]
-    o = 3 - s
-    moves = ctx.moves[ply]
-    scores = ctx.scores[ply]
-    kept = 0
-    base = _doubles(g, s)
-    for j in range(n):
-        q = moves[j]
-        keep = g.cls[s, q] <= C_F3 or g.cls[o, q] <= C_F3 or _sets_up(g, s, q, base)
-        if not keep:
-            for t in range(length):
-                if ctx.vline[t] == q:
-                    keep = True
-                    break
-        if keep:
-            moves[kept] = q
-            scores[kept] = scores[j]
-            kept += 1
-    return kept
 
 
 @njit(cache=True, nogil=True)
@@ -451,7 +277,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv_len[ply] = 1
                 return score
     if (ctx.stats[NULL_MOVE] > 0 and depth >= NULL_DEPTH and beta - alpha == 1 and ctx.stats[IN_NULL] == 0
-            and threats == 0 and g.count[o, C_F4] == 0 and _doubles(g, o) == 0
+            and threats == 0 and g.count[o, C_F4] == 0 and doubles(g, o) == 0
             and -WIN_THRESHOLD < beta < WIN_THRESHOLD and evaluate(g) >= beta):
         # The null move: the opponent moves twice (a pass, salted apart in the
         # tables), searched shallower; if the side to move still holds beta, the
@@ -481,11 +307,11 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             return 0
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
-    n, threat = _gen(g, ctx, ply, tt_move)
+    n, threat = node_moves(g, ctx, ply, tt_move)
     narrowed = False
     if passed > 0:
         # Never none: the VCT's first cell makes a four or an open three.
-        kept = _stoppers(g, ctx, ply, n, passed)
+        kept = stoppers(g, ctx, ply, n, passed)
         narrowed = kept < n
         n = kept
         threat = True
@@ -503,7 +329,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     reduce = ctx.stats[LMR] != 0 and not forced and depth >= 2
     learned = _learned(g)
     for j in range(n):
-        q = _pick(ctx, ply, j, total)
+        q = pick(ctx, ply, j, total)
         if learned:
             push(g, q)
         else:
@@ -570,12 +396,12 @@ def root_moves(g: GridState, ctx: Context) -> int:
         m = ctx.tt_move[slot]
         if m >= 0 and g.cells[m] == 0:
             tt_move = m
-    n, threat = _gen(g, ctx, np.int64(0), tt_move)
+    n, threat = node_moves(g, ctx, np.int64(0), tt_move)
     total = n
     if not threat:
         n = min(n, ctx.stats[ROOT_WIDTH])
     for j in range(n):
-        _pick(ctx, 0, j, total)
+        pick(ctx, 0, j, total)
     return n
 
 

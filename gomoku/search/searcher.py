@@ -46,6 +46,7 @@ from gomoku.board import Board, GameOverError, Rules
 from gomoku.core import context as K
 from gomoku.core import prover, tree, vcf
 from gomoku.core.grid import find, order_value
+from gomoku.core.moves import setups
 from gomoku.core.patterns import C_B4, C_F3, C_FIVE
 from gomoku.search.grid import Grid
 from gomoku.search.nets import load_net
@@ -296,7 +297,7 @@ class _Run:
 
         First the threat's cells, the cells where either side makes a four
         (for a VCT, also where the opponent makes an open three) and our quiet
-        moves that set up a double threat (``tree.setups``), a small
+        moves that set up a double threat (``gomoku.core.moves.setups``), a small
         budget each. Then every other candidate, with a smaller budget each
         (``OTHERS_SHARE`` of the time in all), kept only when proven to refute
         the threat: a move off the threat's cells may break it all the same
@@ -321,7 +322,7 @@ class _Run:
         # Our quiet moves that set up a double threat too: one may break the
         # opponent's line from afar (its answers to our threats change).
         first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set())
-                      | set(tree.setups(g, s)))
+                      | set(setups(g, s)))
         refuted, unknown = self._screen(ranked(first), 0.4 / max(8, len(first)), vct, first, DEFENCE_SHARE)
         others = ranked(empty(self.grid.candidates()) - first)
         if others and not self.watch.expired:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gomoku.board import Board, Rules
-from gomoku.core import tree
+from gomoku.core import moves, tree
 from gomoku.core.context import IN_NULL, NODES, NULL_MOVE, ROOT_WIDTH, WIDTH, new_context
 from gomoku.core.grid import evaluate
 from gomoku.core.patterns import C_F3F3, C_F4, C_FIVE
@@ -40,7 +40,7 @@ def quiet_board() -> Board:
     grid = Grid(board)
     o = 3 - board.turn
     # Nothing forced (no four to block, no open four or other double threat to come): allowed.
-    assert grid.state.count[o, C_F4] == grid.state.count[o, C_FIVE] == tree._doubles(grid.state, o) == 0
+    assert grid.state.count[o, C_F4] == grid.state.count[o, C_FIVE] == moves.doubles(grid.state, o) == 0
     return board
 
 
