@@ -6,7 +6,9 @@ runner does not know which one it drives.
 
 A local worker process that dies (killed, out of memory) takes the pool with
 it: the games it had not finished are played again in a fresh pool, and a
-pool that dies again and again without finishing a game stops the match.
+pool that dies again and again without finishing a game stops the match. A
+worker whose parent is gone (the runner killed on its own, not with Ctrl-C's
+whole process group) exits too, within a second (``follow_parent``).
 
 >>> with Here() as games:
 ...     [game.index for game in games.play([])]
@@ -17,15 +19,18 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
-from typing import Iterable, Iterator, Protocol
+from typing import Callable, Iterable, Iterator, Protocol
 
 from gomoku.board import Rules
 from gomoku.match.contestants import MatchError
 from gomoku.match.games import GameResult, GameTask, prepare_process, run_task
 
-__all__ = ["Games", "Here", "Processes", "MAX_POOL_DEATHS"]
+__all__ = ["Games", "Here", "Processes", "MAX_POOL_DEATHS", "follow_parent"]
 
 MAX_POOL_DEATHS = 3
 """Worker deaths in a row (no game finished in between) after which a match stops:
@@ -61,6 +66,20 @@ class Here:
         return None
 
 
+def follow_parent(parent: int, leave: Callable[[int], object] = os._exit, poll: float = 1.0) -> None:
+    """Wait, in a worker, until its parent ``parent`` is gone (the worker is
+    handed to another process), then ``leave(1)``: a worker never outlives its pool."""
+    while os.getppid() == parent:
+        time.sleep(poll)
+    leave(1)
+
+
+def _start_worker(specs: tuple[str, ...], rules: Rules) -> None:
+    """A local worker's start: it follows its parent, then does its one-off work."""
+    threading.Thread(target=follow_parent, args=(os.getppid(),), daemon=True, name="follow-parent").start()
+    prepare_process(specs, rules)
+
+
 class Processes:
     """``jobs`` games at once, each in a local worker process (``--jobs J``).
 
@@ -78,7 +97,7 @@ class Processes:
     def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
         return concurrent.futures.ProcessPoolExecutor(
-            max_workers=self.jobs, mp_context=context, initializer=prepare_process, initargs=(self.specs, self.rules))
+            max_workers=self.jobs, mp_context=context, initializer=_start_worker, initargs=(self.specs, self.rules))
 
     def play(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
         pending = {task.index: task for task in tasks}

@@ -45,3 +45,56 @@ def test_a_game_that_kills_every_worker_stops_the_match(tmp_path):
     with pytest.raises(MatchError, match=f"a worker process died {MAX_POOL_DEATHS} times in a row"):
         run_match("line", f"die-always:{tmp_path / 'died'}", MatchConfig(games=2), jobs=2,
                   player_factory=dying_factory)
+
+
+def test_a_worker_leaves_when_its_parent_is_gone():
+    from gomoku.match.pool import follow_parent
+
+    left = []
+    follow_parent(os.getppid() + 1_000_000, left.append, poll=0.01)  # not our parent: gone at once
+    assert left == [1]
+
+
+def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
+    # A runner with two worker processes, killed on its own (SIGKILL to its pid alone):
+    # its workers see their parent gone and exit.
+    import subprocess
+    import time
+
+    script = tmp_path / "runner.py"
+    script.write_text(
+        "import os, time\n"
+        "from gomoku.board import Rules\n"
+        "from gomoku.match.pool import Processes\n"
+        "if __name__ == '__main__':\n"
+        "    pool = Processes(2, ('random',), Rules.preset('gomocup20'))\n"
+        "    pool.pool = pool._new_pool()\n"
+        "    pids = [pool.pool.submit(os.getpid).result() for _ in range(8)]\n"
+        "    print(' '.join(str(p) for p in sorted(set(pids))), flush=True)\n"
+        "    time.sleep(600)\n")
+    runner = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(p) for p in runner.stdout.readline().split()]
+        assert workers and runner.pid not in workers
+        os.kill(runner.pid, signal.SIGKILL)
+        runner.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(p) for p in workers):
+            time.sleep(0.1)
+        assert not any(_alive(p) for p in workers)
+    finally:
+        runner.kill()
+        for p in workers if "workers" in locals() else []:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (exited, not yet reaped by its new parent) counts as gone
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
