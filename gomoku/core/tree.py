@@ -330,6 +330,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     learned = _learned(g)
     for j in range(n):
         q = pick(ctx, ply, j, total)
+        quiet = g.order[s, q] < QUIET  # read before the move: its history counts in its reduction
         if learned:
             push(g, q)
         else:
@@ -342,7 +343,6 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 # Late moves are searched shallower first, the more so the later and
                 # the deeper: threats too (the ordering put them first; a move that
                 # beats alpha shallow is searched again in full).
-                quiet = g.order[s, q] < QUIET
                 r = min(reduction(depth, j, ctx.stats[LMR], ctx.history[s, q] if quiet else 0), next_depth)
                 if r > 0:
                     score = -negamax(g, ctx, np.int64(next_depth - r), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
@@ -368,7 +368,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 alpha = score
                 if alpha >= beta:
                     ctx.stats[CUTOFFS] += 1
-                    if g.order[s, q] < QUIET and q != ctx.killers[ply, 0]:
+                    if quiet and q != ctx.killers[ply, 0]:
                         ctx.killers[ply, 1] = ctx.killers[ply, 0]
                         ctx.killers[ply, 0] = q
                     ctx.history[s, q] += depth * depth

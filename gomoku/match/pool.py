@@ -8,7 +8,7 @@ A local worker process that dies (killed, out of memory) takes the pool with
 it: the games it had not finished are played again in a fresh pool, and a
 pool that dies again and again without finishing a game stops the match. A
 worker whose parent is gone (the runner killed on its own, not with Ctrl-C's
-whole process group) exits too, within a second (``follow_parent``).
+whole process group) exits too (``follow_parent``).
 
 >>> with Here() as games:
 ...     [game.index for game in games.play([])]
@@ -21,8 +21,8 @@ import concurrent.futures
 import multiprocessing
 import os
 import threading
-import time
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Callable, Iterable, Iterator, Protocol
 
@@ -66,17 +66,19 @@ class Here:
         return None
 
 
-def follow_parent(parent: int, leave: Callable[[int], object] = os._exit, poll: float = 1.0) -> None:
-    """Wait, in a worker, until its parent ``parent`` is gone (the worker is
-    handed to another process), then ``leave(1)``: a worker never outlives its pool."""
-    while os.getppid() == parent:
-        time.sleep(poll)
+def follow_parent(parent: BaseProcess, leave: Callable[[int], object] = os._exit) -> None:
+    """Wait, in a worker, until ``parent`` (``multiprocessing.parent_process()``,
+    whose sentinel wakes the join when it is gone) has ended, then ``leave(1)``:
+    a worker does not outlive its pool."""
+    parent.join()
     leave(1)
 
 
 def _start_worker(specs: tuple[str, ...], rules: Rules) -> None:
     """A local worker's start: it follows its parent, then does its one-off work."""
-    threading.Thread(target=follow_parent, args=(os.getppid(),), daemon=True, name="follow-parent").start()
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=follow_parent, args=(parent,), daemon=True, name="follow-parent").start()
     prepare_process(specs, rules)
 
 

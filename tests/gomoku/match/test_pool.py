@@ -48,11 +48,16 @@ def test_a_game_that_kills_every_worker_stops_the_match(tmp_path):
 
 
 def test_a_worker_leaves_when_its_parent_is_gone():
+    import multiprocessing
+    import time
+
     from gomoku.match.pool import follow_parent
 
+    parent = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(0.5,))
+    parent.start()
     left = []
-    follow_parent(os.getppid() + 1_000_000, left.append, poll=0.01)  # not our parent: gone at once
-    assert left == [1]
+    follow_parent(parent, left.append)  # returns once it has ended, not before
+    assert left == [1] and parent.exitcode == 0
 
 
 def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
