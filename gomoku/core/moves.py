@@ -9,7 +9,7 @@ table's move (``1 << 29`` added), the two killers of the ply (``1 << 20``,
 ``1 << 19``), then ``grid.order_value`` (the threat classes and patterns a
 move makes and blocks) plus an eighth of its history (``ctx.history[s, q]``:
 raised by the depth squared for a move that cuts off, lowered as much for the
-quiet moves tried before it) and the learned move order's, if any.
+quiet moves tried before it, within ``HISTORY_MAX``) and the learned move order's, if any.
 
 >>> from gomoku.board import Board
 >>> from gomoku.search.grid import Grid
@@ -32,8 +32,8 @@ from gomoku.core.context import Context
 from gomoku.core.grid import GridState, first, learned_order, order_value, pop_plain, push_plain
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 
-__all__ = ["QUIET", "SETUP_PLY", "SETUP_BONUS", "SETUP_MIN", "node_moves", "setups", "doubles", "pick",
-           "reduction", "stoppers"]
+__all__ = ["QUIET", "SETUP_PLY", "SETUP_BONUS", "SETUP_MIN", "HISTORY_MAX", "node_moves", "setups", "doubles",
+           "pick", "credit", "reduction", "stoppers"]
 
 QUIET = 400
 """Below this ordering value (an open three) a move threatens nothing (a killer, a setup)."""
@@ -45,6 +45,9 @@ SETUP_BONUS = 450
 """Its ordering bonus (an open three's value is 400 and up)."""
 SETUP_MIN = 6
 """The least ordering value of such a move: it makes at least a two (``patterns.ORDER_VALUE``)."""
+HISTORY_MAX = 1 << 22
+"""The history stays within plus or minus this: an eighth of it ranks below the
+second killer (``1 << 19``), and an analysis of hours never overflows its int32."""
 
 
 @njit(cache=True, nogil=True)
@@ -155,6 +158,22 @@ def pick(ctx: Context, ply: int, i: int, n: int) -> int:
         moves[i], moves[b] = moves[b], moves[i]
         scores[i], scores[b] = scores[b], scores[i]
     return moves[i]
+
+
+@njit(cache=True, nogil=True)
+def credit(ctx: Context, s: int, q: int, amount: int) -> None:
+    """Add ``amount`` (a malus if negative) to the history of ``s`` at ``q``,
+    within ``HISTORY_MAX`` either way.
+
+    >>> from gomoku.core.context import new_context
+    >>> ctx = new_context(64, 1 << 10, 1 << 10)
+    >>> ctx.history[1, 5] = HISTORY_MAX - 10
+    >>> credit(ctx, 1, 5, 144); credit(ctx, 2, 5, -144); credit(ctx, 2, 5, -HISTORY_MAX)
+    >>> int(ctx.history[1, 5]) == HISTORY_MAX, int(ctx.history[2, 5]) == -HISTORY_MAX
+    (True, True)
+    """
+    h = ctx.history[s, q] + amount
+    ctx.history[s, q] = min(max(h, -HISTORY_MAX), HISTORY_MAX)
 
 
 @njit(cache=True, nogil=True)

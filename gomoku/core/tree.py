@@ -102,7 +102,7 @@ from gomoku.core.context import (
     Context,
 )
 from gomoku.core.grid import GridState, evaluate, first, pop, pop_plain, push, push_plain
-from gomoku.core.moves import QUIET, doubles, node_moves, pick, reduction, stoppers
+from gomoku.core.moves import QUIET, credit, doubles, node_moves, pick, reduction, stoppers
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
@@ -371,11 +371,11 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     if quiet and q != ctx.killers[ply, 0]:
                         ctx.killers[ply, 1] = ctx.killers[ply, 0]
                         ctx.killers[ply, 0] = q
-                    ctx.history[s, q] += depth * depth
+                    credit(ctx, s, q, depth * depth)
                     for t in range(j):  # the quiet moves tried before it did not cut off
                         m = ctx.moves[ply, t]
                         if g.order[s, m] < QUIET:
-                            ctx.history[s, m] -= depth * depth
+                            credit(ctx, s, m, -depth * depth)
                     break
     if narrowed and best < -WIN_THRESHOLD:
         # Every move searched loses, but some were never searched: a likely loss,

@@ -10,14 +10,16 @@ from __future__ import annotations
 from gomoku.board import Board, Rules
 from gomoku.core import tree
 from gomoku.core.context import ROOT_WIDTH, WIDTH, new_context
+from gomoku.core.moves import HISTORY_MAX
 from gomoku.search.grid import Grid
 
 GAME = [(13, 11), (12, 11), (15, 12), (15, 14), (17, 15), (14, 12), (16, 13), (14, 13), (13, 12), (13, 10)]
 
 
-def searched(depth: int):
+def searched(depth: int, start: int = 0):
     grid = Grid(Board(rules=Rules.parse("gomocup20"), moves=GAME))
     ctx = new_context(grid.size, 1 << 14, 1 << 14)
+    ctx.history[1:] = start
     ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH] = 10, 20
     n = tree.root_moves(grid.state, ctx)
     tree.root(grid.state, ctx, depth, n, -tree.WIN - 1, tree.WIN + 1)
@@ -36,3 +38,12 @@ def test_the_history_is_the_searchs_own() -> None:
     _, first = searched(4)
     _, again = searched(4)
     assert (first.history == again.history).all()
+
+
+def test_the_history_stays_within_its_bounds() -> None:
+    # A search of hours could push a cell's history past int32; it stops at the bound.
+    _, high = searched(5, HISTORY_MAX - 1)
+    _, low = searched(5, -HISTORY_MAX + 1)
+    assert high.history.max() == HISTORY_MAX  # a cut-off reached the bound and stayed there
+    assert low.history.min() == -HISTORY_MAX
+    assert abs(high.history).max() <= HISTORY_MAX and abs(low.history).max() <= HISTORY_MAX
