@@ -46,8 +46,9 @@ SETUP_BONUS = 450
 SETUP_MIN = 6
 """The least ordering value of such a move: it makes at least a two (``patterns.ORDER_VALUE``)."""
 HISTORY_MAX = 1 << 22
-"""The history stays within plus or minus this: an eighth of it ranks below the
-second killer (``1 << 19``), and an analysis of hours never overflows its int32."""
+"""The history stays within plus or minus this: an eighth of it (its share of a
+move's ordering value) is at most the second killer's bonus (``1 << 19``), and an
+analysis of hours never overflows its int32."""
 
 
 @njit(cache=True, nogil=True)

@@ -14,13 +14,14 @@ At the root, before any tree: a five to make or to block; a VCF for the side
 to move (up to half the time); the opponent's VCF or VCT, were it to move; a
 VCT of the side to move (fours and open threes, by the proof-number search of
 ``gomoku.core.prover``, however long; given more time when the opponent threatens
-one). The checks themselves are ``gomoku.search.rootchecks``. A win found there is played and reported as forced; the opponent's
-threat narrows the root to the moves that take it away: those proven to, and
-those the quick checks left unsettled (a block proven at once may still be
-the worse defence). The tree's favourite among the unsettled ones gets a
-longer check before it is played, and is dropped if found lost, or if a proven
-defence is there and the check could not prove it safe; any other
-favourite gets a shorter one (does the opponent win by threats after it?).
+one): the checks of ``gomoku.search.rootchecks``. A win found there is played
+and reported as forced; the opponent's threat narrows the root to the moves
+that take it away: those proven to, and those the quick checks left unsettled
+(a block proven at once may still be the worse defence). The tree's favourite
+among the unsettled ones gets a longer check before it is played, and is
+dropped if found lost, or if a proven defence is there and the check could not
+prove it safe; any other favourite gets a shorter one (does the opponent win by
+threats after it?).
 A timed search may take more cores: helper threads share its transposition
 table (``gomoku.search.threads``).
 

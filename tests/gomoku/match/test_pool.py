@@ -78,6 +78,7 @@ def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
         "    print(' '.join(str(p) for p in sorted(set(pids))), flush=True)\n"
         "    time.sleep(600)\n")
     runner = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    workers: list[int] = []
     try:
         workers = [int(p) for p in runner.stdout.readline().split()]
         assert workers and runner.pid not in workers
@@ -89,7 +90,7 @@ def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
         assert not any(_alive(p) for p in workers)
     finally:
         runner.kill()
-        for p in workers if "workers" in locals() else []:
+        for p in workers:
             if _alive(p):
                 os.kill(p, signal.SIGKILL)
 
