@@ -38,22 +38,18 @@ from typing import Any, Callable
 from gomoku import __version__
 from gomoku.board import Board, BoardError, Point, Stone, format_point
 from gomoku.engine import Engine
-from gomoku.protocol.clock import (  # noqa: F401 - the clock's names are the protocol's too
-    DEFAULT_TIMEOUT_TURN_MS,
+from gomoku.protocol.clock import (
     FAST_THRESHOLD,
     MAX_TIMER,
-    REPLY_MARGIN,
     UNLIMITED_MS,
     Budget,
     Pacer,
     TimeControl,
     hint_by,
     level_limits,
-    moves_to_go,
     plan_time,
 )
 from gomoku.protocol.engines import (
-    PROCESS_MB,
     EngineFactory,
     GreedyPlayer,
     HintEngine,
@@ -63,8 +59,6 @@ from gomoku.protocol.engines import (
     warm_greedy,
 )
 from gomoku.protocol.position import (
-    PLAYED_RULES,
-    RULE_NAMES,
     fallback_move,
     is_legal,
     point_on,
@@ -74,31 +68,11 @@ from gomoku.protocol.position import (
     rules_for,
     place,
     take_back,
-    unplayed_rule,
 )
 from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line, to_int
 from gomoku.search.warmup import cache_is_cold, is_warm
 
-__all__ = [
-    "MAX_SIZE",
-    "MAX_MEMORY",
-    "BRAIN_THREADS",
-    "ABOUT",
-    "PLAYED_RULES",
-    "RULE_NAMES",
-    "START_WAIT",
-    "READY_SHARE",
-    "HintEngine",
-    "rules_for",
-    "describe_info",
-    "unplayed_rule",
-    "EngineFactory",
-    "GreedyPlayer",
-    "Preparation",
-    "PROCESS_MB",
-    "default_engine_factory",
-    "Brain",
-]
+__all__ = ["MAX_SIZE", "MAX_MEMORY", "BRAIN_THREADS", "ABOUT", "START_WAIT", "READY_SHARE", "Brain"]
 
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""

@@ -45,6 +45,8 @@ class FakeEngine:
         self.calls: list[dict[str, Any]] = []
         self.boards: list[Board] = []
         self.thinking = threading.Event()
+        self.stopped: bool | None = None
+        self.answered = threading.Event()  # set when a hint waiting for its stop returns
 
     def hint(self, board, **limits):
         self.calls.append(limits)
@@ -58,6 +60,7 @@ class FakeEngine:
         if self.wait_for_stop:
             self.thinking.set()
             self.stopped = limits["stop"].wait(30)
+            self.answered.set()
         return FakeHint(move)
 
 
