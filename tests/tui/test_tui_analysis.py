@@ -56,7 +56,7 @@ async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[...
         await pilot.press("a")
         assert not app.analysing and app.board_view.candidates == ()
         await settle(app, pilot)
-        assert fake_engine.stopped.is_set()
+        assert fake_engine.stopped.wait(5)  # the analysis thread sees its stop within its next wait
         assert not app.query_one("#analysis").display
         assert cell(view, best[0].move) == " · "
 
@@ -73,7 +73,7 @@ async def test_a_move_stops_the_analysis(make_app: Callable[..., GomokuApp], fak
         assert app.game.board.ply == 6
         assert not app.analysing and app.analysis is None
         await settle(app, pilot)
-        assert fake_engine.stopped.is_set()
+        assert fake_engine.stopped.wait(5)  # the analysis thread sees its stop within its next wait
         assert len(fake_engine.analyses) == 1  # not started again on the new position
         assert "Move 7: X to play" in text_of(app, "#status")
 

@@ -93,7 +93,13 @@ def test_a_worker_killed_mid_run_costs_a_replay_and_no_game_is_counted_twice(clu
         sorted(f"game {i}/6" for i in range(1, 7))
     assert sorted(out_files(tmp_path / "there")) == [f"game-00{i}.json" for i in range(1, 7)]
     # Every worker, the one started again after the kill too, did its one-off work through the plugin.
-    prepared = client.run(lambda dask_worker: ("gomoku-prepare" in dask_worker.plugins, is_warm()))
+    # (The new one may still be registering or preparing when the games end: wait for it, within bounds.)
+    client.wait_for_workers(2, timeout=120)
+    for _ in range(1200):
+        prepared = client.run(lambda dask_worker: ("gomoku-prepare" in dask_worker.plugins, is_warm()))
+        if len(prepared) == 2 and all(p == (True, True) for p in prepared.values()):
+            break
+        time.sleep(0.1)
     assert len(prepared) == 2 and all(p == (True, True) for p in prepared.values()), prepared
     # The same games as here, one after the other: a search limited by nodes plays the same game anywhere.
     here = run_selfplay("normal", "easy", config, sampling, out_dir=tmp_path / "here")

@@ -139,7 +139,7 @@ def test_a_new_max_memory_prepares_a_new_engine_in_the_background_and_the_old_on
     assert time.monotonic() - started < 0.3  # the turn time, the wait for the tables included
     assert moves(out)[-1].count(",") == 1 and "getting ready" in out[-2]
     engine = engines[1]()
-    assert engine is not None and engine.began.is_set()
+    assert engine is not None and engine.began.wait(5)
     engine.release.set()
     assert brain.wait_ready(30)
     brain.handle("TURN 12,12")
