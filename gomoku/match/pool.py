@@ -129,9 +129,22 @@ class Processes:
                                      f"{len(pending)} games were not played")
 
     def _close(self, wait: bool) -> None:
+        """Let the pool go: after its games (``wait``), or at once, its workers
+        ended (an interrupted run: the folder keeps the finished games, and
+        ``--resume`` plays the rest).
+
+        Ending the workers is what stops the games not begun: the pool's own
+        ``cancel_futures`` is lost when the pool is gone before its manager
+        thread wakes, and the exit then waited for every game left (hours of
+        them). Their futures are not cancelled here: the broken pool fails them.
+        """
         pool, self.pool = self.pool, None
-        if pool is not None:
-            pool.shutdown(wait=wait, cancel_futures=True)
+        if pool is None:
+            return
+        if not wait:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()  # their games are not counted: nothing to wait for
+        pool.shutdown(wait=wait, cancel_futures=True)
 
     def __enter__(self) -> "Processes":
         return self

@@ -104,3 +104,41 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
     except OSError:
         return False
+
+
+
+def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path):
+    # SIGINT to the runner alone (not to its process group, as Ctrl-C sends it): it said
+    # "interrupted", then its exit waited for every game not begun (the pool's own
+    # cancelling was lost with the pool), so its workers played on, unseen, for hours.
+    import subprocess
+    import time
+
+    out = tmp_path / "out"
+    gomoku = Path(sys.executable).with_name("gomoku")
+    runner = subprocess.Popen([str(gomoku), "match", "greedy", "greedy", "--games", "100000", "--jobs", "2",
+                               "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and len(list(out.glob("game-*.json"))) < 100:
+            time.sleep(0.05)
+        workers = [int(p) for p in subprocess.run(["pgrep", "-P", str(runner.pid)], capture_output=True,
+                                                   text=True).stdout.split()]
+        assert len(workers) >= 2
+        os.kill(runner.pid, signal.SIGINT)
+        try:
+            code = runner.wait(timeout=30)  # the 100,000 games left would take hours
+        except subprocess.TimeoutExpired:
+            pytest.fail("the runner was still playing 30 s after it was interrupted")
+        assert code == 130
+        assert runner.stderr.read().splitlines()[-1] == "gomoku: interrupted"  # no traceback after it
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(p) for p in workers):
+            time.sleep(0.1)
+        assert not any(_alive(p) for p in workers)
+    finally:
+        runner.kill()
+        for p in workers:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
