@@ -6,7 +6,9 @@ import argparse
 import importlib
 import os
 import re
+import signal
 import sys
+import threading
 from importlib.metadata import entry_points
 from typing import NoReturn, Sequence
 
@@ -68,6 +70,15 @@ def run_app() -> int:
     return int(next(iter(apps)).load()() or 0)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a ``timeout``, a batch system, ``kill``), raised where Ctrl-C's
+    KeyboardInterrupt would be: a run ends the same way, saying what it saved."""
+
+
+def _terminated(signum: int, frame: object) -> NoReturn:
+    raise Terminated()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; a user error prints one line to stderr and exits 2."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -82,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return 0
+    in_main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGTERM, _terminated) if in_main else None
     try:
         return int(func(args) or 0)
     except BrokenPipeError:
@@ -98,9 +111,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         what = "out of memory" if isinstance(exc, MemoryError) else "input nested too deeply"
         print(f"gomoku: error: {what} (is the input much larger than a game?)", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("gomoku: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        print(f"gomoku: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return 143 if terminated else 130  # 128 and the signal's number, as a shell says it
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
 
 
 if __name__ == "__main__":

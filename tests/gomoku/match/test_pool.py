@@ -107,10 +107,12 @@ def _alive(pid: int) -> bool:
 
 
 
-def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path):
+@pytest.mark.parametrize("sent, code, said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sent, code, said):
     # SIGINT to the runner alone (not to its process group, as Ctrl-C sends it): it said
     # "interrupted", then its exit waited for every game not begun (the pool's own
     # cancelling was lost with the pool), so its workers played on, unseen, for hours.
+    # SIGTERM (a timeout, a batch system) ends it the same way, not half-way.
     import subprocess
     import time
 
@@ -126,13 +128,15 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path):
         workers = [int(p) for p in subprocess.run(["pgrep", "-P", str(runner.pid)], capture_output=True,
                                                    text=True).stdout.split()]
         assert len(workers) >= 2
-        os.kill(runner.pid, signal.SIGINT)
+        os.kill(runner.pid, sent)
         try:
-            code = runner.wait(timeout=30)  # the 100,000 games left would take hours
+            exit_code = runner.wait(timeout=30)  # the 100,000 games left would take hours
         except subprocess.TimeoutExpired:
-            pytest.fail("the runner was still playing 30 s after it was interrupted")
-        assert code == 130
-        assert runner.stderr.read().splitlines()[-1] == "gomoku: interrupted"  # no traceback after it
+            pytest.fail(f"the runner was still playing 30 s after it was sent {sent.name}")
+        assert exit_code == code
+        lines = runner.stderr.read().splitlines()
+        assert lines[-1] == f"gomoku: {said}"  # no traceback, no warning after it
+        assert "games are saved in" in lines[-2] and "--resume" in lines[-2]
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and any(_alive(p) for p in workers):
             time.sleep(0.1)
