@@ -251,3 +251,14 @@ def test_round_five_was_trained_on_from_round_three_on_the_shipped_games():
     assert trained["held_out_loss"] < trained["start_held_out_loss"] < trained["hand_set_held_out_loss"]
     board = Board(moves=[(0, 0), (1, 1), (0, 1), (5, 5), (0, 2)])
     assert kgrid.evaluate(Grid(board, net=net).state) != kgrid.evaluate(Grid(board, net=start).state)
+
+
+def test_round_six_ships_deeper_games_of_round_three():
+    """``data/selfplay/round6.npz``: more games of ``round3`` against itself at
+    300 ms a move, as round five's (another seed), for the next round to train on."""
+    six = load_dataset(NETS_DIR.parent / "selfplay" / "round6.npz")
+    five = load_dataset(NETS_DIR.parent / "selfplay" / "round5.npz")
+    assert (six.meta["games"], len(six)) == (len(np.unique(six.game)), 57712) and six.meta["games"] == 1406
+    assert six.meta["time_per_move_ms"] == 300 and six.meta["specs"] == ["strong", "strong"]
+    assert six.meta["settings"]["selfplay"] == {**five.meta["settings"]["selfplay"], "seed": 6}
+    assert np.all(np.abs(six.score) < 1e9) and set(np.unique(six.result)) <= {-1, 0, 1}
