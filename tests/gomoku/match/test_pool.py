@@ -64,7 +64,6 @@ def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
     # A runner with two worker processes, killed on its own (SIGKILL to its pid alone):
     # its workers see their parent gone and exit.
     import subprocess
-    import time
 
     script = tmp_path / "runner.py"
     script.write_text(
@@ -84,15 +83,27 @@ def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
         assert workers and runner.pid not in workers
         os.kill(runner.pid, signal.SIGKILL)
         runner.wait(timeout=30)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(_alive(p) for p in workers):
-            time.sleep(0.1)
-        assert not any(_alive(p) for p in workers)
+        assert _all_gone(workers)
     finally:
-        runner.kill()
-        for p in workers:
-            if _alive(p):
-                os.kill(p, signal.SIGKILL)
+        _end(runner, workers)
+
+
+def _all_gone(pids: list[int], within: float = 30) -> bool:
+    """Whether every process of ``pids`` has ended, waited for ``within`` seconds at most."""
+    import time
+
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline and any(_alive(p) for p in pids):
+        time.sleep(0.1)
+    return not any(_alive(p) for p in pids)
+
+
+def _end(runner, workers: list[int]) -> None:
+    """A test's clean-up: the runner and its workers killed, whatever happened."""
+    runner.kill()
+    for p in workers:
+        if _alive(p):
+            os.kill(p, signal.SIGKILL)
 
 
 def _alive(pid: int) -> bool:
@@ -137,12 +148,6 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
         lines = runner.stderr.read().splitlines()
         assert lines[-1] == f"gomoku: {said}"  # no traceback, no warning after it
         assert "games are saved in" in lines[-2] and "--resume" in lines[-2]
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(_alive(p) for p in workers):
-            time.sleep(0.1)
-        assert not any(_alive(p) for p in workers)
+        assert _all_gone(workers)
     finally:
-        runner.kill()
-        for p in workers:
-            if _alive(p):
-                os.kill(p, signal.SIGKILL)
+        _end(runner, workers)
