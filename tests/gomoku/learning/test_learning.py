@@ -258,7 +258,8 @@ def test_round_six_ships_deeper_games_of_round_three():
     300 ms a move, as round five's (another seed), for the next round to train on."""
     six = load_dataset(NETS_DIR.parent / "selfplay" / "round6.npz")
     five = load_dataset(NETS_DIR.parent / "selfplay" / "round5.npz")
-    assert (six.meta["games"], len(six)) == (len(np.unique(six.game)), 57712) and six.meta["games"] == 1406
+    assert six.meta["games"] == len(np.unique(six.game)) == 1406
+    assert six.meta["positions"] == len(six) == 57712
     assert six.meta["time_per_move_ms"] == 300 and six.meta["specs"] == ["strong", "strong"]
     assert six.meta["settings"]["selfplay"] == {**five.meta["settings"]["selfplay"], "seed": 6}
     assert np.all(np.abs(six.score) < 1e9) and set(np.unique(six.result)) <= {-1, 0, 1}

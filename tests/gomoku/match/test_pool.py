@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -49,7 +51,6 @@ def test_a_game_that_kills_every_worker_stops_the_match(tmp_path):
 
 def test_a_worker_leaves_when_its_parent_is_gone():
     import multiprocessing
-    import time
 
     from gomoku.match.pool import follow_parent
 
@@ -63,8 +64,6 @@ def test_a_worker_leaves_when_its_parent_is_gone():
 def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
     # A runner with two worker processes, killed on its own (SIGKILL to its pid alone):
     # its workers see their parent gone and exit.
-    import subprocess
-
     script = tmp_path / "runner.py"
     script.write_text(
         "import os, time\n"
@@ -90,8 +89,6 @@ def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
 
 def _all_gone(pids: list[int], within: float = 30) -> bool:
     """Whether every process of ``pids`` has ended, waited for ``within`` seconds at most."""
-    import time
-
     deadline = time.monotonic() + within
     while time.monotonic() < deadline and any(_alive(p) for p in pids):
         time.sleep(0.1)
@@ -117,16 +114,12 @@ def _alive(pid: int) -> bool:
         return False
 
 
-
 @pytest.mark.parametrize("sent, code, said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
 def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sent, code, said):
     # SIGINT to the runner alone (not to its process group, as Ctrl-C sends it): it said
     # "interrupted", then its exit waited for every game not begun (the pool's own
     # cancelling was lost with the pool), so its workers played on, unseen, for hours.
     # SIGTERM (a timeout, a batch system) ends it the same way, not half-way.
-    import subprocess
-    import time
-
     out = tmp_path / "out"
     gomoku = Path(sys.executable).with_name("gomoku")
     runner = subprocess.Popen([str(gomoku), "match", "greedy", "greedy", "--games", "100000", "--jobs", "2",
