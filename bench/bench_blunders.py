@@ -24,8 +24,8 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.board import Board, Rules
 from gomoku.core.patterns import C_B4, C_F4, C_FIVE
@@ -47,8 +47,9 @@ TREE_NODES = 1 << 22
 def has_vct(grid: Grid, attacker: int, nodes: int, seconds: float) -> int:
     """The prover's verdict for ``attacker`` (taken to be to move) on ``grid``:
     1 proven, 0 disproven, -1 unknown (the budget ran out first)."""
-    search = VCTSearch(VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds),
-                       tree_nodes=max(TREE_NODES, 2 * nodes))
+    search = VCTSearch(
+        VCFSearch(grid, node_limit=nodes, deadline=time.perf_counter() + seconds), tree_nodes=max(TREE_NODES, 2 * nodes)
+    )
     try:
         search.find(attacker)
     except SearchAborted:
@@ -161,19 +162,32 @@ def suite(quick: bool, seconds: float | None = None, check_judge: bool = True) -
                     check[label].append(puzzle["id"])
     n = len(lines)
     nodes, seconds, _ = budget
-    yield {"name": "blunders.held", "value": sum(held.values()), "unit": f"of {n} positions ({hint_time} s hints; target >= 20 of 25)"}
+    yield {
+        "name": "blunders.held",
+        "value": sum(held.values()),
+        "unit": f"of {n} positions ({hint_time} s hints; target >= 20 of 25)",
+    }
     for kind in held:
         yield {"name": f"blunders.held.{kind}", "value": held[kind], "unit": f"of {count[kind]}"}
     yield {"name": "blunders.not_held", "value": len(failed), "unit": "; ".join(failed) or "none"}
-    yield {"name": "blunders.defence_unknown", "value": len(unknown), "unit": "counted held: the prover ran out of budget (" + (", ".join(unknown) or "none") + ")"}
+    yield {
+        "name": "blunders.defence_unknown",
+        "value": len(unknown),
+        "unit": "counted held: the prover ran out of budget (" + (", ".join(unknown) or "none") + ")",
+    }
     yield {"name": "blunders.median_hint_time", "value": round(statistics.median(times), 3), "unit": "s"}
     yield {"name": "blunders.judge_budget", "value": nodes, "unit": f"prover nodes a judgement ({seconds} s at most)"}
     if check_judge:
-        yield {"name": "blunders.judge_check.best_held", "value": len(check["best"]), "unit": f"of {n}: the labelled best move judged held (ideally all)"}
+        yield {
+            "name": "blunders.judge_check.best_held",
+            "value": len(check["best"]),
+            "unit": f"of {n}: the labelled best move judged held (ideally all)",
+        }
         yield {
             "name": "blunders.judge_check.played_held",
             "value": len(check["played"]),
-            "unit": f"of {n}: the labelled losing move judged held (ideally none: the judge's blind spots): " + (", ".join(check["played"]) or "none"),
+            "unit": f"of {n}: the labelled losing move judged held (ideally none: the judge's blind spots): "
+            + (", ".join(check["played"]) or "none"),
         }
 
 
@@ -186,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m bench.bench_blunders --seconds 60 --no-check``: the suite with
     the judge's budget the issue names (about 5 minutes on this machine)."""
     parser = argparse.ArgumentParser(prog="python -m bench.bench_blunders", description=main.__doc__)
-    parser.add_argument("--seconds", type=float, default=SECONDS, help=f"the judge's time a judgement (default {SECONDS:g})")
+    parser.add_argument(
+        "--seconds", type=float, default=SECONDS, help=f"the judge's time a judgement (default {SECONDS:g})"
+    )
     parser.add_argument("--no-check", action="store_true", help="do not judge the labelled best and played moves")
     args = parser.parse_args(argv)
     if args.seconds <= 0:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from bench.positions import quiet_game
 from gomoku.board import Board, Stone
@@ -37,8 +37,11 @@ def run(quick: bool) -> Iterator[dict]:
             board.pop()
         return len(moves)
 
-    yield {"name": "board.push_pop_rate", "value": round(_rate(replay, seconds)),
-           "unit": "push+win-check+pop per second (a 200-move game, replayed and taken back)"}
+    yield {
+        "name": "board.push_pop_rate",
+        "value": round(_rate(replay, seconds)),
+        "unit": "push+win-check+pop per second (a 200-move game, replayed and taken back)",
+    }
 
     for move in moves:
         board.push(move)
@@ -50,15 +53,21 @@ def run(quick: bool) -> Iterator[dict]:
             board.pop()
         return len(cells)
 
-    yield {"name": "board.probe_rate", "value": round(_rate(probe, seconds)),
-           "unit": f"push+win-check+pop per second of each of {len(cells)} candidates after 200 moves"}
+    yield {
+        "name": "board.probe_rate",
+        "value": round(_rate(probe, seconds)),
+        "unit": f"push+win-check+pop per second of each of {len(cells)} candidates after 200 moves",
+    }
 
     def candidates() -> int:
         board.candidates(2)
         return 1
 
-    yield {"name": "board.candidates_rate", "value": round(_rate(candidates, seconds)),
-           "unit": "candidates(radius=2) calls per second on the 200-stone position"}
+    yield {
+        "name": "board.candidates_rate",
+        "value": round(_rate(candidates, seconds)),
+        "unit": "candidates(radius=2) calls per second on the 200-stone position",
+    }
 
     files = [SHARED / "puzzles" / "vcf.jsonl", SHARED / "openings" / "openings.jsonl"]
     if all(f.exists() for f in files):
@@ -70,12 +79,17 @@ def run(quick: bool) -> Iterator[dict]:
                 total += 1
                 loaded = board_from_position(entry["stones"], entry["to_move"])
                 if loaded.turn.name == entry["to_move"] and all(
-                    loaded.stones_of(s) == sorted(tuple(p) for p in entry["stones"].get(s.name, []))
-                    for s in Stone
+                    loaded.stones_of(s) == sorted(tuple(p) for p in entry["stones"].get(s.name, [])) for s in Stone
                 ):
                     good += 1
         elapsed = time.perf_counter() - start
-        yield {"name": "records.shared_positions_loaded", "value": good,
-               "unit": f"of {total} shared puzzles and openings load with the right stones and side to move"}
-        yield {"name": "records.position_load_time", "value": round(elapsed / total * 1e6, 1),
-               "unit": "microseconds per position JSON entry"}
+        yield {
+            "name": "records.shared_positions_loaded",
+            "value": good,
+            "unit": f"of {total} shared puzzles and openings load with the right stones and side to move",
+        }
+        yield {
+            "name": "records.position_load_time",
+            "value": round(elapsed / total * 1e6, 1),
+            "unit": "microseconds per position JSON entry",
+        }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -24,12 +24,18 @@ def _solves() -> Iterator[dict]:
         start = time.perf_counter()
         score = solver.value(0, 0)
         seconds = time.perf_counter() - start
-        yield {"name": f"classic.solve.{name}", "value": round(seconds, 4),
-               "unit": f"s to solve from the empty board ({solver.nodes} nodes, score {score})"}
+        yield {
+            "name": f"classic.solve.{name}",
+            "value": round(seconds, 4),
+            "unit": f"s to solve from the empty board ({solver.nodes} nodes, score {score})",
+        }
     start = time.perf_counter()
     build_table()
-    yield {"name": "classic.table.build", "value": round(time.perf_counter() - start, 4),
-           "unit": "s to generate the 3^9 move table from perfect play"}
+    yield {
+        "name": "classic.table.build",
+        "value": round(time.perf_counter() - start, 4),
+        "unit": "s to generate the 3^9 move table from perfect play",
+    }
 
 
 def _qubic(quick: bool) -> Iterator[dict]:
@@ -42,9 +48,12 @@ def _qubic(quick: bool) -> Iterator[dict]:
         rng = random.Random(1)
         while not board.is_over and stats.moves < moves:
             board.play(choose(board, plies, "e2", prune=algorithm == "alphabeta", rng=rng, stats=stats))
-        yield {"name": f"classic.qubic.{algorithm}{plies}", "value": round(1000 * stats.seconds / stats.moves, 2),
-               "unit": f"ms a move, 4x4x4 self-play, evaluation 2, {stats.moves} moves "
-                       f"({stats.states // stats.moves} nodes a move; the original: 3-ply alpha-beta 8 s a move)"}
+        yield {
+            "name": f"classic.qubic.{algorithm}{plies}",
+            "value": round(1000 * stats.seconds / stats.moves, 2),
+            "unit": f"ms a move, 4x4x4 self-play, evaluation 2, {stats.moves} moves "
+            f"({stats.states // stats.moves} nodes a move; the original: 3-ply alpha-beta 8 s a move)",
+        }
 
 
 def _windetect(quick: bool) -> Iterator[dict]:
@@ -58,11 +67,16 @@ def _windetect(quick: bool) -> Iterator[dict]:
         loop = seconds_per_call(lambda: [loop_winner(b) for b in boards], budget) / count
         stacked = np.hstack([position_matrix(b) for b in boards])
         batch = seconds_per_call(lambda: t @ stacked, budget) / count
-        for method, value, what in (("matrix", matrix, "A = T B (scipy.sparse), one position at a time"),
-                                    ("loop", loop, "the per-line loop"),
-                                    ("matrix_batch", batch, "one product T [B1 B2 ...] for all positions")):
-            yield {"name": f"classic.windetect.{name}.{method}", "value": round(value * 1e6, 2),
-                   "unit": f"us a position: {what} ({count} positions)"}
+        for method, value, what in (
+            ("matrix", matrix, "A = T B (scipy.sparse), one position at a time"),
+            ("loop", loop, "the per-line loop"),
+            ("matrix_batch", batch, "one product T [B1 B2 ...] for all positions"),
+        ):
+            yield {
+                "name": f"classic.windetect.{name}.{method}",
+                "value": round(value * 1e6, 2),
+                "unit": f"us a position: {what} ({count} positions)",
+            }
 
 
 def _plain_6d(quick: bool) -> Iterator[dict]:
@@ -74,13 +88,19 @@ def _plain_6d(quick: bool) -> Iterator[dict]:
             start = time.perf_counter()
             engine.hint(board, time=limit)
             times.append(time.perf_counter() - start)
-        yield {"name": f"classic.plain6d.time{limit:g}", "value": round(max(times), 4),
-               "unit": f"s for a hint of two 6-D stones at --time {limit:g} (worst of 3; was 3.6 s at 0.01)"}
+        yield {
+            "name": f"classic.plain6d.time{limit:g}",
+            "value": round(max(times), 4),
+            "unit": f"s for a hint of two 6-D stones at --time {limit:g} (worst of 3; was 3.6 s at 0.01)",
+        }
     box = Board(Rules.parse("size=4x4x4x4x4x4,k=4"), [(1,) * 6])
     start = time.perf_counter()
     Engine().hint(box, time=0.05)
-    yield {"name": "classic.plain6d.box4", "value": round(time.perf_counter() - start, 4),
-           "unit": "s for a first hint on a 4x4x4x4x4x4 box (4096 cells, 364 lines a cell) at --time 0.05"}
+    yield {
+        "name": "classic.plain6d.box4",
+        "value": round(time.perf_counter() - start, 4),
+        "unit": "s for a first hint on a 4x4x4x4x4x4 box (4096 cells, 364 lines a cell) at --time 0.05",
+    }
 
 
 def run(quick: bool) -> Iterator[dict]:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.board import Rules
 from gomoku.match import LONG_GAME, MatchConfig, load_openings, run_match
@@ -31,35 +31,57 @@ def run(quick: bool) -> Iterator[dict]:
     openings = load_openings(SHARED if SHARED.exists() else LOCAL, rules)
     if quick:
         a, b = "strong", "normal"
-        config = MatchConfig(rules=rules, games=2, time_per_move_ms=1000, time_per_game_ms=4000,
-                             openings=openings[:1], max_moves=20)
+        config = MatchConfig(
+            rules=rules, games=2, time_per_move_ms=1000, time_per_game_ms=4000, openings=openings[:1], max_moves=20
+        )
         out = None
     else:
         a = os.environ.get("BENCH_CLOCK_A", f"{sys.executable} -m gomoku.cli pbrain")
         b = os.environ.get("BENCH_CLOCK_B", "strong")
-        config = MatchConfig(rules=rules, games=20, time_per_move_ms=10_000, time_per_game_ms=60_000,
-                             openings=openings[:10])
+        config = MatchConfig(
+            rules=rules, games=20, time_per_move_ms=10_000, time_per_game_ms=60_000, openings=openings[:10]
+        )
         out = os.environ.get("BENCH_CLOCK_OUT")
     resume = out is not None and Path(out).is_dir() and any(Path(out).glob("game-*.json"))
     result = run_match(a, b, config, out_dir=out, resume=resume)
     data = result.to_dict()
-    what = (f"{result.a} vs {result.b}, {len(result.games)} games, {config.time_per_game_ms / 1000:g} s a game, "
-            f"{config.time_per_move_ms / 1000:g} s a move")
+    what = (
+        f"{result.a} vs {result.b}, {len(result.games)} games, {config.time_per_game_ms / 1000:g} s a game, "
+        f"{config.time_per_move_ms / 1000:g} s a move"
+    )
     yield {"name": "clock.score", "value": data["score"], "unit": f"fraction of the points, A's ({what})"}
-    yield {"name": "clock.wins_losses_draws", "value": [data["wins"], data["losses"], data["draws"]],
-           "unit": "games A won, lost, drew"}
-    for key, label in (("elo", "Elo difference A - B"), ("elo_low", "95% interval low"),
-                       ("elo_high", "95% interval high")):
+    yield {
+        "name": "clock.wins_losses_draws",
+        "value": [data["wins"], data["losses"], data["draws"]],
+        "unit": "games A won, lost, drew",
+    }
+    for key, label in (
+        ("elo", "Elo difference A - B"),
+        ("elo_low", "95% interval low"),
+        ("elo_high", "95% interval high"),
+    ):
         value = data[key]
-        yield {"name": f"clock.{key}", "value": value if value is not None else ("inf" if key != "elo_low" else "-inf"),
-               "unit": label + (" (unbounded)" if value is None else "")}
+        yield {
+            "name": f"clock.{key}",
+            "value": value if value is not None else ("inf" if key != "elo_low" else "-inf"),
+            "unit": label + (" (unbounded)" if value is None else ""),
+        }
     for side, key in ((result.a, "a"), (result.b, "b")):
         use = data["clock"][key]
-        yield {"name": f"clock.{key}.share_used", "value": use["share"],
-               "unit": f"mean share of the game clock {side} used, all games"}
-        yield {"name": f"clock.{key}.share_used_long", "value": use["long_share"],
-               "unit": f"the same in the {use['long_games']} games of {LONG_GAME}+ moves (null: none; "
-               "the target: 0.8 or more)"}
-        yield {"name": f"clock.{key}.least_left_ms", "value": use["least_left_ms"],
-               "unit": f"ms, the least time {side} had left at the end of a game"}
+        yield {
+            "name": f"clock.{key}.share_used",
+            "value": use["share"],
+            "unit": f"mean share of the game clock {side} used, all games",
+        }
+        yield {
+            "name": f"clock.{key}.share_used_long",
+            "value": use["long_share"],
+            "unit": f"the same in the {use['long_games']} games of {LONG_GAME}+ moves (null: none; "
+            "the target: 0.8 or more)",
+        }
+        yield {
+            "name": f"clock.{key}.least_left_ms",
+            "value": use["least_left_ms"],
+            "unit": f"ms, the least time {side} had left at the end of a game",
+        }
         yield {"name": f"clock.{key}.timeouts", "value": use["timeouts"], "unit": f"games {side} lost on time"}

@@ -19,8 +19,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.board import Board, Rules
 from gomoku.engine import Engine
@@ -50,7 +50,11 @@ def speed(quick: bool) -> Iterator[dict]:
     # The process's first search loads the kernels: done here, off the clock.
     start = time.perf_counter()
     Engine("strong").prepare(Rules.preset("gomocup20"))
-    yield {"name": "engine.in_process_load", "value": round(time.perf_counter() - start, 2), "unit": "s (loading the cached kernels into this process)"}
+    yield {
+        "name": "engine.in_process_load",
+        "value": round(time.perf_counter() - start, 2),
+        "unit": "s (loading the cached kernels into this process)",
+    }
     overshoot = []
     for threads in sorted({1, THREADS}):
         rates, depths = [], []
@@ -65,11 +69,17 @@ def speed(quick: bool) -> Iterator[dict]:
             depths.append(hint.depth)
         where = f"{len(boards)} middle games of {source}, {seconds} s, {threads} thread{'s' if threads > 1 else ''}"
         suffix = "" if threads == 1 else f"_{threads}_threads"
-        yield {"name": f"engine.nps{suffix}", "value": round(statistics.median(rates)),
-               "unit": f"nodes/s (median; {where}; target >= 500000)"}
+        yield {
+            "name": f"engine.nps{suffix}",
+            "value": round(statistics.median(rates)),
+            "unit": f"nodes/s (median; {where}; target >= 500000)",
+        }
         yield {"name": f"engine.nps_list{suffix}", "value": rates, "unit": "nodes/s a position"}
-        yield {"name": f"engine.depth{suffix}", "value": statistics.median(depths),
-               "unit": f"plies (median; {where}; target >= 12)"}
+        yield {
+            "name": f"engine.depth{suffix}",
+            "value": statistics.median(depths),
+            "unit": f"plies (median; {where}; target >= 12)",
+        }
         yield {"name": f"engine.depth_list{suffix}", "value": depths, "unit": "plies a position"}
     yield {
         "name": "engine.time_overshoot",
@@ -98,7 +108,11 @@ def cold_compile(quick: bool) -> Iterator[dict]:
     with tempfile.TemporaryDirectory(prefix="gomoku-numba-") as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
         elapsed, _ = _child("import runpy; runpy.run_module('gomoku.search.warmup', run_name='__main__')", env)
-    yield {"name": "engine.cold_compile", "value": round(elapsed, 1), "unit": "s (python -m gomoku.search.warmup, empty cache; target < 60 s)"}
+    yield {
+        "name": "engine.cold_compile",
+        "value": round(elapsed, 1),
+        "unit": "s (python -m gomoku.search.warmup, empty cache; target < 60 s)",
+    }
 
 
 FIRST_HINT = """
@@ -112,7 +126,9 @@ print(Engine('strong').hint(board, time=0.1).move, flush=True)
 def _answer_time(code: str) -> float:
     """Seconds from starting ``code`` in a fresh interpreter to its first line of output."""
     start = time.perf_counter()
-    with subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
+    with subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as child:
         line = child.stdout.readline()
         elapsed = time.perf_counter() - start
         _, err = child.communicate(timeout=600)
@@ -141,7 +157,9 @@ def stop_latency(quick: bool) -> Iterator[dict]:
         stop = threading.Event()
         engine = Engine("strong")
         answer = []
-        worker = threading.Thread(target=lambda: answer.append(engine.hint(boards[n % len(boards)], time=10, stop=stop)))
+        worker = threading.Thread(
+            target=lambda: answer.append(engine.hint(boards[n % len(boards)], time=10, stop=stop))
+        )
         worker.start()
         time.sleep(0.3)
         start = time.perf_counter()
@@ -188,7 +206,10 @@ def memory(quick: bool) -> Iterator[dict]:
         start = time.perf_counter()
         done = subprocess.run(
             [sys.executable, "-c", code, str(moves), str(seconds), memory_mb],
-            cwd=ROOT, capture_output=True, text=True, timeout=600,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
         )
         if done.returncode != 0:
             raise RuntimeError(done.stderr.strip().splitlines()[-1])

@@ -21,8 +21,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from bench.bench_search import middle_games, puzzles, speed
 from gomoku.board import Rules
@@ -52,8 +52,9 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 def peak_memory(level: str) -> float:
     """Peak resident memory (MB) of a fresh process after one 1 s search by ``level``."""
     root = Path(__file__).resolve().parents[1]
-    done = subprocess.run([sys.executable, "-c", _PEAK, level], capture_output=True, text=True, cwd=root,
-                          timeout=600, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK, level], capture_output=True, text=True, cwd=root, timeout=600, check=True
+    )
     return round(float(done.stdout.split()[-1]), 1)
 
 
@@ -63,8 +64,9 @@ def screen(quick: bool, datasets: list) -> Iterator[dict]:
     rules = Rules.preset("gomocup20")
     openings = load_openings(SHARED if SHARED.exists() else LOCAL, rules)
     games = 2 if quick else 40
-    config = MatchConfig(rules=rules, games=games, time_per_move_ms=1000, openings=openings,
-                         max_moves=20 if quick else None)
+    config = MatchConfig(
+        rules=rules, games=games, time_per_move_ms=1000, openings=openings, max_moves=20 if quick else None
+    )
     sampling = Sampling(temperature=0.0, nodes=SCREEN_NODES)
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
@@ -74,8 +76,11 @@ def screen(quick: bool, datasets: list) -> Iterator[dict]:
     match = result.match
     low, high = match.elo_interval
     record = f"+{match.wins} -{match.losses} ={match.draws}; Elo {match.elo:+.0f}, 95% {low:+.0f} .. {high:+.0f}"
-    yield {"name": "learning.screen_score", "value": round(100 * match.score, 1),
-           "unit": f"% for strong:{NET} against {HAND_SET}, {games} games at {SCREEN_NODES} nodes a move ({record})"}
+    yield {
+        "name": "learning.screen_score",
+        "value": round(100 * match.score, 1),
+        "unit": f"% for strong:{NET} against {HAND_SET}, {games} games at {SCREEN_NODES} nodes a move ({record})",
+    }
     yield {"name": "learning.screen_seconds", "value": round(seconds, 1), "unit": "s for the screen, two at a time"}
 
 
@@ -86,12 +91,18 @@ def training(quick: bool, datasets: list) -> Iterator[dict]:
     started = time.perf_counter()
     _, report = train_net(datasets, "bench", options)
     seconds = time.perf_counter() - started
-    yield {"name": "learning.train_positions_per_s", "value": round(report.train_positions * epochs / seconds),
-           "unit": f"training positions a second ({report.train_positions} positions of {report.games} games, "
-                   f"{epochs} epoch{'s' if epochs > 1 else ''}, the whole run timed)"}
-    yield {"name": "learning.train_held_out_loss", "value": round(report.best, 4),
-           "unit": f"cross-entropy on {report.held_out_positions} held-out positions "
-                   f"(the hand-set evaluation: {report.baseline_held_out:.4f})"}
+    yield {
+        "name": "learning.train_positions_per_s",
+        "value": round(report.train_positions * epochs / seconds),
+        "unit": f"training positions a second ({report.train_positions} positions of {report.games} games, "
+        f"{epochs} epoch{'s' if epochs > 1 else ''}, the whole run timed)",
+    }
+    yield {
+        "name": "learning.train_held_out_loss",
+        "value": round(report.best, 4),
+        "unit": f"cross-entropy on {report.held_out_positions} held-out positions "
+        f"(the hand-set evaluation: {report.baseline_held_out:.4f})",
+    }
 
 
 def run(quick: bool) -> Iterator[dict]:
@@ -102,8 +113,11 @@ def run(quick: bool) -> Iterator[dict]:
     yield from speed(quick, f"strong:{NET}", f"learning.{NET}")
     yield from puzzles(quick, bounded=True, level=f"strong:{NET}", prefix=f"learning.{NET}")
     for level, name in ((HAND_SET, "classic"), (f"strong:{NET}", NET)):
-        yield {"name": f"learning.{name}.peak_rss", "value": peak_memory(level),
-               "unit": f"MB, a fresh process after one 1 s search by {level} (target: under 350)"}
+        yield {
+            "name": f"learning.{name}.peak_rss",
+            "value": peak_memory(level),
+            "unit": f"MB, a fresh process after one 1 s search by {level} (target: under 350)",
+        }
     datasets: list = []
     yield from screen(quick, datasets)
     yield from training(quick, datasets)

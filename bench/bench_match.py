@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.board import Rules
 from gomoku.match import MatchConfig, load_openings, run_match
@@ -26,16 +26,25 @@ def _figures(prefix: str, result, seconds_per_move: float) -> Iterator[dict]:
     data = result.to_dict()
     what = f"{result.a} vs {result.b}, {len(result.games)} games, {seconds_per_move:g} s a move"
     yield {"name": f"{prefix}.score", "value": data["score"], "unit": f"fraction of the points ({what})"}
-    yield {"name": f"{prefix}.wins_losses_draws", "value": [data["wins"], data["losses"], data["draws"]],
-           "unit": "games won, lost, drawn"}
+    yield {
+        "name": f"{prefix}.wins_losses_draws",
+        "value": [data["wins"], data["losses"], data["draws"]],
+        "unit": "games won, lost, drawn",
+    }
     for key, label in (("elo", "Elo difference"), ("elo_low", "95% interval low"), ("elo_high", "95% interval high")):
         value = data[key]
-        yield {"name": f"{prefix}.{key}", "value": value if value is not None else "inf",
-               "unit": label + (" (a clean sweep: unbounded)" if value is None else "")}
+        yield {
+            "name": f"{prefix}.{key}",
+            "value": value if value is not None else "inf",
+            "unit": label + (" (a clean sweep: unbounded)" if value is None else ""),
+        }
     forfeits = sum(1 for g in result.games if "lost:" in g.reason)
     yield {"name": f"{prefix}.forfeits", "value": forfeits, "unit": "games lost on time, by crash or illegal move"}
-    lost = [f"game {g.index + 1} (opening {'-' if g.opening is None else g.opening + 1}, {result.a} as {g.a_side})"
-            for g in result.games if g.a_score < 1]
+    lost = [
+        f"game {g.index + 1} (opening {'-' if g.opening is None else g.opening + 1}, {result.a} as {g.a_side})"
+        for g in result.games
+        if g.a_score < 1
+    ]
     yield {"name": f"{prefix}.games_not_won", "value": lost, "unit": "games A lost or drew, to replay"}
 
 
@@ -57,12 +66,22 @@ def run(quick: bool) -> Iterator[dict]:
     config = MatchConfig(rules=rules, games=2, time_per_move_ms=limit, grace_ms=5000, openings=openings[:1])
     result = run_match(command, "greedy", config)
     # The brain is player A; ply i is X's move when i is even.
-    replies = [t for g in result.games for i, t in enumerate(g.times_ms)
-               if i >= g.opening_moves and ("X" if i % 2 == 0 else "O") == g.a_side]
+    replies = [
+        t
+        for g in result.games
+        for i, t in enumerate(g.times_ms)
+        if i >= g.opening_moves and ("X" if i % 2 == 0 else "O") == g.a_side
+    ]
     worst = max(replies) if replies else math.nan
-    yield {"name": "pbrain.reply_time_max", "value": worst,
-           "unit": f"ms, the slowest of {len(replies)} replies of gomoku pbrain (strong) under timeout_turn {limit}"
-                   " (pipe and process included)"}
-    yield {"name": "pbrain.reply_time_limit_kept", "value": worst <= limit,
-           "unit": f"every reply inside timeout_turn {limit} ms"}
+    yield {
+        "name": "pbrain.reply_time_max",
+        "value": worst,
+        "unit": f"ms, the slowest of {len(replies)} replies of gomoku pbrain (strong) under timeout_turn {limit}"
+        " (pipe and process included)",
+    }
+    yield {
+        "name": "pbrain.reply_time_limit_kept",
+        "value": worst <= limit,
+        "unit": f"every reply inside timeout_turn {limit} ms",
+    }
     yield from _figures("pbrain.strong_vs_greedy", result, limit / 1000)

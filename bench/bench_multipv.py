@@ -9,7 +9,7 @@ search is untouched). The machine may be loaded: the timed figures are noisy.
 from __future__ import annotations
 
 import statistics
-from typing import Iterator
+from collections.abc import Iterator
 
 from bench.bench_engine import positions
 from gomoku.board import Rules
@@ -36,14 +36,24 @@ def run(quick: bool) -> Iterator[dict]:
         figures[n] = (depths, nodes)
         yield {"name": f"multipv.depth_n{n}", "value": statistics.median(depths), "unit": f"plies (median; {where})"}
         yield {"name": f"multipv.depth_list_n{n}", "value": depths, "unit": "plies a position"}
-        yield {"name": f"multipv.nodes_n{n}", "value": round(statistics.median(nodes)), "unit": f"nodes (median; {where})"}
+        yield {
+            "name": f"multipv.nodes_n{n}",
+            "value": round(statistics.median(nodes)),
+            "unit": f"nodes (median; {where})",
+        }
     loss = [a - b for a, b in zip(figures[1][0], figures[3][0])]
-    yield {"name": "multipv.depth_lost_n3", "value": statistics.median(loss),
-           "unit": "plies (median of N=1 depth minus N=3 depth, position by position)"}
+    yield {
+        "name": "multipv.depth_lost_n3",
+        "value": statistics.median(loss),
+        "unit": "plies (median of N=1 depth minus N=3 depth, position by position)",
+    }
     same = 0
     for board in boards[:4]:
         one = list(Searcher().search(board, Limit(depth=5), options=SearchOptions(threads=1, multipv=1)))[-1]
         plain = list(Searcher().search(board, Limit(depth=5), options=SearchOptions(threads=1)))[-1]
         same += (one.nodes, one.pv) == (plain.nodes, plain.pv)
-    yield {"name": "multipv.n1_unchanged", "value": f"{same}/{len(boards[:4])}",
-           "unit": "positions where N=1 searches the same nodes and line as before, depth 5 (target: all)"}
+    yield {
+        "name": "multipv.n1_unchanged",
+        "value": f"{same}/{len(boards[:4])}",
+        "unit": "positions where N=1 searches the same nodes and line as before, depth 5 (target: all)",
+    }

@@ -28,9 +28,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterator
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "review" / "turning-points.jsonl"
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -53,10 +53,19 @@ def available(command: list[str]) -> str | None:
 def game_file(entry: dict, folder: Path) -> Path:
     """The entry's game as a native JSON game file (``gomoku.records``' format)."""
     path = folder / f"{entry['id']}.json"
-    path.write_text(json.dumps({
-        "format": "gomoku", "version": 1, "rules": entry["rules"], "moves": entry["moves"],
-        "result": entry["winner"], "metadata": {"id": entry["id"]},
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": "gomoku",
+                "version": 1,
+                "rules": entry["rules"],
+                "moves": entry["moves"],
+                "result": entry["winner"],
+                "metadata": {"id": entry["id"]},
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -74,13 +83,20 @@ def classes_by_ply(data: dict) -> dict[int, str]:
     return {int(m["ply"]): m["class"] for m in data["moves"] if m.get("class") is not None}
 
 
-def measure(entries: list[dict], command: list[str], extra: list[str], jobs: int = 1,
-            timeout: float = 3600.0, verbose: bool = False) -> Iterator[dict]:
+def measure(
+    entries: list[dict],
+    command: list[str],
+    extra: list[str],
+    jobs: int = 1,
+    timeout: float = 3600.0,
+    verbose: bool = False,
+) -> Iterator[dict]:
     """The figures for ``entries`` (only those with a turning point are reviewed)."""
     games = [e for e in entries if e.get("turning_ply") is not None]
     start = time.perf_counter()
     results: list[tuple[dict, dict | None, float, str | None]] = []
     with tempfile.TemporaryDirectory(prefix="bench-review-") as tmp:
+
         def one(entry: dict):
             try:
                 data, seconds = review(command, game_file(entry, Path(tmp)), extra, timeout)
@@ -118,30 +134,58 @@ def measure(entries: list[dict], command: list[str], extra: list[str], jobs: int
                 our_early_moves += 1
                 our_early_blunders += got[p] == "blunder"
         if verbose:
-            print(f"# {entry['id']}: turning ply {t} {entry['played']} ({entry['eval_before']} -> "
-                  f"{entry['eval_after']}, best {entry['best']}): {cls}", file=sys.stderr, flush=True)
+            print(
+                f"# {entry['id']}: turning ply {t} {entry['played']} ({entry['eval_before']} -> "
+                f"{entry['eval_after']}, best {entry['best']}): {cls}",
+                file=sys.stderr,
+                flush=True,
+            )
     reviewed = len(games) - len(errors)
     share = round(flagged / reviewed, 3) if reviewed else None
     winner_share = round(winner_blunders / winner_moves, 4) if winner_moves else None
-    yield {"name": "review.turning_points", "value": reviewed,
-           "unit": f"games reviewed, of {len(games)} with a turning point ({len(entries)} lost games given)"}
-    yield {"name": "review.turning_flagged", "value": share,
-           "unit": f"share of turning points classed mistake or blunder ({flagged} of {reviewed}; target >= 0.8)"}
-    yield {"name": "review.turning_flagged_or_move_before", "value": round(near / reviewed, 3) if reviewed else None,
-           "unit": f"share where the turning point or our move before it is classed mistake or blunder ({near} of {reviewed})"}
-    yield {"name": "review.turning_classes", "value": {c: turning[c] for c in (*CLASSES, "missing") if turning[c]},
-           "unit": "the review's class of each turning point"}
-    yield {"name": "review.winner_blunders", "value": winner_share,
-           "unit": f"share of the winner's moves classed blunder ({winner_blunders} of {winner_moves}; target <= 0.05)"}
-    yield {"name": "review.ours_blunders_before_turning", "value": our_early_blunders,
-           "unit": f"of {our_early_moves} of our moves before the turning point classed blunder (the judge saw no forced loss yet)"}
+    yield {
+        "name": "review.turning_points",
+        "value": reviewed,
+        "unit": f"games reviewed, of {len(games)} with a turning point ({len(entries)} lost games given)",
+    }
+    yield {
+        "name": "review.turning_flagged",
+        "value": share,
+        "unit": f"share of turning points classed mistake or blunder ({flagged} of {reviewed}; target >= 0.8)",
+    }
+    yield {
+        "name": "review.turning_flagged_or_move_before",
+        "value": round(near / reviewed, 3) if reviewed else None,
+        "unit": f"share where the turning point or our move before it is classed mistake or blunder ({near} of {reviewed})",
+    }
+    yield {
+        "name": "review.turning_classes",
+        "value": {c: turning[c] for c in (*CLASSES, "missing") if turning[c]},
+        "unit": "the review's class of each turning point",
+    }
+    yield {
+        "name": "review.winner_blunders",
+        "value": winner_share,
+        "unit": f"share of the winner's moves classed blunder ({winner_blunders} of {winner_moves}; target <= 0.05)",
+    }
+    yield {
+        "name": "review.ours_blunders_before_turning",
+        "value": our_early_blunders,
+        "unit": f"of {our_early_moves} of our moves before the turning point classed blunder (the judge saw no forced loss yet)",
+    }
     yield {"name": "review.missed", "value": len(missed), "unit": "; ".join(missed) or "none"}
     yield {"name": "review.errors", "value": len(errors), "unit": "; ".join(errors) or "none"}
-    yield {"name": "review.seconds", "value": round(wall, 1),
-           "unit": f"wall time, {len(games)} reviews ({moves} moves), {jobs} at a time"}
+    yield {
+        "name": "review.seconds",
+        "value": round(wall, 1),
+        "unit": f"wall time, {len(games)} reviews ({moves} moves), {jobs} at a time",
+    }
     if times:
-        yield {"name": "review.median_game_seconds", "value": round(statistics.median(times), 2),
-               "unit": "s a game's review"}
+        yield {
+            "name": "review.median_game_seconds",
+            "value": round(statistics.median(times), 2),
+            "unit": "s a game's review",
+        }
 
 
 def load(path: Path = DATA) -> list[dict]:
@@ -154,8 +198,11 @@ def run(quick: bool) -> Iterator[dict]:
     command = default_command()
     text = available(command)
     if text is None or not DATA.exists():
-        yield {"name": "review.turning_flagged", "value": None,
-               "unit": "skipped: " + ("no gomoku review command yet" if text is None else f"no {DATA.name}")}
+        yield {
+            "name": "review.turning_flagged",
+            "value": None,
+            "unit": "skipped: " + ("no gomoku review command yet" if text is None else f"no {DATA.name}"),
+        }
         return
     entries = load()
     extra: list[str] = []
@@ -168,8 +215,9 @@ def run(quick: bool) -> Iterator[dict]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bench.bench_review [--jobs 2] [--verbose] [-- REVIEW OPTIONS]``."""
-    parser = argparse.ArgumentParser(prog="python -m bench.bench_review", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.bench_review", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", type=Path, default=DATA, help=f"turning points (default {DATA})")
     parser.add_argument("--command", help="the review command line (default: this Python's gomoku review)")
     parser.add_argument("--jobs", type=int, default=1, help="reviews at once (default 1)")
@@ -183,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{' '.join(command)} --help failed: no review command")
     entries = load(args.data)
     if args.limit:
-        entries = [e for e in entries if e.get("turning_ply") is not None][:args.limit]
+        entries = [e for e in entries if e.get("turning_ply") is not None][: args.limit]
     for figure in measure(entries, command, args.extra, args.jobs, args.timeout, args.verbose):
         print(json.dumps(figure), flush=True)
     return 0

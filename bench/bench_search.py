@@ -9,8 +9,8 @@ import random
 import resource
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.attacks import greedy_move
 from gomoku.board import Board, Rules, Stone
@@ -110,9 +110,21 @@ def speed(quick: bool, level: str = "strong", prefix: str = "search") -> Iterato
         last = infos[-1]
         depths.append(last.depth)
         rates.append(last.nps)
-    yield {"name": f"{prefix}.nps", "value": round(statistics.mean(rates)), "unit": f"nodes/s ({level}, middle games, 1 s)"}
-    yield {"name": f"{prefix}.depth_in_1s", "value": round(statistics.mean(depths), 2), "unit": f"plies (mean; {depths})"}
-    yield {"name": f"{prefix}.time_overshoot", "value": round(1000 * max(overshoot), 1), "unit": "ms over a 1 s limit (worst)"}
+    yield {
+        "name": f"{prefix}.nps",
+        "value": round(statistics.mean(rates)),
+        "unit": f"nodes/s ({level}, middle games, 1 s)",
+    }
+    yield {
+        "name": f"{prefix}.depth_in_1s",
+        "value": round(statistics.mean(depths), 2),
+        "unit": f"plies (mean; {depths})",
+    }
+    yield {
+        "name": f"{prefix}.time_overshoot",
+        "value": round(1000 * max(overshoot), 1),
+        "unit": "ms over a 1 s limit (worst)",
+    }
 
 
 def match(quick: bool) -> Iterator[dict]:
@@ -132,7 +144,11 @@ def match(quick: bool) -> Iterator[dict]:
                     board.play(greedy_move(board))
             points += 1.0 if board.winner == side else 0.5 if board.winner is None else 0.0
             games += 1
-    yield {"name": "search.match_vs_greedy", "value": round(100 * points / games, 1), "unit": f"% of {games} games, 0.5 s/move"}
+    yield {
+        "name": "search.match_vs_greedy",
+        "value": round(100 * points / games, 1),
+        "unit": f"% of {games} games, 0.5 s/move",
+    }
 
 
 def run(quick: bool) -> Iterator[dict]:

@@ -30,8 +30,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone
 from gomoku.match import load_openings
@@ -66,8 +66,13 @@ class BrainProcess:
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gomoku.protocol.pbrain"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0, env=env, cwd=ROOT,
+            [sys.executable, "-m", "gomoku.protocol.pbrain"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            bufsize=0,
+            env=env,
+            cwd=ROOT,
         )
         self.lines: queue.Queue[tuple[str, float] | None] = queue.Queue()
         self.stderr: list[str] = []
@@ -76,8 +81,13 @@ class BrainProcess:
         self.starts += 1
         self.send("START 20")
         self.expect_ok("START")
-        for line in (f"INFO timeout_turn {self.turn_ms}", "INFO timeout_match 0", f"INFO max_memory {MAX_MEMORY}",
-                     "INFO game_type 1", "INFO rule 0"):
+        for line in (
+            f"INFO timeout_turn {self.turn_ms}",
+            "INFO timeout_match 0",
+            f"INFO max_memory {MAX_MEMORY}",
+            "INFO game_type 1",
+            "INFO rule 0",
+        ):
             self.send(line)
 
     def _read(self) -> None:
@@ -157,8 +167,9 @@ class BrainProcess:
             self.process.wait()
 
 
-def play_game(x: BrainProcess, o: BrainProcess, opening: list[Point], replies: list[float],
-              late: list[tuple[float, float]]) -> tuple[str, str]:
+def play_game(
+    x: BrainProcess, o: BrainProcess, opening: list[Point], replies: list[float], late: list[tuple[float, float]]
+) -> tuple[str, str]:
     """One game from ``opening``: (result, how): result X, O or draw; how "five", "full" or a forfeit kind.
     Each reply time goes into ``replies``; a late one into ``late`` too, with the CPU the brain used for it."""
     rules = Rules.preset("gomocup20")
@@ -239,8 +250,11 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
     yield {"name": "soak.games", "value": games, "unit": f"games ({what}; {seconds:.0f} s)"}
     yield {"name": "soak.endings", "value": outcomes, "unit": "games by how they ended: five, full board, or a forfeit"}
     yield {"name": "soak.results", "value": results, "unit": "games won by X, by O, drawn"}
-    yield {"name": "soak.forfeits", "value": sum(forfeits.values()), "unit": "games lost by a late reply, an "
-           "illegal move, an ERROR, a crash or a hang"}
+    yield {
+        "name": "soak.forfeits",
+        "value": sum(forfeits.values()),
+        "unit": "games lost by a late reply, an illegal move, an ERROR, a crash or a hang",
+    }
     for kind in ("late", "illegal", "error", "crash", "hang"):
         yield {"name": f"soak.{kind}", "value": forfeits.get(kind, 0), "unit": f"games forfeited: {kind}"}
     yield {"name": "soak.restarted_brains", "value": a.starts + b.starts - 2, "unit": "brain processes started again"}
@@ -248,28 +262,52 @@ def soak(games: int, turn_ms: int) -> Iterator[dict]:
     ordered = sorted(replies)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else None
     yield {"name": "soak.replies", "value": len(replies), "unit": "moves answered"}
-    yield {"name": "soak.reply_ms_median", "value": round(statistics.median(replies), 1) if replies else None,
-           "unit": "ms, send to answer, as the manager saw it"}
+    yield {
+        "name": "soak.reply_ms_median",
+        "value": round(statistics.median(replies), 1) if replies else None,
+        "unit": "ms, send to answer, as the manager saw it",
+    }
     yield {"name": "soak.reply_ms_p99", "value": None if p99 is None else round(p99, 1), "unit": "ms, 99th percentile"}
-    yield {"name": "soak.reply_ms_max", "value": round(ordered[-1], 1) if ordered else None,
-           "unit": f"ms, the worst reply (timeout_turn {turn_ms})"}
-    yield {"name": "soak.replies_past_timeout_turn", "value": sum(1 for r in replies if r > turn_ms),
-           "unit": f"replies later than {turn_ms} ms"}
+    yield {
+        "name": "soak.reply_ms_max",
+        "value": round(ordered[-1], 1) if ordered else None,
+        "unit": f"ms, the worst reply (timeout_turn {turn_ms})",
+    }
+    yield {
+        "name": "soak.replies_past_timeout_turn",
+        "value": sum(1 for r in replies if r > turn_ms),
+        "unit": f"replies later than {turn_ms} ms",
+    }
     starved = sum(1 for ms, cpu in late if cpu <= turn_ms)
-    yield {"name": "soak.late_replies_starved", "value": starved,
-           "unit": f"late replies for which the brain had at most {turn_ms} ms of CPU: the machine did not let it "
-                   f"run (load average {load[0]:.1f} at the start, {load[1]:.1f} at the end; 2 cores)"}
-    yield {"name": "soak.late_reply_details", "value": [[round(ms), round(cpu)] for ms, cpu in late[:50]],
-           "unit": "ms: each late reply, and the CPU time the brain used for it (10 ms ticks)"}
-    yield {"name": "soak.deadline_replies", "value": a.deadline_replies + b.deadline_replies,
-           "unit": "moves the brains answered at their hard deadline, the search still running"}
+    yield {
+        "name": "soak.late_replies_starved",
+        "value": starved,
+        "unit": f"late replies for which the brain had at most {turn_ms} ms of CPU: the machine did not let it "
+        f"run (load average {load[0]:.1f} at the start, {load[1]:.1f} at the end; 2 cores)",
+    }
+    yield {
+        "name": "soak.late_reply_details",
+        "value": [[round(ms), round(cpu)] for ms, cpu in late[:50]],
+        "unit": "ms: each late reply, and the CPU time the brain used for it (10 ms ticks)",
+    }
+    yield {
+        "name": "soak.deadline_replies",
+        "value": a.deadline_replies + b.deadline_replies,
+        "unit": "moves the brains answered at their hard deadline, the search still running",
+    }
     for name, values in rss.items():
         warm = min(max(1, len(values) // 10), max(len(values) - 2, 0))
         growth = slope(values[warm:])
-        yield {"name": f"soak.rss_mb_{name}", "value": [round(values[0], 1), round(values[-1], 1)] if values else None,
-               "unit": f"MB, brain {name}'s RSS after its first and last game"}
-        yield {"name": f"soak.rss_growth_mb_per_game_{name}", "value": None if growth is None else round(growth, 4),
-               "unit": f"MB a game, brain {name}: the least-squares slope after a warm-up of {warm} games"}
+        yield {
+            "name": f"soak.rss_mb_{name}",
+            "value": [round(values[0], 1), round(values[-1], 1)] if values else None,
+            "unit": f"MB, brain {name}'s RSS after its first and last game",
+        }
+        yield {
+            "name": f"soak.rss_growth_mb_per_game_{name}",
+            "value": None if growth is None else round(growth, 4),
+            "unit": f"MB a game, brain {name}: the least-squares slope after a warm-up of {warm} games",
+        }
 
 
 def slope(values: list[float]) -> float | None:
@@ -290,32 +328,54 @@ def fuzz(sessions: int) -> Iterator[dict]:
     """The protocol fuzz test, run at ``sessions`` sessions in a pytest of its own."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "sessions.txt"
-        env = {**os.environ, "GOMOKU_FUZZ_SESSIONS": str(sessions), "GOMOKU_FUZZ_REPORT": str(report),
-               "PYTHONPATH": str(ROOT)}
+        env = {
+            **os.environ,
+            "GOMOKU_FUZZ_SESSIONS": str(sessions),
+            "GOMOKU_FUZZ_REPORT": str(report),
+            "PYTHONPATH": str(ROOT),
+        }
         started = time.monotonic()
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-             str(ROOT / "tests" / "gomoku" / "protocol" / "test_pbrain.py")
-             + "::test_a_fuzzed_session_gets_the_answers_the_model_expects"],
-            cwd=ROOT, env=env, capture_output=True, text=True,
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-x",
+                "-p",
+                "no:cacheprovider",
+                str(ROOT / "tests" / "gomoku" / "protocol" / "test_pbrain.py")
+                + "::test_a_fuzzed_session_gets_the_answers_the_model_expects",
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         seconds = time.monotonic() - started
         counts = [int(line) for line in report.read_text().split()] if report.exists() else []
-    yield {"name": "fuzz.sessions", "value": len(counts), "unit": f"fuzzed pbrain sessions checked against the "
-           f"model ({seconds:.0f} s)"}
+    yield {
+        "name": "fuzz.sessions",
+        "value": len(counts),
+        "unit": f"fuzzed pbrain sessions checked against the model ({seconds:.0f} s)",
+    }
     yield {"name": "fuzz.commands", "value": sum(counts), "unit": "commands and bad lines in those sessions"}
     failure = ""
     if done.returncode != 0:
         # What broke, for the notes: the assertion lines, the falsifying example, and the summary.
         lines = done.stdout.splitlines()
-        kept = [line for line in lines if line.startswith(("E ", "Falsifying", "Flaky", "FAILED"))
-                or "data.draw" in line or "Draw " in line]
+        kept = [
+            line
+            for line in lines
+            if line.startswith(("E ", "Falsifying", "Flaky", "FAILED")) or "data.draw" in line or "Draw " in line
+        ]
         failure = " | ".join(kept or lines[-5:])[:4000]
     yield {"name": "fuzz.passed", "value": done.returncode == 0, "unit": failure or "every session as the model said"}
 
 
-def run(quick: bool, games: int | None = None, turn_ms: int | None = None,
-        sessions: int | None = None) -> Iterator[dict]:
+def run(
+    quick: bool, games: int | None = None, turn_ms: int | None = None, sessions: int | None = None
+) -> Iterator[dict]:
     yield from soak(games if games is not None else (3 if quick else 1000), turn_ms or (100 if quick else 200))
     sessions = sessions if sessions is not None else (10 if quick else 2000)
     if sessions > 0:

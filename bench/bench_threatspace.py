@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from bench.bench_weights import seconds_per_call
 from bench.positions import quiet_game
@@ -26,13 +26,28 @@ def run(quick: bool) -> Iterator[dict]:
         scores = seconds_per_call(lambda: space.cell_scores(), budget)
         whole = seconds_per_call(lambda: threat_space(board).score_map(), budget)
         fives = seconds_per_call(lambda: (space.five_cells(Stone.X), space.five_cells(Stone.O)), budget)
-        yield {"name": f"threatspace.build_cold.{stones}", "value": round(cold * 1e3, 3),
-               "unit": f"ms to build T (new shape), B and A ({note})"}
-        yield {"name": f"threatspace.build.{stones}", "value": round(build * 1e3, 3),
-               "unit": f"ms to build B and A = T B with T cached ({note})"}
-        yield {"name": f"threatspace.cell_scores.{stones}", "value": round(scores * 1e3, 3),
-               "unit": f"ms for T^T times the window scores ({note})"}
-        yield {"name": f"threatspace.score_map.{stones}", "value": round(whole * 1e3, 3),
-               "unit": f"ms from board to every empty cell's score ({note})"}
-        yield {"name": f"threatspace.five_cells.{stones}", "value": round(fives * 1e3, 3),
-               "unit": f"ms to find every cell that makes five, both sides ({note})"}
+        yield {
+            "name": f"threatspace.build_cold.{stones}",
+            "value": round(cold * 1e3, 3),
+            "unit": f"ms to build T (new shape), B and A ({note})",
+        }
+        yield {
+            "name": f"threatspace.build.{stones}",
+            "value": round(build * 1e3, 3),
+            "unit": f"ms to build B and A = T B with T cached ({note})",
+        }
+        yield {
+            "name": f"threatspace.cell_scores.{stones}",
+            "value": round(scores * 1e3, 3),
+            "unit": f"ms for T^T times the window scores ({note})",
+        }
+        yield {
+            "name": f"threatspace.score_map.{stones}",
+            "value": round(whole * 1e3, 3),
+            "unit": f"ms from board to every empty cell's score ({note})",
+        }
+        yield {
+            "name": f"threatspace.five_cells.{stones}",
+            "value": round(fives * 1e3, 3),
+            "unit": f"ms to find every cell that makes five, both sides ({note})",
+        }

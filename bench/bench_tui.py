@@ -29,8 +29,9 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from textual import events
 from textual.geometry import Region
@@ -77,8 +78,9 @@ def _redraw(view: Any, region: Region, key: str) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-async def _keys(app: GomokuApp, pilot: Any, timings: _Timings, presses: int) -> tuple[list[float], list[float],
-                                                                                      list[float]]:
+async def _keys(
+    app: GomokuApp, pilot: Any, timings: _Timings, presses: int
+) -> tuple[list[float], list[float], list[float]]:
     """Cursor keys to and fro: each one's redraw (action and a full render), then its
     keypress as the user sees it."""
     view = app.board_view
@@ -102,8 +104,9 @@ KEY_WINDOW = 0.25
 does: Pilot's ``press`` waits for the process to go idle, which a search never lets it)."""
 
 
-async def _sent_keys(app: GomokuApp, pilot: Any, timings: _Timings, presses: int) -> tuple[list[float], list[float],
-                                                                                           list[float]]:
+async def _sent_keys(
+    app: GomokuApp, pilot: Any, timings: _Timings, presses: int
+) -> tuple[list[float], list[float], list[float]]:
     """``_keys``, each key sent to the app's driver as a terminal's would be: its latency
     is up to the last screen update that follows it within ``KEY_WINDOW``, leaving out
     those after an analysis report came in (that redraw is the report's)."""
@@ -132,8 +135,9 @@ async def _sent_keys(app: GomokuApp, pilot: Any, timings: _Timings, presses: int
 async def _measure(presses: int) -> dict[str, Any]:
     moves = list(quiet_game(150, seed=5).move_stack)
     with tempfile.TemporaryDirectory() as data:
-        app = GomokuApp(analyst=Analyst.default(), settings=GameSettings(mode="humans"),
-                        data_dir=Path(data), offer_resume=False)
+        app = GomokuApp(
+            analyst=Analyst.default(), settings=GameSettings(mode="humans"), data_dir=Path(data), offer_resume=False
+        )
         async with app.run_test(size=(200, 60)) as pilot:
             game = Game(GameSettings(mode="humans"), Board(moves=moves))
             app.start_game(game)
@@ -145,7 +149,7 @@ async def _measure(presses: int) -> dict[str, Any]:
             redraw, keypress, compose = await _keys(app, pilot, timings, presses)
             moved = []
             candidates = game.board.candidates(1)
-            for cell in candidates[:presses // 4]:
+            for cell in candidates[: presses // 4]:
                 view.move_cursor_to(cell)
                 await pilot.pause()
                 timings.refreshes.clear()
@@ -168,22 +172,40 @@ async def _measure(presses: int) -> dict[str, Any]:
                 await pilot.pause(0.005)
             busy_redraw, busy_keypress, busy_compose = await _sent_keys(app, pilot, timings, presses)
             info = app.analysis
-            reports = {"depth": info.depth if info is not None else 0,
-                       "nodes": info.nodes if info is not None else 0,
-                       "seconds": round(info.time, 2) if info is not None else 0.0}
+            reports = {
+                "depth": info.depth if info is not None else 0,
+                "nodes": info.nodes if info is not None else 0,
+                "seconds": round(info.time, 2) if info is not None else 0.0,
+            }
             start = time.perf_counter()
             await pilot.press("A")
             await app.workers.wait_for_complete()
             stop_ms = (time.perf_counter() - start) * 1000
-            return {"redraw": redraw, "keypress": keypress, "compose": compose, "moves": moved, "shown": shown,
-                    "idle_redraw": idle_redraw, "idle_keypress": idle_keypress, "idle_compose": idle_compose,
-                    "busy_redraw": busy_redraw, "busy_keypress": busy_keypress, "busy_compose": busy_compose,
-                    "analysis": reports, "stop_ms": stop_ms}
+            return {
+                "redraw": redraw,
+                "keypress": keypress,
+                "compose": compose,
+                "moves": moved,
+                "shown": shown,
+                "idle_redraw": idle_redraw,
+                "idle_keypress": idle_keypress,
+                "idle_compose": idle_compose,
+                "busy_redraw": busy_redraw,
+                "busy_keypress": busy_keypress,
+                "busy_compose": busy_compose,
+                "analysis": reports,
+                "stop_ms": stop_ms,
+            }
 
 
 def _figure(name: str, values: list[float], **extra: Any) -> dict[str, Any]:
-    return {"name": name, "value": round(statistics.median(values), 2), "unit": "ms", "max": round(max(values), 2),
-            **extra}
+    return {
+        "name": name,
+        "value": round(statistics.median(values), 2),
+        "unit": "ms",
+        "max": round(max(values), 2),
+        **extra,
+    }
 
 
 def run(quick: bool) -> Iterator[dict[str, object]]:
@@ -196,9 +218,17 @@ def run(quick: bool) -> Iterator[dict[str, object]]:
     yield _figure("tui.idle.redraw_ms", m["idle_redraw"], note="a middle game of 59 stones, 20x20, nothing running")
     yield _figure("tui.idle.keypress_ms", m["idle_keypress"])
     yield _figure("tui.idle.compose_ms", m["idle_compose"])
-    yield _figure("tui.analysing.redraw_ms", m["busy_redraw"], note="the same keys while the live analysis searches",
-                  **{f"analysis_{k}": v for k, v in m["analysis"].items()})
+    yield _figure(
+        "tui.analysing.redraw_ms",
+        m["busy_redraw"],
+        note="the same keys while the live analysis searches",
+        **{f"analysis_{k}": v for k, v in m["analysis"].items()},
+    )
     yield _figure("tui.analysing.keypress_ms", m["busy_keypress"])
     yield _figure("tui.analysing.compose_ms", m["busy_compose"])
-    yield {"name": "tui.analysis_stop_ms", "value": round(m["stop_ms"], 1), "unit": "ms",
-           "note": "A (stop) to the search's worker done"}
+    yield {
+        "name": "tui.analysis_stop_ms",
+        "value": round(m["stop_ms"], 1),
+        "unit": "ms",
+        "note": "A (stop) to the search's worker done",
+    }

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.board import Board, Rules
 from gomoku.records import board_from_position

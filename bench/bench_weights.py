@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from bench.positions import quiet_game
 from gomoku.attacks import WeightTable, cell_weight, default_table, explain, greedy_move, weight_map, weight_map_direct
@@ -40,12 +40,21 @@ def run(quick: bool) -> Iterator[dict]:
         direct = seconds_per_call(lambda: weight_map_direct(board), budget)
         note = f"{stones} stones, {candidates} candidates"
         yield {"name": f"weights.fast.{stones}", "value": round(fast * 1e3, 3), "unit": f"ms per weight map ({note})"}
-        yield {"name": f"weights.fast_cold.{stones}", "value": round(cold * 1e3, 3),
-               "unit": f"ms for the first map with an empty pattern cache ({note})"}
-        yield {"name": f"weights.direct.{stones}", "value": round(direct * 1e3, 3),
-               "unit": f"ms per weight map by the direct scan ({note})"}
-        yield {"name": f"weights.speedup.{stones}", "value": round(direct / fast, 1),
-               "unit": "x (direct time / fast time; the goal is >= 10)"}
+        yield {
+            "name": f"weights.fast_cold.{stones}",
+            "value": round(cold * 1e3, 3),
+            "unit": f"ms for the first map with an empty pattern cache ({note})",
+        }
+        yield {
+            "name": f"weights.direct.{stones}",
+            "value": round(direct * 1e3, 3),
+            "unit": f"ms per weight map by the direct scan ({note})",
+        }
+        yield {
+            "name": f"weights.speedup.{stones}",
+            "value": round(direct / fast, 1),
+            "unit": "x (direct time / fast time; the goal is >= 10)",
+        }
     board = quiet_game(200)
     cells = board.candidates(2)[:50]
     single = seconds_per_call(lambda: [cell_weight(board, p) for p in cells], budget) / len(cells)

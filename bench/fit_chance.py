@@ -62,9 +62,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_chance", description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path, help="folders of game records (gomoku match --out)")
     parser.add_argument("--nodes", type=int, default=30_000, help="the search's nodes a position (default 30000)")
-    parser.add_argument("--level", default=JUDGE_LEVEL,
-                        help=f"the level whose scores are fitted, with its evaluation (default {JUDGE_LEVEL}, "
-                             "the review's judge, whose scores the shipped map was fitted to)")
+    parser.add_argument(
+        "--level",
+        default=JUDGE_LEVEL,
+        help=f"the level whose scores are fitted, with its evaluation (default {JUDGE_LEVEL}, "
+        "the review's judge, whose scores the shipped map was fitted to)",
+    )
     parser.add_argument("--cache", type=Path, help="scored positions kept here (JSON lines)")
     parser.add_argument("--write", action="store_true", help="write data/win-chance.json")
     args = parser.parse_args(argv)
@@ -121,8 +124,19 @@ def main(argv: list[str] | None = None) -> int:
         pass
     print(json.dumps(report))
     if args.write:
-        meta = {k: report[k] for k in ("games", "games_held_out", "positions_fit", "positions_held_out", "nodes",
-                                       "brier_held_out", "brier_coin", "calibration_held_out")}
+        meta = {
+            k: report[k]
+            for k in (
+                "games",
+                "games_held_out",
+                "positions_fit",
+                "positions_held_out",
+                "nodes",
+                "brier_held_out",
+                "brier_coin",
+                "calibration_held_out",
+            )
+        }
         meta["made_by"] = "bench/fit_chance.py on gomoku match games (strong against older engines, 20x20)"
         ChanceModel(model.a, model.b, meta).save(CHANCE_PATH)
     return 0

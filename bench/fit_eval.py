@@ -27,8 +27,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
 from scipy.optimize import minimize
@@ -129,7 +129,7 @@ def write_table(values: np.ndarray, note: str) -> None:
     head, _, rest = text.partition("CELL_VALUES = (\n")
     _, _, tail = rest.partition("\n)\n")
     numbers = [str(int(round(v))) for v in values]
-    rows = [", ".join(numbers[i:i + 15]) + "," for i in range(0, len(numbers), 15)]
+    rows = [", ".join(numbers[i : i + 15]) + "," for i in range(0, len(numbers), 15)]
     body = "\n".join("    " + row for row in rows)
     TABLE.write_text(f"{head}CELL_VALUES = (\n    # {note}\n{body}\n)\n{tail}", encoding="utf-8")
 
@@ -149,8 +149,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     split = split_by_game([m for m, _, _ in rows])
     if split is None:
-        print(f"fit_eval: need positions of at least two games (told apart by their first {GAME_KEY} moves)",
-              file=sys.stderr)
+        print(
+            f"fit_eval: need positions of at least two games (told apart by their first {GAME_KEY} moves)",
+            file=sys.stderr,
+        )
         return 1
     train, test, held_games = split
     mine = np.array([f[0] for _, f, _ in rows], dtype=float)
@@ -159,10 +161,14 @@ def main(argv: list[str] | None = None) -> int:
     current = np.array(CELL_VALUES, dtype=float)
     values = fit(mine[train], theirs[train], y[train], current, args.pull)
     x = TEMPO * mine[test] - theirs[test]
-    report = {"positions": len(y), "held_out": len(test), "held_out_games": held_games,
-              "cross_entropy_current": round(cross_entropy(x @ current, y[test]), 4),
-              "cross_entropy_fitted": round(cross_entropy(x @ values, y[test]), 4),
-              "cross_entropy_constant": round(cross_entropy(np.zeros(len(test)), y[test]), 4)}
+    report = {
+        "positions": len(y),
+        "held_out": len(test),
+        "held_out_games": held_games,
+        "cross_entropy_current": round(cross_entropy(x @ current, y[test]), 4),
+        "cross_entropy_fitted": round(cross_entropy(x @ values, y[test]), 4),
+        "cross_entropy_constant": round(cross_entropy(np.zeros(len(test)), y[test]), 4),
+    }
     print(json.dumps(report))
     if args.write:
         write_table(values, f"fitted to {len(y)} positions, held-out cross-entropy {report['cross_entropy_fitted']}")

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import queue
 import re
 import subprocess
@@ -38,8 +37,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.records import load_game
 
@@ -73,18 +72,30 @@ class Judge:
 
     # -- the process ---------------------------------------------------------
     def _start(self) -> None:
-        self.proc = subprocess.Popen([self.command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=self.cwd)
+        self.proc = subprocess.Popen(
+            [self.command],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+            cwd=self.cwd,
+        )
         self.lines = queue.Queue()
         threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
         self._send(f"START {self.size}")
         self._until(lambda line: line.strip().upper() == "OK", 30.0)
-        for info in ("thread_num 1", "timeout_match 100000000", "time_left 100000000",
-                     f"rule {1 if self.exact_five else 0}", f"timeout_turn {self.turn_ms}"):
+        for info in (
+            "thread_num 1",
+            "timeout_match 100000000",
+            "time_left 100000000",
+            f"rule {1 if self.exact_five else 0}",
+            f"timeout_turn {self.turn_ms}",
+        ):
             self._send(f"INFO {info}")
 
     @staticmethod
-    def _read(proc: subprocess.Popen[str], lines: "queue.Queue[str | None]") -> None:
+    def _read(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
             lines.put(line.rstrip("\r\n"))
@@ -156,7 +167,7 @@ class Judge:
 
     def five_at(self, moves: list[tuple[int, int]], move: tuple[int, int]) -> bool:
         """Whether ``move`` makes five (or more, unless exactly five is the rule) for the side to move."""
-        mine = {tuple(m) for m in moves[len(moves) % 2::2]}
+        mine = {tuple(m) for m in moves[len(moves) % 2 :: 2]}
         mine.add(move)
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
             run = 1
@@ -208,8 +219,7 @@ def mate_plies(score: str) -> int | None:
         return None
 
 
-def judge_game(judge: Judge, moves: list[tuple[int, int]], ours: str, opening: int,
-               deep_ms: int, log) -> dict:
+def judge_game(judge: Judge, moves: list[tuple[int, int]], ours: str, opening: int, deep_ms: int, log) -> dict:
     """The turning point of one lost game and what the judge said around it.
 
     Every position before and after each of our moves is asked at the normal
@@ -229,12 +239,15 @@ def judge_game(judge: Judge, moves: list[tuple[int, int]], ours: str, opening: i
     after: dict[int, str | None] = {}
     for p in our_plies:
         before[p], best_at[p] = judge.ask(moves[:p])
-        after[p] = flip(judge.ask(moves[:p + 1])[0])  # the opponent to move: back to our view
-    entry: dict = {"evals_before": [[p, before[p]] for p in our_plies],
-                   "evals_after": [[p, after[p]] for p in our_plies]}
+        after[p] = flip(judge.ask(moves[: p + 1])[0])  # the opponent to move: back to our view
+    entry: dict = {
+        "evals_before": [[p, before[p]] for p in our_plies],
+        "evals_after": [[p, after[p]] for p in our_plies],
+    }
     # The winner let a forced win go: a win after our move, none before our next one.
-    entry["winner_slips"] = [p + 1 for p in our_plies
-                             if is_loss(after[p]) and p + 2 in before and not is_loss(before[p + 2])]
+    entry["winner_slips"] = [
+        p + 1 for p in our_plies if is_loss(after[p]) and p + 2 in before and not is_loss(before[p + 2])
+    ]
     # We let a forced win of ours go.
     entry["missed_wins"] = [p for p in our_plies if is_win(before[p]) and not is_win(after[p])]
 
@@ -263,21 +276,35 @@ def judge_game(judge: Judge, moves: list[tuple[int, int]], ours: str, opening: i
         shown = score if is_loss(score) else before[turning]
         earlier = [p for p in our_plies if p < turning]
         if not earlier:
-            entry.update(turning_ply=None, evals_before_deep=checked,
-                         note=f"already lost before our first move after the opening, ply {turning} ({shown})")
+            entry.update(
+                turning_ply=None,
+                evals_before_deep=checked,
+                note=f"already lost before our first move after the opening, ply {turning} ({shown})",
+            )
             return entry
         n = mate_plies(shown)
         turning, eval_after, inferred = earlier[-1], (f"-M{n + 1}" if n is not None else shown), True
     entry["evals_before_deep"] = checked
     if best == list(moves[turning]):
-        entry.update(turning_ply=None, note=f"candidate ply {turning} ({score} -> {eval_after}): the move played is "
-                                            f"the judge's own best move at {deep_ms / 1000:g} s, so the loss came earlier "
-                                            "than the judge can show")
+        entry.update(
+            turning_ply=None,
+            note=f"candidate ply {turning} ({score} -> {eval_after}): the move played is "
+            f"the judge's own best move at {deep_ms / 1000:g} s, so the loss came earlier "
+            "than the judge can show",
+        )
         return entry
-    entry.update(turning_ply=turning, played=list(moves[turning]), best=best,
-                 eval_before=score, eval_after=eval_after, eval_after_inferred=inferred)
-    log(f"  turning point ply {turning}: {list(moves[turning])} {score} -> {eval_after}"
-        f"{' (inferred)' if inferred else ''}, best {best}")
+    entry.update(
+        turning_ply=turning,
+        played=list(moves[turning]),
+        best=best,
+        eval_before=score,
+        eval_after=eval_after,
+        eval_after_inferred=inferred,
+    )
+    log(
+        f"  turning point ply {turning}: {list(moves[turning])} {score} -> {eval_after}"
+        f"{' (inferred)' if inferred else ''}, best {best}"
+    )
     return entry
 
 
@@ -288,18 +315,27 @@ def games_in(folders: list[Path]) -> Iterator[tuple[Path, Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.judge_games", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.judge_games", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("folders", nargs="+", type=Path, help="gomoku match --out folders (player A is ours)")
     parser.add_argument("--rapfi", required=True, help="the judge: a pbrain program (Rapfi, classical evaluation)")
     parser.add_argument("--seconds", type=float, default=1.0, help="the judge's time a position (default 1)")
-    parser.add_argument("--deep-seconds", type=float, default=5.0,
-                        help="its time for the positions asked again (default 5)")
+    parser.add_argument(
+        "--deep-seconds", type=float, default=5.0, help="its time for the positions asked again (default 5)"
+    )
     parser.add_argument("--a-name", help="player A's name in the records, when the two names differ")
-    parser.add_argument("--judge-name", default="Rapfi (classical evaluation, built-in config)",
-                        help="how the judge is named in the output")
-    parser.add_argument("--source", action="append", default=[],
-                        help="FOLDER=TEXT: how a folder's match is described (command, engines, commits)")
+    parser.add_argument(
+        "--judge-name",
+        default="Rapfi (classical evaluation, built-in config)",
+        help="how the judge is named in the output",
+    )
+    parser.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        help="FOLDER=TEXT: how a folder's match is described (command, engines, commits)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON Lines file (default {DEFAULT_OUT})")
     parser.add_argument("--append", action="store_true", help="add to the file rather than replace it")
     parser.add_argument("--limit", type=int, default=0, help="judge at most this many lost games (0: all)")
@@ -357,10 +393,30 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 entry.update(judge_game(judges[key], moves, ours, opening, deep_ms, log))
             entry["winner_plies"] = [p for p in range(opening, len(moves)) if (p % 2 == 0) == (winner == "X")]
-            order = ["id", "source", "judge", "rules", "ours", "winner", "opening_moves", "reason", "turning_ply",
-                     "played", "best", "eval_before", "eval_after", "eval_after_inferred", "note", "moves",
-                     "winner_plies", "winner_slips", "missed_wins", "evals_before", "evals_after",
-                     "evals_before_deep"]
+            order = [
+                "id",
+                "source",
+                "judge",
+                "rules",
+                "ours",
+                "winner",
+                "opening_moves",
+                "reason",
+                "turning_ply",
+                "played",
+                "best",
+                "eval_before",
+                "eval_after",
+                "eval_after_inferred",
+                "note",
+                "moves",
+                "winner_plies",
+                "winner_slips",
+                "missed_wins",
+                "evals_before",
+                "evals_after",
+                "evals_before_deep",
+            ]
             entry = {k: entry[k] for k in order if k in entry}
             out.write(json.dumps(entry, separators=(",", ":")) + "\n")
             out.flush()

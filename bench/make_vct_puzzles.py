@@ -25,8 +25,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gomoku.board import Board, BoardError, Rules, Stone
 from gomoku.engine import Engine

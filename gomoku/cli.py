@@ -9,8 +9,9 @@ import re
 import signal
 import sys
 import threading
+from collections.abc import Sequence
 from importlib.metadata import entry_points
-from typing import NoReturn, Sequence
+from typing import NoReturn
 
 from gomoku import __version__
 from gomoku.commands import MODULES

@@ -13,8 +13,9 @@ import re
 import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO
 
 __all__ = ["MAX_FILE_BYTES", "read_file", "parse_json", "write_atomically"]
 
@@ -54,8 +55,9 @@ def read_file(path: str | os.PathLike[str], *, what: str = "a file", error: type
         kind = next((label for test, label in _KINDS if test(info.st_mode)), "a special file")
         raise error(f"{name}: {kind}, not a regular file; expected {what}")
     if info.st_size > MAX_FILE_BYTES:
-        raise error(f"{name}: {_megabytes(info.st_size)} is too large; files of at most "
-                    f"{_megabytes(MAX_FILE_BYTES)} are read")
+        raise error(
+            f"{name}: {_megabytes(info.st_size)} is too large; files of at most {_megabytes(MAX_FILE_BYTES)} are read"
+        )
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)

@@ -32,4 +32,15 @@ def test_every_benchmark_prints_json_figures() -> None:
     benches = {p.stem for p in (ROOT / "bench").glob("bench_*.py")}
     assert modules == benches
     prefixes = {figure["name"].split(".")[0] for figure in figures}
-    assert {"board", "weights", "threatspace", "search", "match", "tui", "engine", "blunders", "vct", "learning"} <= prefixes
+    assert {
+        "board",
+        "weights",
+        "threatspace",
+        "search",
+        "match",
+        "tui",
+        "engine",
+        "blunders",
+        "vct",
+        "learning",
+    } <= prefixes

@@ -14,8 +14,9 @@ the engine's moves and hints), :class:`LiveAnalysis` (:mod:`tui.analysis`, ``a``
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -51,9 +52,27 @@ CLOCK_TICK = 0.1
 
 # Actions of the game screen, switched off while a dialog is open.
 GAME_ACTIONS = {
-    "new_game", "undo", "redo", "toggle_weights", "toggle_breakdown", "hint", "engine_move",
-    "save", "open", "help", "quit_game", "toggle_panel", "analyse", "toggle_numbers", "walk", "walk_start",
-    "walk_end", "preview", "leave_preview", "scroll_breakdown", "review",
+    "new_game",
+    "undo",
+    "redo",
+    "toggle_weights",
+    "toggle_breakdown",
+    "hint",
+    "engine_move",
+    "save",
+    "open",
+    "help",
+    "quit_game",
+    "toggle_panel",
+    "analyse",
+    "toggle_numbers",
+    "walk",
+    "walk_start",
+    "walk_end",
+    "preview",
+    "leave_preview",
+    "scroll_breakdown",
+    "review",
 }
 
 
@@ -139,8 +158,15 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
         """Every notification shown, as (severity, message): the app's own log."""
         self._clock_shown = ""
 
-    def notify(self, message: str, *, title: str = "", severity: Any = "information",
-               timeout: float | None = None, markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Any = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """Show a one-line notification (plain text: an error may hold brackets) and log it."""
         self.notices.append((str(severity), message))
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
@@ -353,6 +379,7 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
     # -- actions ---------------------------------------------------------------------
     def action_new_game(self) -> None:
         """Ask for the new game's settings and start it."""
+
         def chosen(settings: GameSettings | None) -> None:
             if settings is not None:
                 if self.autosave is not None:
@@ -494,8 +521,9 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
             if yes:
                 self.quit_now()
 
-        self.push_screen(ConfirmScreen("Quit in the middle of the game? (it is saved; you can resume)",
-                                       "Quit", "Stay"), answered)
+        self.push_screen(
+            ConfirmScreen("Quit in the middle of the game? (it is saved; you can resume)", "Quit", "Stay"), answered
+        )
 
     def quit_now(self) -> None:
         """Stop the engine and leave (a game on the clock is saved with its time left)."""

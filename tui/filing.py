@@ -36,12 +36,20 @@ class GameFiles(_AppBase):
         game_path: Path | None
 
         def start_game(self, game: Game) -> None: ...
-        def notify(self, message: str, *, title: str = "", severity: Any = "information",
-                   timeout: float | None = None, markup: bool = False) -> None: ...
+        def notify(
+            self,
+            message: str,
+            *,
+            title: str = "",
+            severity: Any = "information",
+            timeout: float | None = None,
+            markup: bool = False,
+        ) -> None: ...
 
     def action_save(self) -> None:
         """Save the game through the file browser: in the folder used last (else the games
         folder, made now if need be), as the game's own file or a new timestamped one."""
+
         def write(path: Path) -> None:
             try:
                 written = storage.save(self.game, path)
@@ -58,8 +66,10 @@ class GameFiles(_AppBase):
             target = storage.with_game_suffix(Path(path))
             if target.is_file() and _resolved(target) != self.game_path:
                 # Another game's file (the last one saved, say, before a new game): ask first.
-                self.push_screen(ConfirmScreen(f"{target} holds another game: overwrite it?", "Overwrite", "Cancel"),
-                                 lambda yes: write(target) if yes else None)
+                self.push_screen(
+                    ConfirmScreen(f"{target} holds another game: overwrite it?", "Overwrite", "Cancel"),
+                    lambda yes: write(target) if yes else None,
+                )
                 return
             write(target)
 
@@ -71,14 +81,16 @@ class GameFiles(_AppBase):
                 try:
                     folder.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:  # the browser starts where it can; saving says what went wrong
-                    self.notify(f"cannot make the games folder {folder}: {_detail(exc, str(folder))}",
-                                severity="warning")
+                    self.notify(
+                        f"cannot make the games folder {folder}: {_detail(exc, str(folder))}", severity="warning"
+                    )
         self.push_screen(SaveGameScreen(folder, name), chosen)
 
     def action_open(self) -> None:
         """Open a game through the file browser: in the folder used last (else the games
         folder), on the file used last (else the newest game there). A file that cannot be
         read is one line of error, and the game on show stays."""
+
         def chosen(path: Path | None) -> None:
             if path is None:
                 return
@@ -122,5 +134,5 @@ def _detail(exc: Exception, path: str) -> str:
     text = " ".join(str(exc).split()) or type(exc).__name__
     for prefix in (f"{path}: ", f"{Path(path).expanduser()}: "):
         if text.startswith(prefix):
-            return text[len(prefix):]
+            return text[len(prefix) :]
     return text

@@ -7,14 +7,25 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from gomoku.board import Board, BoardError, GameOverError, Point, Rules, Stone
 
 __all__ = [
-    "MODES", "CLOCKS", "SettingsError", "unplayable", "parse_rules", "clock_name", "format_clock",
-    "GameSettings", "GameClock", "Game", "format_moves", "in_a_row",
+    "MODES",
+    "CLOCKS",
+    "SettingsError",
+    "unplayable",
+    "parse_rules",
+    "clock_name",
+    "format_clock",
+    "GameSettings",
+    "GameClock",
+    "Game",
+    "format_moves",
+    "in_a_row",
 ]
 
 MODES: dict[str, str] = {
@@ -137,11 +148,16 @@ class GameSettings:
 
     def to_metadata(self) -> dict[str, Any]:
         """The settings as plain data for a game record's metadata."""
-        return {"mode": self.mode, "level": self.level, "time": self.time,
-                "clock": self.clock, "increment": self.increment}
+        return {
+            "mode": self.mode,
+            "level": self.level,
+            "time": self.time,
+            "clock": self.clock,
+            "increment": self.increment,
+        }
 
     @classmethod
-    def from_metadata(cls, metadata: dict[str, Any], rules: Rules, fallback: "GameSettings") -> "GameSettings":
+    def from_metadata(cls, metadata: dict[str, Any], rules: Rules, fallback: GameSettings) -> GameSettings:
         """Settings read back from a record; anything missing or odd keeps ``fallback``'s value."""
         settings = replace(fallback, rules=rules.describe())
         try:
@@ -178,8 +194,13 @@ class GameClock:
     (62.0, 55.0, <Stone.O: 2>)
     """
 
-    def __init__(self, base: float, increment: float = 0.0, left: dict[Stone, float] | None = None,
-                 now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        base: float,
+        increment: float = 0.0,
+        left: dict[Stone, float] | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.base = base
         self.increment = increment
         self.now = now
@@ -236,9 +257,14 @@ class Game:
     [(0, 0), (1, 0)]
     """
 
-    def __init__(self, settings: GameSettings | None = None, board: Board | None = None,
-                 rules: Rules | None = None, clock_left: dict[Stone, float] | None = None,
-                 lost_on_time: Stone | None = None) -> None:
+    def __init__(
+        self,
+        settings: GameSettings | None = None,
+        board: Board | None = None,
+        rules: Rules | None = None,
+        clock_left: dict[Stone, float] | None = None,
+        lost_on_time: Stone | None = None,
+    ) -> None:
         self.settings = settings or GameSettings()
         if board is None:
             board = Board(rules or self.settings.parsed_rules)
@@ -414,8 +440,10 @@ class Game:
         """
         if self.clock is None:
             return ""
-        return " · ".join(f"{'▸' if self.clock.running is stone else ''}{stone.name} "
-                          f"{format_clock(self.clock.left(stone))}" for stone in Stone)
+        return " · ".join(
+            f"{'▸' if self.clock.running is stone else ''}{stone.name} {format_clock(self.clock.left(stone))}"
+            for stone in Stone
+        )
 
     def undo_to_human(self) -> int:
         """Undo until a human is to move (at least one move); how many were undone.
@@ -448,7 +476,7 @@ def format_moves(moves: list[Point]) -> list[str]:
     """
     lines = []
     for i in range(0, len(moves), 2):
-        pair = [",".join(str(c) for c in p) for p in moves[i:i + 2]]
+        pair = [",".join(str(c) for c in p) for p in moves[i : i + 2]]
         text = f"{i // 2 + 1:3d}. {pair[0]:<8}"
         if len(pair) > 1:
             text += f"{pair[1]}"

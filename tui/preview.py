@@ -49,8 +49,7 @@ class ForcingPreview(_AppBase):
         """Show one more move of the forcing line (``step`` 1), or one fewer (-1)."""
         line = self.forcing
         if line is None:
-            self.notify("No forcing line to step through: h looks for a win, or for the opponent's threat.",
-                        timeout=3)
+            self.notify("No forcing line to step through: h looks for a win, or for the opponent's threat.", timeout=3)
             return
         shown = max(0, min(len(line.moves), (self.preview_step or 0) + step))
         if shown == 0 and step < 0 and self.preview_step is None:

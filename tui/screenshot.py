@@ -18,11 +18,29 @@ from tui.game import Game, GameSettings
 from tui.services import Analyst
 
 __all__ = [
-    "POSITION", "SIZE", "main",
+    "POSITION",
+    "SIZE",
+    "main",
 ]
 
-POSITION = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1), (-1, 0), (3, -2), (4, -3),
-            (0, -1), (-1, -2), (1, -2), (0, 1), (-2, 2), (3, 1)]
+POSITION = [
+    (0, 0),
+    (1, 1),
+    (1, 0),
+    (2, 0),
+    (-1, 1),
+    (0, 2),
+    (2, -1),
+    (-1, 0),
+    (3, -2),
+    (4, -3),
+    (0, -1),
+    (-1, -2),
+    (1, -2),
+    (0, 1),
+    (-2, 2),
+    (3, 1),
+]
 SIZE = (124, 38)
 
 
@@ -30,8 +48,7 @@ async def take(path: Path) -> Path:
     """Save the screenshot to ``path`` (SVG)."""
     settings = GameSettings(mode="human-x", level="normal")
     with tempfile.TemporaryDirectory() as data:
-        app = GomokuApp(analyst=Analyst.default(nodes=3000), settings=settings, data_dir=Path(data),
-                        offer_resume=False)
+        app = GomokuApp(analyst=Analyst.default(nodes=3000), settings=settings, data_dir=Path(data), offer_resume=False)
         async with app.run_test(size=SIZE) as pilot:
             app.start_game(Game(settings, Board(moves=POSITION)))
             app.board_view.move_cursor_to((1, -1))

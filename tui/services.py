@@ -9,22 +9,29 @@ and ``gomoku.attacks``; tests inject a deterministic fake with the same shape.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from gomoku import attacks
 from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.perfect import solve
 from gomoku.engine import Engine
-from gomoku.engine.solve import solve as solve_threats
-from gomoku.search.types import Limit
 from gomoku.engine.players import LEVELS, PLAYERS, players_for
+from gomoku.engine.solve import solve as solve_threats
 from gomoku.protocol.clock import FAST_THRESHOLD, STOP_MARGIN, TimeControl, plan_time
+from gomoku.search.types import Limit
 from gomoku.search.warmup import cache_is_cold, warm
 
 __all__ = [
-    "Analyst", "EngineLike", "ForcingLine", "HintLike", "INCREMENT_SHARE", "engine_time", "level_note", "solved_text",
+    "Analyst",
+    "EngineLike",
+    "ForcingLine",
+    "HintLike",
+    "INCREMENT_SHARE",
+    "engine_time",
+    "level_note",
+    "solved_text",
 ]
 
 INCREMENT_SHARE = 0.8
@@ -60,8 +67,9 @@ class EngineLike(Protocol):
         """The best move for the side to move; never changes ``board``; ``stop`` ends it early."""
         ...
 
-    def analyse(self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None,
-                multipv: int = 1) -> Iterator[Any]:
+    def analyse(
+        self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None, multipv: int = 1
+    ) -> Iterator[Any]:
         """One ``SearchInfo`` per completed depth, its ``candidates`` the ``multipv`` best
         moves (best first); with no limit, until ``stop`` is set."""
         ...
@@ -93,8 +101,9 @@ def _real_explain(board: Board, point: Point) -> dict[str, Any]:
     return attacks.explain(board, point).to_dict()
 
 
-def _real_forcing(board: Board, attacker: Stone | None, time: float | None, nodes: int | None,
-                  stop: threading.Event | None) -> Any:
+def _real_forcing(
+    board: Board, attacker: Stone | None, time: float | None, nodes: int | None, stop: threading.Event | None
+) -> Any:
     return solve_threats(board, time=time, nodes=nodes, stop=stop, vct=True, attacker=attacker)
 
 
@@ -160,8 +169,9 @@ def engine_time(per_move: float, left: float | None, increment: float = 0.0, ply
     """
     if left is None:
         return per_move
-    budget = plan_time(TimeControl(timeout_turn=max(1, round(per_move * 1000)),
-                                   time_left=max(0, round(left * 1000))), ply)
+    budget = plan_time(
+        TimeControl(timeout_turn=max(1, round(per_move * 1000)), time_left=max(0, round(left * 1000))), ply
+    )
     if budget.fast:
         return 0.0
     # Under a game clock the plan's target (``soft``): its ``search`` is the most a move may
@@ -210,7 +220,7 @@ class Analyst:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     @classmethod
-    def default(cls, **limits: Any) -> "Analyst":
+    def default(cls, **limits: Any) -> Analyst:
         """The real engine and attack modules, with optional extra hint limits."""
         return cls(limits=dict(limits), levels_for=players_for, prepare=_real_prepare)
 
@@ -259,8 +269,9 @@ class Analyst:
         bounds = {name: self.limits[name] for name in ("nodes", "depth") if name in self.limits}
         return self.engine.analyse(board, Limit(**bounds) if bounds else None, stop=stop, multipv=multipv)
 
-    def forcing_line(self, board: Board, attacker: Stone | None, time: float,
-                     stop: threading.Event | None = None) -> ForcingLine | None:
+    def forcing_line(
+        self, board: Board, attacker: Stone | None, time: float, stop: threading.Event | None = None
+    ) -> ForcingLine | None:
         """The forced win (VCF, else VCT) ``attacker`` has on ``board`` as if it were to
         move (None: the side to move), its whole line; None when none is found in
         ``time`` (or within the extra ``limits``' nodes)."""
@@ -269,5 +280,6 @@ class Analyst:
         if result is None or not result.moves:
             return None
         side = attacker if attacker is not None else board.turn
-        return ForcingLine(tuple(result.moves), side, str(getattr(result, "kind", "vcf")),
-                           threat=side is not board.turn)
+        return ForcingLine(
+            tuple(result.moves), side, str(getattr(result, "kind", "vcf")), threat=side is not board.turn
+        )

@@ -69,8 +69,15 @@ class GameDisplay(_AppBase):
         @property
         def board_view(self) -> BoardView: ...
         def show_panel(self, width: int | None = None) -> None: ...
-        def notify(self, message: str, *, title: str = "", severity: Any = "information",
-                   timeout: float | None = None, markup: bool = False) -> None: ...
+        def notify(
+            self,
+            message: str,
+            *,
+            title: str = "",
+            severity: Any = "information",
+            timeout: float | None = None,
+            markup: bool = False,
+        ) -> None: ...
 
     def current_weights(self) -> dict[Point, float] | None:
         """The weight map of the position, computed once per position: only the cells
@@ -111,8 +118,9 @@ class GameDisplay(_AppBase):
         hint_box = self.query_one("#hint", Static)
         hint_box.display = self.hint is not None
         if self.hint is not None:
-            hint_box.update(hint_text(self.hint, self.game.board.turn.name, self.hint_note, self.forcing,
-                                      self.preview_step))
+            hint_box.update(
+                hint_text(self.hint, self.game.board.turn.name, self.hint_note, self.forcing, self.preview_step)
+            )
         self.refresh_analysis(status=False)
         self.refresh_moves()
         self.refresh_status()
@@ -168,8 +176,7 @@ class GameDisplay(_AppBase):
         evaluation = self.evaluation()
         # The evaluation bar's figure, said in words (the bar itself has no room for it).
         judged = f" · X {percent(evaluation[0])}%" if evaluation is not None else ""
-        text = (f"{name} · {MODES[settings.mode]}\n"
-                f"level {settings.level} · {settings.time:g} s a move\n{cursor}{judged}")
+        text = f"{name} · {MODES[settings.mode]}\nlevel {settings.level} · {settings.time:g} s a move\n{cursor}{judged}"
         # The cursor's moves change no line count: no new layout for them.
         self.query_one("#info", Static).update(text, layout=layout)
         summary = self.query_one("#summary", Static)
@@ -179,8 +186,9 @@ class GameDisplay(_AppBase):
             if self.forcing is not None and self.preview_step:  # stepping: where in the line
                 summary.update(forcing_line_text(self.forcing, self.preview_step), layout=False)
             else:
-                summary.update(hint_line(self.hint, self.game.board.turn.name, self.hint_note, self.forcing),
-                               layout=False)
+                summary.update(
+                    hint_line(self.hint, self.game.board.turn.name, self.hint_note, self.forcing), layout=False
+                )
         else:
             summary.update(f"{name} · {MODES[settings.mode]} · {cursor} · p: panel", layout=False)
 
@@ -194,12 +202,15 @@ class GameDisplay(_AppBase):
         point = self.board_view.cursor
         panel = self.query_one("#breakdown", Static)
         if point in board.stones:
-            panel.update(f"Cell {format_point(point)} holds {board.stones[point].name}: "
-                         "move the cursor to an empty cell for its breakdown")
+            panel.update(
+                f"Cell {format_point(point)} holds {board.stones[point].name}: "
+                "move the cursor to an empty cell for its breakdown"
+            )
             return
         try:
-            panel.update(breakdown_text(self.analyst.explain(board, point), self.board_view.cell_layout.flipped,
-                                        board.rules.k))
+            panel.update(
+                breakdown_text(self.analyst.explain(board, point), self.board_view.cell_layout.flipped, board.rules.k)
+            )
         except Exception as exc:  # an unexplainable cell is shown, never raised
             panel.update(f"breakdown of {format_point(point)}: {exc}")
 
@@ -210,8 +221,7 @@ class GameDisplay(_AppBase):
             loser = self.game.lost_on_time
             return f"{loser.name} ran out of time: {loser.other.name} wins. Press n for a new game."
         if board.winner is not None:
-            return (f"{board.winner.name} wins with {in_a_row(board.rules.k)}! "
-                    "Press n for a new game, u to undo.")
+            return f"{board.winner.name} wins with {in_a_row(board.rules.k)}! Press n for a new game, u to undo."
         if board.is_draw:
             return "The board is full: a draw. Press n for a new game."
         return ""
@@ -228,8 +238,11 @@ class GameDisplay(_AppBase):
             turn = board.turn.name
             if self.analysing:
                 info = self.analysis
-                text = (f"Analysing {turn} to play… depth {info.depth}  nodes {info.nodes:,}  {info.time:.1f} s"
-                        if info is not None else f"Analysing {turn} to play…") + "  (a stops)"
+                text = (
+                    f"Analysing {turn} to play… depth {info.depth}  nodes {info.nodes:,}  {info.time:.1f} s"
+                    if info is not None
+                    else f"Analysing {turn} to play…"
+                ) + "  (a stops)"
             elif self.thinking == "wait":
                 text = f"Move {board.ply + 1}: {turn} to play (engine)."
             elif self.thinking in ("move", "play"):
@@ -237,8 +250,10 @@ class GameDisplay(_AppBase):
             elif self.thinking is not None:
                 text = "Hint: " + thinking_text(turn, self.last_info)
             elif self.game.walking:
-                text = (f"Move {board.ply} of {len(self.game.moves)}: {turn} to play. "
-                        "< > walk the moves, End: back to the game.")
+                text = (
+                    f"Move {board.ply} of {len(self.game.moves)}: {turn} to play. "
+                    "< > walk the moves, End: back to the game."
+                )
             else:
                 who = "engine" if self.game.settings.engine_plays(board.turn) else "you"
                 text = f"Move {board.ply + 1}: {turn} to play ({who})."

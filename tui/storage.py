@@ -12,19 +12,35 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from gomoku import records
 from gomoku.board import Board, Rules, Stone
 from tui.game import Game, GameSettings, unplayable
 
 __all__ = [
-    "DATA_DIR_ENV", "GAMES_DIR_ENV", "GAMES_NAME", "AUTOSAVE_NAME", "PREVIOUS_NAME", "SETTINGS_NAME",
-    "data_dir", "games_dir", "game_file_name", "with_game_suffix", "newest_game", "game_to_record",
-    "record_to_game", "save", "load", "Autosave", "read_settings", "write_settings",
+    "DATA_DIR_ENV",
+    "GAMES_DIR_ENV",
+    "GAMES_NAME",
+    "AUTOSAVE_NAME",
+    "PREVIOUS_NAME",
+    "SETTINGS_NAME",
+    "data_dir",
+    "games_dir",
+    "game_file_name",
+    "with_game_suffix",
+    "newest_game",
+    "game_to_record",
+    "record_to_game",
+    "save",
+    "load",
+    "Autosave",
+    "read_settings",
+    "write_settings",
 ]
 
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
@@ -159,8 +175,7 @@ def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
 class Autosave:
     """The game in progress, saved at every move in one file of the data directory."""
 
-    def __init__(self, directory: Path | None = None,
-                 on_error: Callable[[Exception], None] | None = None) -> None:
+    def __init__(self, directory: Path | None = None, on_error: Callable[[Exception], None] | None = None) -> None:
         self.directory = directory if directory is not None else data_dir()
         self.path = self.directory / AUTOSAVE_NAME
         self.previous_path = self.directory / PREVIOUS_NAME

@@ -124,6 +124,7 @@ class EngineThinking(_AppBase):
     @work(thread=True, group="prepare", exit_on_error=False)
     def prepare_engine(self) -> None:
         """Load (or compile, the first time) the engine's kernels in a thread: the app stays responsive."""
+
         def announce(text: str) -> None:
             self.call_from_thread(self.notify, text, timeout=30)
 
@@ -133,8 +134,7 @@ class EngineThinking(_AppBase):
             self.call_from_thread(self.notify, f"the engine's warm-up failed: {exc}", severity="warning")
 
     @work(thread=True, exclusive=True, group="engine", exit_on_error=False)
-    def think(self, board: Any, job: int, purpose: str, level: str, seconds: float,
-              stop: threading.Event) -> None:
+    def think(self, board: Any, job: int, purpose: str, level: str, seconds: float, stop: threading.Event) -> None:
         """The engine's search, off the event loop; results come back by call_from_thread."""
         worker = get_current_worker()
 
@@ -201,8 +201,9 @@ class EngineThinking(_AppBase):
         self.refresh_status()
         self.notify(f"the engine failed: {exc}", severity="error")
 
-    def engine_done(self, job: int, purpose: str, position: int, hint: Any, note: str = "",
-                    forcing: ForcingLine | None = None) -> None:
+    def engine_done(
+        self, job: int, purpose: str, position: int, hint: Any, note: str = "", forcing: ForcingLine | None = None
+    ) -> None:
         """Show the hint (with its forcing line) or play the move, unless the game moved
         on meanwhile (main thread)."""
         if job != self._job or position != self.game.board.hash:

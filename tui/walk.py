@@ -44,6 +44,7 @@ class MoveWalk(_AppBase):
 
         @property
         def board_view(self) -> BoardView: ...
+
         thinking: str | None
         review_options: dict[str, Any]
 
@@ -77,8 +78,9 @@ class MoveWalk(_AppBase):
         total = len(game.moves)
         ply = max(0, min(ply, total))
         if ply == game.board.ply:
-            self.notify("This is the game's last move." if ply == total else "This is the start of the game.",
-                        timeout=2)
+            self.notify(
+                "This is the game's last move." if ply == total else "This is the start of the game.", timeout=2
+            )
             return
         if not game.walking:  # leaving the end: the engine stops thinking of its move
             self.cancel_engine()
@@ -105,8 +107,10 @@ class MoveWalk(_AppBase):
             self.walk_to(game.board.ply + 1)
             return True
         later = len(game.redo_stack)
-        question = (f"Play {format_point(point)} as move {game.board.ply + 1} and drop the "
-                    f"{later} later move{'s' if later != 1 else ''}?")
+        question = (
+            f"Play {format_point(point)} as move {game.board.ply + 1} and drop the "
+            f"{later} later move{'s' if later != 1 else ''}?"
+        )
 
         def answered(yes: bool | None) -> None:
             if yes and game is self.game and game.walking:
@@ -141,5 +145,6 @@ class MoveWalk(_AppBase):
             view = self.board_view
             view.move_cursor_to(game.moves[ply])
 
-        self.push_screen(ReviewScreen(moves, game.rules, setup=setup, first=first if setup else None,
-                                      **self.review_options), chosen)
+        self.push_screen(
+            ReviewScreen(moves, game.rules, setup=setup, first=first if setup else None, **self.review_options), chosen
+        )

@@ -19,8 +19,9 @@ neighbourhood as a base-3 pattern, and ``scan_pattern`` finds the runs in it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 

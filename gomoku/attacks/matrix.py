@@ -23,9 +23,9 @@ the seed's own setting is 3-D tic-tac-toe.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 import numpy as np
 import scipy.sparse as sparse
@@ -69,7 +69,9 @@ def clip_region(rules: Rules, region: Region) -> Region:
 
 
 @lru_cache(maxsize=32)
-def window_matrix(shape: tuple[int, ...], k: int, directions: tuple[Point, ...]) -> tuple[sparse.csr_matrix, np.ndarray, np.ndarray]:
+def window_matrix(
+    shape: tuple[int, ...], k: int, directions: tuple[Point, ...]
+) -> tuple[sparse.csr_matrix, np.ndarray, np.ndarray]:
     """The windows of a box of ``shape`` cells: ``T`` (windows x cells, 0/1, cells
     in C order), the flat index of each window's first cell, and its direction's index.
 
@@ -221,7 +223,9 @@ class ThreatSpace:
         own, other = self._column(stone)
         return np.where(other == 0, table[own], 0.0)
 
-    def cell_scores(self, stones: Sequence[Stone] = (Stone.X, Stone.O), scores: Sequence[float] | None = None) -> np.ndarray:
+    def cell_scores(
+        self, stones: Sequence[Stone] = (Stone.X, Stone.O), scores: Sequence[float] | None = None
+    ) -> np.ndarray:
         """Every cell's score in one product, ``T.T @ w``, where ``w`` sums the window
         scores of ``stones`` (by default both: a cell is worth what it builds and what it blocks)."""
         total = np.zeros(self.T.shape[0])
@@ -229,7 +233,9 @@ class ThreatSpace:
             total = total + self.window_scores(stone, scores)
         return np.asarray(self.T.T @ total).ravel()
 
-    def score_map(self, stones: Sequence[Stone] = (Stone.X, Stone.O), scores: Sequence[float] | None = None) -> dict[Point, float]:
+    def score_map(
+        self, stones: Sequence[Stone] = (Stone.X, Stone.O), scores: Sequence[float] | None = None
+    ) -> dict[Point, float]:
         """The scores of the region's empty cells, by point (sorted)."""
         values = self.cell_scores(stones, scores)
         empty = np.asarray(self.B.sum(axis=1)).ravel() == 0
@@ -253,9 +259,7 @@ def threat_space(board: Board, region: Region | None = None) -> ThreatSpace:
             f"give one of at most {MAX_REGION_CELLS}"
         )
     T, first, direction = window_matrix(shape, rules.k, tuple(rules.directions))
-    inside = [
-        (p, s) for p, s in board.stones.items() if all(a <= c <= b for a, c, b in zip(low, p, high))
-    ]
+    inside = [(p, s) for p, s in board.stones.items() if all(a <= c <= b for a, c, b in zip(low, p, high))]
     if inside:
         flat = np.ravel_multi_index(
             tuple(np.array([p[a] - low[a] for p, _ in inside], dtype=np.int64) for a in range(rules.dims)), shape

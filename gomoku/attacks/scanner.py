@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -213,9 +214,7 @@ def _walk(board: Board, point: Point, stone: Stone, step: Point, k: int) -> tupl
     return reach, extension, central_open, sides
 
 
-def scan_line(
-    board: Board, point: Point, stone: Stone, direction: Point, table: WeightTable | None = None
-) -> LineScan:
+def scan_line(board: Board, point: Point, stone: Stone, direction: Point, table: WeightTable | None = None) -> LineScan:
     """Scan one line through the empty cell ``point`` for ``stone`` (the spec's steps 1-6).
 
     The board does not change. On a bounded board an edge closes an attack
@@ -331,7 +330,7 @@ def _sum_weights(
     return total_cell
 
 
-def _line_cache(table: WeightTable, rules: Rules) -> "LineCache":
+def _line_cache(table: WeightTable, rules: Rules) -> LineCache:
     """The table's pattern cache for the rules' win length and overline rule."""
     exact = not rules.overline
     return table.cached((rules.k, exact), lambda: LineCache(table, rules.k, exact))

@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import math
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from gomoku.files import parse_json, write_atomically
 
@@ -54,6 +55,7 @@ SEED_ATTACKS: dict[int, tuple[float | None, float, float]] = {
     4: (None, 6.0, 100.0),
     5: (200.0, 200.0, 200.0),
 }
+
 
 class WeightTableError(ValueError):
     """A weight table that cannot be used; the message says which field and why."""
@@ -120,7 +122,7 @@ class WeightTable:
         }
 
     @classmethod
-    def from_dict(cls, data: object, source: str = "weights") -> "WeightTable":
+    def from_dict(cls, data: object, source: str = "weights") -> WeightTable:
         """Check a table read from JSON; a WeightTableError names the bad field."""
         if not isinstance(data, dict):
             raise WeightTableError(f"{source}: expected a JSON object with an 'attacks' table")
@@ -130,26 +132,26 @@ class WeightTable:
             raise WeightTableError(f"{source}: unsupported 'version' {data['version']!r} (this program reads 1)")
         attacks = data.get("attacks")
         if not isinstance(attacks, dict):
-            raise WeightTableError(f"{source}: 'attacks' must be an object with rows \"1\" to \"5\"")
+            raise WeightTableError(f'{source}: \'attacks\' must be an object with rows "1" to "5"')
         expected = {str(p) for p in range(1, 6)}
         if set(attacks) != expected:
             missing = sorted(expected - set(attacks))
             extra = sorted(set(attacks) - expected)
             what = f"missing {', '.join(missing)}" if missing else f"unexpected {', '.join(map(repr, extra))}"
-            raise WeightTableError(f"{source}: 'attacks' must have rows \"1\" to \"5\" ({what})")
+            raise WeightTableError(f'{source}: \'attacks\' must have rows "1" to "5" ({what})')
         rows: dict[int, list[float | None]] = {}
         for power in range(1, 6):
             row = attacks[str(power)]
             if not isinstance(row, list) or len(row) != 3:
-                raise WeightTableError(
-                    f"{source}: attacks[\"{power}\"] must be a list of 3 weights (potential 0, 1, 2)"
-                )
+                raise WeightTableError(f'{source}: attacks["{power}"] must be a list of 3 weights (potential 0, 1, 2)')
             checked: list[float | None] = []
             for potential, weight in enumerate(row):
-                field = f"attacks[\"{power}\"][{potential}]"
+                field = f'attacks["{power}"][{potential}]'
                 if weight is None:
                     if power == 5 or potential > 0:
-                        raise WeightTableError(f"{source}: {field} must be a number (only potential 0 below five may be null)")
+                        raise WeightTableError(
+                            f"{source}: {field} must be a number (only potential 0 below five may be null)"
+                        )
                     checked.append(None)
                     continue
                 checked.append(_number(weight, f"{source}: {field}"))

@@ -251,8 +251,9 @@ def describe(explanation: Any, k: int = 5) -> str:
     stones = data.get("stones", {})
     point = ",".join(str(c) for c in data.get("point", ()))
     to_move = data.get("to_move", "?")
-    parts = " + ".join(f"{name} {number(float(stones[name].get('weight', 0.0)))}"
-                       for name in ("X", "O") if name in stones)
+    parts = " + ".join(
+        f"{name} {number(float(stones[name].get('weight', 0.0)))}" for name in ("X", "O") if name in stones
+    )
     lines = [f"cell {point}, {to_move} to move: weight {number(float(data.get('weight', 0.0)))} ({parts})"]
     for name in ("X", "O"):
         stone = stones.get(name)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import enum
 import itertools
 import operator
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from gomoku.board.rules import Point, Rules, line_directions  # noqa: F401 - part of the board's API
 
@@ -49,7 +49,7 @@ class Stone(enum.IntEnum):
     O = 2
 
     @property
-    def other(self) -> "Stone":
+    def other(self) -> Stone:
         """The opponent's stone."""
         return Stone.O if self is Stone.X else Stone.X
 
@@ -132,8 +132,21 @@ class Board:
     """
 
     __slots__ = (
-        "_rules", "stones", "move_stack", "turn", "winner", "winning_line", "hash", "setup",
-        "_win_ply", "_limit", "_exact", "_k", "_dirs", "_flat", "_counts",
+        "_rules",
+        "stones",
+        "move_stack",
+        "turn",
+        "winner",
+        "winning_line",
+        "hash",
+        "setup",
+        "_win_ply",
+        "_limit",
+        "_exact",
+        "_k",
+        "_dirs",
+        "_flat",
+        "_counts",
     )
 
     def __init__(self, rules: Rules | None = None, moves: Iterable[Point] = ()) -> None:
@@ -294,12 +307,12 @@ class Board:
 
     def check_point(self, point: object) -> Point:
         """``point`` as a Point of this board's dimension, or InvalidPointError."""
-        if not isinstance(point, tuple) or len(point) != self.rules.dims or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in point
+        if (
+            not isinstance(point, tuple)
+            or len(point) != self.rules.dims
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in point)
         ):
-            raise InvalidPointError(
-                f"a point is a tuple of {self.rules.dims} integers, not {point!r}"
-            )
+            raise InvalidPointError(f"a point is a tuple of {self.rules.dims} integers, not {point!r}")
         return point
 
     # -- changing ----------------------------------------------------------
@@ -424,7 +437,7 @@ class Board:
         for stone, line in winners.items():
             self.winner, self.winning_line, self._win_ply = stone, line, 0
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         """An independent copy, e.g. for a worker thread."""
         other = Board.__new__(Board)
         other._rules = self._rules
@@ -473,9 +486,7 @@ class Board:
             back, forward = self.run_through(point, direction, stone, limit)
             run = back + forward + 1
             if run == k or (run > k and not exact):
-                return tuple(
-                    tuple(a + i * d for a, d in zip(point, direction)) for i in range(-back, forward + 1)
-                )
+                return tuple(tuple(a + i * d for a, d in zip(point, direction)) for i in range(-back, forward + 1))
         return ()
 
     def _five_2d(self, point: Point, stone: Stone) -> tuple[Point, ...]:
@@ -508,4 +519,3 @@ class Board:
 def format_point(point: Point) -> str:
     """``(3, -4)`` as ``"3,-4"``, the move-string form."""
     return ",".join(str(c) for c in point)
-

@@ -35,7 +35,7 @@ class Geometry:
     """For each cell, the cell under it along the last axis under gravity (-1: the bottom or no gravity)."""
 
     @staticmethod
-    def of(rules: Rules) -> "Geometry":
+    def of(rules: Rules) -> Geometry:
         """The geometry of bounded ``rules`` (ValueError on the endless board)."""
         if rules.bounds is None:
             raise ValueError("the classic players need a bounded board")
@@ -66,8 +66,9 @@ class Geometry:
     def legal(self, occupied: int) -> list[int]:
         """The empty cells a stone may go to (resting on the cell below under gravity)."""
         below = self.below
-        return [c for c in range(len(self.cells))
-                if not occupied >> c & 1 and (below[c] < 0 or occupied >> below[c] & 1)]
+        return [
+            c for c in range(len(self.cells)) if not occupied >> c & 1 and (below[c] < 0 or occupied >> below[c] & 1)
+        ]
 
 
 @lru_cache(maxsize=32)
@@ -86,9 +87,7 @@ def _geometry(rules: Rules) -> Geometry:
     for i, line in enumerate(lines):
         for c in line:
             through[c].append(i)
-    below = tuple(
-        index[p[:-1] + (p[-1] - 1,)] if rules.gravity and p[-1] > low[-1] else -1 for p in cells
-    )
+    below = tuple(index[p[:-1] + (p[-1] - 1,)] if rules.gravity and p[-1] > low[-1] else -1 for p in cells)
     return Geometry(
         rules=rules,
         cells=cells,
@@ -98,4 +97,3 @@ def _geometry(rules: Rules) -> Geometry:
         lines_through=tuple(tuple(t) for t in through),
         below=below,
     )
-

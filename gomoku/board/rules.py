@@ -10,8 +10,8 @@ False
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 __all__ = ["Point", "line_directions", "Rules"]
 
@@ -101,7 +101,7 @@ class Rules:
     """What each preset is called where a person reads it (the app's title, a dialog)."""
 
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         """One of the named rule sets (``Rules.PRESETS``): freestyle, standard,
         gomocup20, gomocup15, tictactoe (3x3, three in a row), 4x4 (four in a
         row), cube3 (3x3x3, three in a row), qubic (4x4x4, four in a row) and
@@ -127,7 +127,7 @@ class Rules:
         raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(cls.PRESETS)}")
 
     @classmethod
-    def parse(cls, text: str) -> "Rules":
+    def parse(cls, text: str) -> Rules:
         """Rules from a preset name or the general form ``size=AxB[xC...],k=N[,gravity][,exact]``.
 
         ``size`` gives the side of each axis (one to six of them, 1 to 1000
@@ -180,9 +180,7 @@ class Rules:
                     raise ValueError(f"{where}: k is given twice")
                 k = _parse_count(value, f"{where}: k")
             else:
-                raise ValueError(
-                    f"{where}: unexpected {part.strip()[:40]!r}; expected size=AxB, k=N, gravity or exact"
-                )
+                raise ValueError(f"{where}: unexpected {part.strip()[:40]!r}; expected size=AxB, k=N, gravity or exact")
         if sizes is None:
             raise ValueError(f"{where}: the size is missing (e.g. size=7x6)")
         if not 1 <= len(sizes) <= 6:
@@ -199,19 +197,26 @@ class Rules:
             raise ValueError(f"{where}: no line of {k if k < 10**18 else 'that length'} fits on a {shape} board")
         name = f"size={shape},k={k}" + "".join(f",{flag}" for flag in ("gravity", "exact") if flag in flags)
         bounds = ((0,) * len(sizes), tuple(side - 1 for side in sizes))
-        rules = cls(k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name,
-                    gravity="gravity" in flags)
+        rules = cls(
+            k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name, gravity="gravity" in flags
+        )
         # A preset's game by its general form is the preset, name and all.
         return next((cls.preset(n) for n in cls.PRESETS[4:] if cls.preset(n).same_game(rules)), rules)
 
-    def same_game(self, other: "Rules") -> bool:
+    def same_game(self, other: Rules) -> bool:
         """Whether ``other`` plays the same game, whatever its name.
 
         >>> Rules.preset("tictactoe").same_game(Rules(k=3, bounds=((0, 0), (2, 2)), name="mine"))
         True
         """
         return (self.k, self.overline, self.bounds, self.dims, self.gravity, self.directions) == (
-            other.k, other.overline, other.bounds, other.dims, other.gravity, other.directions)
+            other.k,
+            other.overline,
+            other.bounds,
+            other.dims,
+            other.gravity,
+            other.directions,
+        )
 
     def describe(self) -> str:
         """The rules in the form ``Rules.parse`` reads back: the preset name, or the general form.
@@ -229,8 +234,7 @@ class Rules:
         if self.bounds is None:
             return self.name
         shape = "x".join(str(b - a + 1) for a, b in zip(*self.bounds))
-        return f"size={shape},k={self.k}" + (",gravity" if self.gravity else "") + (
-            "" if self.overline else ",exact")
+        return f"size={shape},k={self.k}" + (",gravity" if self.gravity else "") + ("" if self.overline else ",exact")
 
     def title(self) -> str:
         """What a person calls the game: the preset's title, else the general form.
@@ -242,7 +246,7 @@ class Rules:
         return self.TITLES.get(name, name)
 
     @classmethod
-    def square(cls, size: int, *, overline: bool = True, k: int = 5, name: str = "") -> "Rules":
+    def square(cls, size: int, *, overline: bool = True, k: int = 5, name: str = "") -> Rules:
         """A bounded ``size`` x ``size`` board with cells 0..size-1."""
         if size < 1:
             raise ValueError("a board needs at least one cell a side")
@@ -274,7 +278,7 @@ class Rules:
         low, high = self.bounds
         return all(a <= c <= b for a, c, b in zip(low, point, high))
 
-    def rests(self, point: Point, occupied: "Mapping[Point, object] | set[Point]") -> bool:
+    def rests(self, point: Point, occupied: Mapping[Point, object] | set[Point]) -> bool:
         """Whether a stone at ``point`` rests on something: always without gravity;
         with it, on the bottom (the lowest coordinate of the last axis) or on a stone.
 

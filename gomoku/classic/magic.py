@@ -92,7 +92,8 @@ def cube_report() -> CubeReport:
     line_set = {frozenset(line) for line in lines}
     missed = tuple(line for line in lines if sum(cube_number(p) for p in line) != CUBE_SUM)
     false = tuple(
-        triple for triple in itertools.combinations(geometry.cells, 3)
+        triple
+        for triple in itertools.combinations(geometry.cells, 3)
         if sum(cube_number(p) for p in triple) == CUBE_SUM and frozenset(triple) not in line_set
     )
     return CubeReport(lines, missed, false)
@@ -128,11 +129,13 @@ def magic_move(board: Board, rng: random.Random | None = None) -> Point:
         return centre
     geometry = Geometry.of(board.rules)
     open_lines = {
-        p: sum(1 for li in geometry.lines_through[geometry.index[p]]
-               if all(board[geometry.cells[c]] in (None, board.turn) for c in geometry.lines[li]))
+        p: sum(
+            1
+            for li in geometry.lines_through[geometry.index[p]]
+            if all(board[geometry.cells[c]] in (None, board.turn) for c in geometry.lines[li])
+        )
         for p in board.legal_moves()
     }
     best = max(open_lines.values())
     ties = [p for p in sorted(open_lines) if open_lines[p] == best]
     return rng.choice(ties) if rng is not None else ties[0]
-

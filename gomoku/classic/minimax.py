@@ -119,7 +119,7 @@ class _Position:
         return self.g.legal(self.masks[0] | self.masks[1])
 
 
-def _static(position: _Position, evaluation: str, side: int, tables: "_Tables") -> int:
+def _static(position: _Position, evaluation: str, side: int, tables: _Tables) -> int:
     """The static value for ``side`` (player minus opponent)."""
     if evaluation == "h0":
         return 0
@@ -141,7 +141,7 @@ def _sum_cells(mask: int, values: tuple[int, ...]) -> int:
     return total
 
 
-def _neighbour_score(mine: int, theirs: int, tables: "_Tables") -> int:
+def _neighbour_score(mine: int, theirs: int, tables: _Tables) -> int:
     total = 0
     mask = mine
     while mask:

@@ -88,8 +88,10 @@ class Solver:
         self._syms = symmetries(g)
         # Per symmetry, per byte of a mask: the byte's cells moved by the symmetry.
         self._byte_maps = [
-            [[sum(1 << perm[8 * j + b] for b in range(8) if v >> b & 1 and 8 * j + b < g.size)
-              for v in range(256)] for j in range((g.size + 7) // 8)]
+            [
+                [sum(1 << perm[8 * j + b] for b in range(8) if v >> b & 1 and 8 * j + b < g.size) for v in range(256)]
+                for j in range((g.size + 7) // 8)
+            ]
             for perm in self._syms
         ]
         # Cells ordered by how many lines pass through them: the centre first.
@@ -123,8 +125,7 @@ class Solver:
         """The moves worth searching and whether the first of them wins at once."""
         occupied = me | them
         below = self.geometry.below
-        legal = [c for c in self._order
-                 if not occupied >> c & 1 and (below[c] < 0 or occupied >> below[c] & 1)]
+        legal = [c for c in self._order if not occupied >> c & 1 and (below[c] < 0 or occupied >> below[c] & 1)]
         for c in legal:
             if self._wins_at(me, c):
                 return [c], True

@@ -19,7 +19,7 @@ the script then goes anywhere (the first blank square, or ``rng``'s choice).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from gomoku.board import Board, GameOverError, Point, Rules, Stone
 from gomoku.classic.table import SQUARES
@@ -54,8 +54,12 @@ def make_2(b: list[int]) -> int:
     return next((n for n in (2, 4, 6, 8) if b[n] == BLANK), 0)
 
 
-def scripted_square(b: list[int], turn: int, possible: Callable[[list[int], int], int] = poss_win,
-                    anywhere: Callable[[list[int]], int] | None = None) -> int:
+def scripted_square(
+    b: list[int],
+    turn: int,
+    possible: Callable[[list[int], int], int] = poss_win,
+    anywhere: Callable[[list[int]], int] | None = None,
+) -> int:
     """The seed's complete algorithm: the square (1..9) to play on move ``turn``.
 
     ``possible`` finds a winning square (``poss_win``; the magic square's sums in

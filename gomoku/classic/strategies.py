@@ -13,8 +13,8 @@ them: this layer stands on the board alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.magic import magic_move

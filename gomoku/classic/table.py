@@ -106,4 +106,3 @@ def table_move(board: Board) -> Point:
     new = to_vector(after)
     changed = [i for i in range(9) if new[i] != vector[i]]
     return SQUARES[changed[0]]
-

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from gomoku.attacks import (
     CellExplanation,
@@ -22,8 +23,8 @@ from gomoku.attacks import (
     load_weights,
     weight_map,
 )
-from gomoku.attacks.weights import TABLES, named_table
 from gomoku.attacks.matrix import Region, clip_region, default_region, threat_space
+from gomoku.attacks.weights import TABLES, named_table
 from gomoku.board import Board, Point, Rules, Stone, format_point
 from gomoku.commands.arguments import POSITION_HELP, RULES_HELP
 from gomoku.records import parse_point, read_position
@@ -52,11 +53,12 @@ CANDIDATE_MARGIN = 2
 AXES = "xyzw"
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``weights`` and ``explain``."""
     table_help = "a weight table (JSON, like data/weights.json) instead of the attack scanner's own"
-    name_help = (f"the weight table by name: {', '.join(TABLES)} (tuned by play: gomoku tune), or a JSON file "
-                 "(default: seed)")
+    name_help = (
+        f"the weight table by name: {', '.join(TABLES)} (tuned by play: gomoku tune), or a JSON file (default: seed)"
+    )
 
     weights = subparsers.add_parser(
         "weights",
@@ -71,9 +73,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         ),
     )
     weights.add_argument("position", metavar="POSITION", nargs="?", help=POSITION_HELP + " (none: the table)")
-    weights.add_argument("--json", action="store_true", help='print {"to_move": .., "cells": [{"x", "y", "weight"}, ...]}')
+    weights.add_argument(
+        "--json", action="store_true", help='print {"to_move": .., "cells": [{"x", "y", "weight"}, ...]}'
+    )
     weights.add_argument("--region", metavar="x0,y0,x1,y1", help="only the cells of this box (corners inclusive)")
-    weights.add_argument("--matrix", action="store_true", help="the threat-space matrix score instead of the cell weight")
+    weights.add_argument(
+        "--matrix", action="store_true", help="the threat-space matrix score instead of the cell weight"
+    )
     weights.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     weights.add_argument("--weights", metavar="FILE", dest="table", help=table_help)
     weights.add_argument("--table", metavar="NAME", dest="table_name", help=name_help)
@@ -176,11 +182,16 @@ def run_weights(args: argparse.Namespace) -> int:
     print(render_grid(board, values, region))
     if values and not board.is_over and not args.matrix:
         best = greedy_move(board, table=table)
-        print(f"{board.turn.name} to move; the greatest weight: {format_point(best)} ({short(values.get(best, 0.0))})"
-              if best in values else f"{board.turn.name} to move; the greatest weight is outside the region")
+        print(
+            f"{board.turn.name} to move; the greatest weight: {format_point(best)} ({short(values.get(best, 0.0))})"
+            if best in values
+            else f"{board.turn.name} to move; the greatest weight is outside the region"
+        )
     elif args.matrix:
-        print(f"{board.turn.name} to move; threat-space scores of region "
-              f"{format_point(region[0])} to {format_point(region[1])}")
+        print(
+            f"{board.turn.name} to move; threat-space scores of region "
+            f"{format_point(region[0])} to {format_point(region[1])}"
+        )
     else:
         print(f"the game is over ({board.result})" if board.is_over else f"{board.turn.name} to move")
     return 0
@@ -213,8 +224,10 @@ def render_table(table: WeightTable, seed: WeightTable | None = None) -> str:
     widths = [max(len(row[i]) for row in rows) + 2 for i in range(4)]
     lines = [f"weight table {table.name}"]
     lines += ["".join(text.ljust(width) for text, width in zip(row, widths)).rstrip() for row in rows]
-    lines.append(f"fork bonus {cell(table.fork_bonus, seed.fork_bonus)}, "
-                 f"finishing bonus {cell(table.finish_bonus, seed.finish_bonus)}")
+    lines.append(
+        f"fork bonus {cell(table.fork_bonus, seed.fork_bonus)}, "
+        f"finishing bonus {cell(table.finish_bonus, seed.finish_bonus)}"
+    )
     return "\n".join(lines)
 
 
@@ -319,4 +332,3 @@ def _line_text(line: LineScan, k: int) -> str:
     else:
         detail = "  ".join(f"{a}{'*' if a.central else ''}={number(a.weight)}" for a in line.attacks)
     return f"{head}  {detail}" + (f"  [{', '.join(marks)}]" if marks else "")
-

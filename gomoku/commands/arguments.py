@@ -45,12 +45,15 @@ __all__ = [
     "cap",
 ]
 
-POSITION_HELP = ("moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, "
-                 "or FILE.jsonl:N")
+POSITION_HELP = (
+    "moves like '0,0 1,0 0,1' (X first; '' is the empty board), or a .json, .sgf or .psq file, or FILE.jsonl:N"
+)
 """The help of every command's POSITION argument."""
 
-RULES_HELP = (f"rules for a move string: a preset ({', '.join(Rules.PRESETS)}) or the general form "
-              "size=AxB[xC],k=N[,gravity][,exact] (default freestyle, the endless board); files carry their own")
+RULES_HELP = (
+    f"rules for a move string: a preset ({', '.join(Rules.PRESETS)}) or the general form "
+    "size=AxB[xC],k=N[,gravity][,exact] (default freestyle, the endless board); files carry their own"
+)
 """The help of every command's ``--rules`` (``connect4`` is Connect Four)."""
 
 MAX_SECONDS = 86_400.0
@@ -139,6 +142,9 @@ def cap(value: int, option: str, what: str, stream: TextIO | None = None) -> int
     if value <= CORES:
         return value
     cores = f"{CORES} core{'' if CORES == 1 else 's'}"
-    print(f"gomoku: note: {option} {clip(str(value))}: this machine has {cores}; using {CORES} {what}",
-          file=stream or sys.stderr, flush=True)
+    print(
+        f"gomoku: note: {option} {clip(str(value))}: this machine has {cores}; using {CORES} {what}",
+        file=stream or sys.stderr,
+        flush=True,
+    )
     return CORES

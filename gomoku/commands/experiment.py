@@ -16,15 +16,27 @@ __all__ = ["register", "Bar", "run"]
 
 def _description() -> str:
     """The command's help: what it does, then each experiment, a line or two each."""
-    lines = [textwrap.fill("Re-run an experiment on the small games and print its table on stdout "
-                           "(a progress bar on stderr).", 79), "", "experiments:"]
+    lines = [
+        textwrap.fill(
+            "Re-run an experiment on the small games and print its table on stdout (a progress bar on stderr).", 79
+        ),
+        "",
+        "experiments:",
+    ]
     for name, (text, games) in EXPERIMENTS.items():
-        lines.append(textwrap.fill(f"{text} (default {games})", 79, initial_indent=f"  {name}".ljust(14),
-                                   subsequent_indent=" " * 14, break_on_hyphens=False))
+        lines.append(
+            textwrap.fill(
+                f"{text} (default {games})",
+                79,
+                initial_indent=f"  {name}".ljust(14),
+                subsequent_indent=" " * 14,
+                break_on_hyphens=False,
+            )
+        )
     return "\n".join(lines)
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``experiment``."""
     parser = subparsers.add_parser(
         "experiment",
@@ -33,9 +45,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("name", metavar="NAME", help=f"one of {', '.join(EXPERIMENTS)}")
-    parser.add_argument("--games", type=int, metavar="N",
-                        help="games a row (positions per game for windetect); default: the experiment's own")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0): same seed, same table")
+    parser.add_argument(
+        "--games",
+        type=int,
+        metavar="N",
+        help="games a row (positions per game for windetect); default: the experiment's own",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="random seed (default 0): same seed, same table"
+    )
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
     parser.set_defaults(func=run)
 

@@ -38,7 +38,7 @@ def with_players(text: str, names: list[str] | None = None) -> str:
     return textwrap.fill(text, 79) + "\n\nplayers:\n" + listing(names)
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``hint`` and ``solve``."""
     hint = subparsers.add_parser(
         "hint",
@@ -52,24 +52,46 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     hint.add_argument("position", metavar="POSITION", help=POSITION_HELP)
-    hint.add_argument("--level", choices=PLAYERS, default=DEFAULT_LEVEL, metavar="NAME",
-                      help=f"the player: one of the players listed above (default {DEFAULT_LEVEL})")
-    hint.add_argument("--time", type=seconds, metavar="SECONDS",
-                      help=f"search time, at most {MAX_SECONDS:.0f} (replaces the level's limit)")
-    hint.add_argument("--nodes", type=nodes, metavar="N",
-                      help="search at most N nodes, N at most 10**12 (replaces the level's limit)")
-    hint.add_argument("--depth", type=depth, metavar="PLIES",
-                      help=f"search at most this deep, {MAX_DEPTH} at most (alone, it runs until that depth is done)")
-    hint.add_argument("--threads", type=count, metavar="T",
-                      help=f"threads a timed search uses (default: the machine's cores, four at most: {THREADS}); "
-                      "more than the machine's cores are capped at them, with a note on stderr")
-    hint.add_argument("--multipv", type=multipv, default=1, metavar="N",
-                      help="the N best moves (10 at most), each with its win chance and line, each searched "
-                      "to the same depth (the engine's levels); with --json, a list")
+    hint.add_argument(
+        "--level",
+        choices=PLAYERS,
+        default=DEFAULT_LEVEL,
+        metavar="NAME",
+        help=f"the player: one of the players listed above (default {DEFAULT_LEVEL})",
+    )
+    hint.add_argument(
+        "--time",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"search time, at most {MAX_SECONDS:.0f} (replaces the level's limit)",
+    )
+    hint.add_argument(
+        "--nodes", type=nodes, metavar="N", help="search at most N nodes, N at most 10**12 (replaces the level's limit)"
+    )
+    hint.add_argument(
+        "--depth",
+        type=depth,
+        metavar="PLIES",
+        help=f"search at most this deep, {MAX_DEPTH} at most (alone, it runs until that depth is done)",
+    )
+    hint.add_argument(
+        "--threads",
+        type=count,
+        metavar="T",
+        help=f"threads a timed search uses (default: the machine's cores, four at most: {THREADS}); "
+        "more than the machine's cores are capped at them, with a note on stderr",
+    )
+    hint.add_argument(
+        "--multipv",
+        type=multipv,
+        default=1,
+        metavar="N",
+        help="the N best moves (10 at most), each with its win chance and line, each searched "
+        "to the same depth (the engine's levels); with --json, a list",
+    )
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--verbose", action="store_true", help="print each completed depth to stderr")
-    hint.add_argument("--rules", metavar="RULES",
-                      help=RULES_HELP)
+    hint.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     hint.set_defaults(func=run_hint)
 
     solver = subparsers.add_parser(
@@ -82,14 +104,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     )
     solver.add_argument("position", metavar="POSITION", help=POSITION_HELP)
     solver.add_argument(
-        "--time", type=seconds, metavar="SECONDS",
-        help=f"search time, at most {MAX_SECONDS:.0f} (default 5, or none with --nodes)"
+        "--time",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"search time, at most {MAX_SECONDS:.0f} (default 5, or none with --nodes)",
     )
     solver.add_argument("--nodes", type=nodes, metavar="N", help="try at most N attacking moves (10**12 at most)")
     solver.add_argument("--vct", action="store_true", help="when there is no VCF, look for a win with threes too")
     solver.add_argument("--json", action="store_true", help="print the result as JSON")
-    solver.add_argument("--rules", metavar="RULES",
-                      help=RULES_HELP)
+    solver.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     solver.set_defaults(func=run_solve)
 
 
@@ -103,8 +126,11 @@ def _show_info(info: SearchInfo) -> None:
     )
     for rank, candidate in enumerate(info.candidates[1:], 2):
         line = " ".join(format_point(p) for p in candidate.pv)
-        print(f"        {rank:2d}. score {candidate.score:>9.0f} ({describe(candidate.score)})  pv {line}",
-              file=sys.stderr, flush=True)
+        print(
+            f"        {rank:2d}. score {candidate.score:>9.0f} ({describe(candidate.score)})  pv {line}",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -117,14 +143,19 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.threads is not None:
         engine.threads = cap(args.threads, "--threads", "threads")
     hint = engine.hint(
-        board, time=args.time, nodes=args.nodes, depth=args.depth, on_info=_show_info if args.verbose else None,
+        board,
+        time=args.time,
+        nodes=args.nodes,
+        depth=args.depth,
+        on_info=_show_info if args.verbose else None,
         multipv=args.multipv,
     )
     if args.json:
         if args.multipv > 1:
             common = {"depth": hint.depth, "nodes": hint.nodes, "time": round(hint.time, 4)}
-            print(json.dumps([{"rank": rank, **candidate_dict(c), **common}
-                              for rank, c in enumerate(hint.candidates, 1)]))
+            print(
+                json.dumps([{"rank": rank, **candidate_dict(c), **common} for rank, c in enumerate(hint.candidates, 1)])
+            )
         else:
             print(json.dumps(hint.to_dict()))
         return 0
@@ -142,11 +173,15 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.multipv > 1:
         for rank, candidate in enumerate(hint.candidates, 1):
             line = " ".join(format_point(p) for p in candidate.pv)
-            print(f"{rank:2d}. {format_point(candidate.move):>8}  {describe(candidate.score):>12}  "
-                  f"score {candidate.score:+8.0f}  line: {line}")
+            print(
+                f"{rank:2d}. {format_point(candidate.move):>8}  {describe(candidate.score):>12}  "
+                f"score {candidate.score:+8.0f}  line: {line}"
+            )
         if len(hint.candidates) < args.multipv:
-            print(f"({len(hint.candidates)} of {args.multipv}: the search found no more moves worth playing "
-                  "in its time, or the level gives one)")
+            print(
+                f"({len(hint.candidates)} of {args.multipv}: the search found no more moves worth playing "
+                "in its time, or the level gives one)"
+            )
     else:
         print("line: " + " ".join(format_point(p) for p in hint.pv))
     note = _overrun_note(engine, hint.time, args.time)
@@ -164,8 +199,10 @@ def _overrun_note(engine: Engine, spent: float, limit: float | None) -> str:
     layout = getattr(searcher, "layout_seconds", None)
     cells = getattr(searcher, "layout_cells", None)
     if layout is not None and layout > limit * 0.5:
-        return (f"note: {spent:.2f} s of a {limit:g} s limit: laying the stones onto the search's grid "
-                f"({cells:,} cells) took {layout:.2f} s")
+        return (
+            f"note: {spent:.2f} s of a {limit:g} s limit: laying the stones onto the search's grid "
+            f"({cells:,} cells) took {layout:.2f} s"
+        )
     return f"note: {spent:.2f} s of a {limit:g} s limit"
 
 

@@ -18,7 +18,7 @@ from gomoku.protocol.pbrain import check_brain_level, finish, serve
 __all__ = ["register", "run_pbrain", "run_match_command", "add_game_options", "game_options"]
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``pbrain`` and ``match``."""
     pbrain = subparsers.add_parser(
         "pbrain",
@@ -26,11 +26,17 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description=with_players(
             "Run the engine as a Gomocup brain: pbrain commands on stdin, answers on stdout. "
             "Tournament managers and GUIs (Piskvork and others) can start it; so can `gomoku match`. "
-            "A brain plays one of the engine's levels.", list(LEVELS)),
+            "A brain plays one of the engine's levels.",
+            list(LEVELS),
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    pbrain.add_argument("--level", default=DEFAULT_LEVEL, metavar="NAME",
-                        help=f"the engine's level: one of the players listed above (default {DEFAULT_LEVEL})")
+    pbrain.add_argument(
+        "--level",
+        default=DEFAULT_LEVEL,
+        metavar="NAME",
+        help=f"the engine's level: one of the players listed above (default {DEFAULT_LEVEL})",
+    )
     pbrain.set_defaults(func=run_pbrain)
 
     match = subparsers.add_parser(
@@ -41,7 +47,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
             "below (played in this process; each plays only the rules it knows) or the command line of a "
             "pbrain program (quote it). Prints a progress bar on stderr, then wins, losses, draws, score and "
             "the Elo difference with its 95% interval; saves every game as JSON (and PSQ for flat boards "
-            "without gravity)."),
+            "without gravity)."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     match.add_argument("a", metavar="A", help="first player: a name listed above or a pbrain command line")
@@ -58,40 +65,84 @@ def run_pbrain(args: argparse.Namespace) -> int:
 def add_game_options(parser: argparse.ArgumentParser, *, games: int, time_per_move: int, out: str) -> None:
     """The options of a run of games, ``match``'s and ``selfplay``'s: how many,
     how long a move, which openings and rules, where they run and are saved."""
-    parser.add_argument("--games", type=int, default=games, metavar="N",
-                        help=f"games to play, at most {MAX_GAMES} (default: {games})")
-    parser.add_argument("--time-per-move", type=int, default=time_per_move, metavar="MS",
-                        help=f"time for a move in milliseconds, at most {MAX_MOVE_MS} (default: {time_per_move})")
-    parser.add_argument("--time-per-game", type=int, metavar="MS",
-                        help=f"each side's game clock in milliseconds, at most {MAX_GAME_MS} (a day), sent to "
-                        "brains as INFO timeout_match and INFO time_left; --time-per-move is then the turn limit "
-                        "(default: none)")
-    parser.add_argument("--grace", type=int, default=1000, metavar="MS",
-                        help="time a move may run over the turn limit or the game clock before it loses on time, "
-                        f"at most {MAX_MOVE_MS} (default: 1000)")
-    parser.add_argument("--openings", metavar="FILE",
-                        help="openings (JSON list or JSON lines; default: the balanced 20x20 set, "
-                        "or the tournament set on smaller boards)")
+    parser.add_argument(
+        "--games", type=int, default=games, metavar="N", help=f"games to play, at most {MAX_GAMES} (default: {games})"
+    )
+    parser.add_argument(
+        "--time-per-move",
+        type=int,
+        default=time_per_move,
+        metavar="MS",
+        help=f"time for a move in milliseconds, at most {MAX_MOVE_MS} (default: {time_per_move})",
+    )
+    parser.add_argument(
+        "--time-per-game",
+        type=int,
+        metavar="MS",
+        help=f"each side's game clock in milliseconds, at most {MAX_GAME_MS} (a day), sent to "
+        "brains as INFO timeout_match and INFO time_left; --time-per-move is then the turn limit "
+        "(default: none)",
+    )
+    parser.add_argument(
+        "--grace",
+        type=int,
+        default=1000,
+        metavar="MS",
+        help="time a move may run over the turn limit or the game clock before it loses on time, "
+        f"at most {MAX_MOVE_MS} (default: 1000)",
+    )
+    parser.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="openings (JSON list or JSON lines; default: the balanced 20x20 set, "
+        "or the tournament set on smaller boards)",
+    )
     parser.add_argument("--no-openings", action="store_true", help="start every game from an empty board")
-    parser.add_argument("--rules", default="gomocup20", metavar="R",
-                        help=f"rules: a preset ({', '.join(Rules.PRESETS)}) or size=AxB,k=N[,gravity] (default: gomocup20)")
-    parser.add_argument("--max-moves", type=int, metavar="N",
-                        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)")
-    parser.add_argument("--jobs", type=int, metavar="J",
-                        help=f"games to play at once (default: 1); more than the machine's cores ({CORES}) "
-                        "are capped at them, with a note on stderr")
-    parser.add_argument("--cluster", metavar="ADDRESS",
-                        help="play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; "
-                        "needs the gomoku[cluster] extra), as many at once as its workers have threads")
-    parser.add_argument("--threads", type=int, default=1, metavar="T",
-                        help="threads each player's search may use, sent to brains as INFO thread_num (default: 1); "
-                        "capped at the machine's cores as --jobs is")
-    parser.add_argument("--out", metavar="DIR",
-                        help="a new or empty folder for the games, refused if anything is in it "
-                        f"(default: {out}/YYYYMMDD-HHMMSS in the current folder)")
-    parser.add_argument("--resume", action="store_true",
-                        help="finish the run in --out: its games are kept, the others played "
-                        "(the same players and settings; --games may grow)")
+    parser.add_argument(
+        "--rules",
+        default="gomocup20",
+        metavar="R",
+        help=f"rules: a preset ({', '.join(Rules.PRESETS)}) or size=AxB,k=N[,gravity] (default: gomocup20)",
+    )
+    parser.add_argument(
+        "--max-moves",
+        type=int,
+        metavar="N",
+        help="moves after which a game is a draw (default: none on a bounded board, 400 endless)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        metavar="J",
+        help=f"games to play at once (default: 1); more than the machine's cores ({CORES}) "
+        "are capped at them, with a note on stderr",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; "
+        "needs the gomoku[cluster] extra), as many at once as its workers have threads",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        metavar="T",
+        help="threads each player's search may use, sent to brains as INFO thread_num (default: 1); "
+        "capped at the machine's cores as --jobs is",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="a new or empty folder for the games, refused if anything is in it "
+        f"(default: {out}/YYYYMMDD-HHMMSS in the current folder)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish the run in --out: its games are kept, the others played "
+        "(the same players and settings; --games may grow)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
@@ -120,15 +171,23 @@ def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, 
     if args.time_per_game is not None and not 1 <= args.time_per_game <= MAX_GAME_MS:
         raise MatchError(f"--time-per-game must be 1 to {MAX_GAME_MS} ms (a day), not {args.time_per_game}")
     if args.cluster is not None and args.jobs is not None:
-        raise MatchError("--jobs and --cluster: a cluster plays as many games at once as its workers have "
-                         "threads; give one or the other")
+        raise MatchError(
+            "--jobs and --cluster: a cluster plays as many games at once as its workers have "
+            "threads; give one or the other"
+        )
     if args.resume and not args.out:
         raise MatchError("--resume needs --out: the folder of the run to finish")
     jobs = 1 if args.jobs is None else cap(args.jobs, "--jobs", "games at once") if args.jobs >= 1 else args.jobs
-    config = MatchConfig(rules=rules, games=args.games, time_per_move_ms=args.time_per_move,
-                         grace_ms=args.grace, time_per_game_ms=args.time_per_game or 0, openings=openings,
-                         max_moves=args.max_moves,
-                         threads=cap(args.threads, "--threads", "threads"))
+    config = MatchConfig(
+        rules=rules,
+        games=args.games,
+        time_per_move_ms=args.time_per_move,
+        grace_ms=args.grace,
+        time_per_game_ms=args.time_per_game or 0,
+        openings=openings,
+        max_moves=args.max_moves,
+        threads=cap(args.threads, "--threads", "threads"),
+    )
     folder = Path(args.out) if args.out else Path(out, time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
     return config, jobs, folder
 
@@ -136,8 +195,9 @@ def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, 
 def run_match_command(args: argparse.Namespace) -> int:
     """Play the match, show progress on stderr, print the table (or JSON) on stdout."""
     config, jobs, out = game_options(args, "matches")
-    result = run_match(args.a, args.b, config, jobs=jobs, out_dir=out, progress=sys.stderr, cluster=args.cluster,
-                       resume=args.resume)
+    result = run_match(
+        args.a, args.b, config, jobs=jobs, out_dir=out, progress=sys.stderr, cluster=args.cluster, resume=args.resume
+    )
     if args.json:
         summary = result.to_dict()
         summary["out"] = str(out)

@@ -18,7 +18,7 @@ from gomoku.review.plot import check_plot, write_plot
 __all__ = ["register", "run", "game_of", "format_review"]
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``review``."""
     parser = subparsers.add_parser(
         "review",
@@ -33,16 +33,24 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     )
     parser.add_argument("game", metavar="GAME", help=POSITION_HELP)
     budget = parser.add_mutually_exclusive_group()
-    budget.add_argument("--nodes", type=nodes, metavar="N",
-                        help=f"search N nodes a position (default {DEFAULT_NODES}: about a second a position on "
-                        "one core; the same review every run)")
-    budget.add_argument("--time", type=seconds, metavar="SECONDS",
-                        help=f"search SECONDS a position instead, on every core, at most {MAX_SECONDS:.0f}: "
-                        "the review then depends on the machine and its load")
-    parser.add_argument("--json", action="store_true",
-                        help='print one JSON object: {"moves": [...], "summary": {...}}')
-    parser.add_argument("--plot", metavar="FILE",
-                        help="write the graph of X's chance: FILE.svg, or FILE.png (needs the plot extra)")
+    budget.add_argument(
+        "--nodes",
+        type=nodes,
+        metavar="N",
+        help=f"search N nodes a position (default {DEFAULT_NODES}: about a second a position on "
+        "one core; the same review every run)",
+    )
+    budget.add_argument(
+        "--time",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"search SECONDS a position instead, on every core, at most {MAX_SECONDS:.0f}: "
+        "the review then depends on the machine and its load",
+    )
+    parser.add_argument("--json", action="store_true", help='print one JSON object: {"moves": [...], "summary": {...}}')
+    parser.add_argument(
+        "--plot", metavar="FILE", help="write the graph of X's chance: FILE.svg, or FILE.png (needs the plot extra)"
+    )
     parser.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     parser.set_defaults(func=run)
 
@@ -66,8 +74,9 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         check_plot(args.plot)
     bar = Bar(sys.stderr, "review")
-    review = review_game(moves, board.rules, time=args.time, nodes=args.nodes, on_progress=bar,
-                         setup=setup, first=first)
+    review = review_game(
+        moves, board.rules, time=args.time, nodes=args.nodes, on_progress=bar, setup=setup, first=first
+    )
     if args.plot:
         write_plot(review, args.plot)
     if args.json:
@@ -87,8 +96,17 @@ def format_review(review: Review) -> str:
     for m in review.moves:
         data = m.to_dict()
         change = f"{_chance(m.chance_before, data.get('result_before'))} -> {_chance(m.chance_after, data.get('result_after'))}"
-        rows.append((str(m.ply + 1), m.side.name, format_point(m.move), m.grade, change,
-                     format_point(m.better) if m.better is not None else "", m.reason))
+        rows.append(
+            (
+                str(m.ply + 1),
+                m.side.name,
+                format_point(m.move),
+                m.grade,
+                change,
+                format_point(m.better) if m.better is not None else "",
+                m.reason,
+            )
+        )
     widths = [max(len(row[k]) for row in rows) for k in range(6)]
     lines = ["  ".join(cell.ljust(widths[k]) if k < 6 else cell for k, cell in enumerate(row)).rstrip() for row in rows]
     summary = review.summary()

@@ -20,7 +20,7 @@ MAX_CANDIDATES = 10
 """The most moves a sampled move is chosen among (the engine's MultiPV)."""
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``selfplay``."""
     parser = subparsers.add_parser(
         "selfplay",
@@ -31,24 +31,52 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
             "moves within --margin of the best, chosen with weights exp((score - best) / --temperature), so "
             "games from the same opening differ. Writes every game (JSON, PSQ) and positions.npz: each "
             "position after the opening with the move played, the search's best move and score, and the "
-            "game's result (the format: docs/selfplay.md)."),
+            "game's result (the format: docs/selfplay.md)."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("players", nargs="*", metavar="PLAYER",
-                        help="A and B: levels listed above or pbrain command lines (engine versions)")
+    parser.add_argument(
+        "players",
+        nargs="*",
+        metavar="PLAYER",
+        help="A and B: levels listed above or pbrain command lines (engine versions)",
+    )
     add_game_options(parser, games=10, time_per_move=100, out="selfplay")
-    parser.add_argument("--nodes", type=nodes, metavar="N",
-                        help="the levels search N nodes a move instead of --time-per-move: the same games on "
-                        "any machine (pbrain programs keep --time-per-move)")
-    parser.add_argument("--temperature", type=float, default=20.0, metavar="T",
-                        help="score units: higher plays worse moves of the margin more often; 0 the best only "
-                        "(default: 20)")
-    parser.add_argument("--margin", type=float, default=40.0, metavar="M",
-                        help="score units: the moves sampled are within M of the best (default: 40)")
-    parser.add_argument("--candidates", type=count, default=4, metavar="K",
-                        help=f"the best moves a sampled move is chosen among, at most {MAX_CANDIDATES} (default: 4)")
-    parser.add_argument("--random-moves", type=int, default=8, metavar="N",
-                        help="each player samples its first N moves of a game after the opening (default: 8)")
+    parser.add_argument(
+        "--nodes",
+        type=nodes,
+        metavar="N",
+        help="the levels search N nodes a move instead of --time-per-move: the same games on "
+        "any machine (pbrain programs keep --time-per-move)",
+    )
+    parser.add_argument(
+        "--temperature",
+        type=float,
+        default=20.0,
+        metavar="T",
+        help="score units: higher plays worse moves of the margin more often; 0 the best only (default: 20)",
+    )
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=40.0,
+        metavar="M",
+        help="score units: the moves sampled are within M of the best (default: 40)",
+    )
+    parser.add_argument(
+        "--candidates",
+        type=count,
+        default=4,
+        metavar="K",
+        help=f"the best moves a sampled move is chosen among, at most {MAX_CANDIDATES} (default: 4)",
+    )
+    parser.add_argument(
+        "--random-moves",
+        type=int,
+        default=8,
+        metavar="N",
+        help="each player samples its first N moves of a game after the opening (default: 8)",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the sampling's seed (default: 0)")
     parser.set_defaults(func=run_selfplay_command)
 
@@ -70,10 +98,17 @@ def run_selfplay_command(args: argparse.Namespace) -> int:
     if args.nodes is not None:
         # A search limited by nodes has no clock: no move of a level loses on time.
         config.grace_ms = max(config.grace_ms, 3_600_000)
-    sampling = Sampling(temperature=args.temperature, margin=args.margin, candidates=args.candidates,
-                        random_moves=args.random_moves, seed=args.seed, nodes=args.nodes)
-    run = run_selfplay(a, b, config, sampling, out_dir=out, jobs=jobs, cluster=args.cluster, resume=args.resume,
-                       progress=sys.stderr)
+    sampling = Sampling(
+        temperature=args.temperature,
+        margin=args.margin,
+        candidates=args.candidates,
+        random_moves=args.random_moves,
+        seed=args.seed,
+        nodes=args.nodes,
+    )
+    run = run_selfplay(
+        a, b, config, sampling, out_dir=out, jobs=jobs, cluster=args.cluster, resume=args.resume, progress=sys.stderr
+    )
     scored = int((~(run.dataset.score != run.dataset.score)).sum())  # NaN is unknown
     if args.json:
         summary = run.match.to_dict()

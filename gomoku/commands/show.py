@@ -42,7 +42,7 @@ slices that hold stones, and at most this many of them."""
 SYMBOLS = {Stone.X: "X", Stone.O: "O", None: "."}
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``show``."""
     parser = subparsers.add_parser(
         "show",
@@ -85,8 +85,7 @@ def board_summary(board: Board) -> dict[str, Any]:
     data["moves"] = [list(p) for p in board.move_stack]
     if board.setup:
         data["setup"] = {
-            s.name: [list(p) for p in sorted(q for q, t in board.setup.items() if t is s)]
-            for s in (Stone.X, Stone.O)
+            s.name: [list(p) for p in sorted(q for q, t in board.setup.items() if t is s)] for s in (Stone.X, Stone.O)
         }
     data["result"] = board.result
     data["winning_line"] = [list(p) for p in board.winning_line]

@@ -37,7 +37,7 @@ def positive(text: str) -> float:
     return value
 
 
-def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``tune``."""
     parser = subparsers.add_parser(
         "tune",
@@ -51,28 +51,57 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
             "--resume goes on. The result plays as greedy:FILE in gomoku match; docs/attacks.md."
         ),
     )
-    parser.add_argument("--iterations", type=count, default=200, metavar="N",
-                        help="SPSA iterations in all, a resumed run's included (default: 200)")
-    parser.add_argument("--pairs", type=count, default=4, metavar="P",
-                        help="openings an iteration, each played twice with colours swapped: 2P games (default: 4)")
-    parser.add_argument("--start", default="seed", metavar="TABLE",
-                        help="the table to start from: seed, tuned or a JSON file (default: seed)")
-    parser.add_argument("--out", default="weights-tuned.json", metavar="FILE",
-                        help="the tuned table (JSON; default: weights-tuned.json); the checkpoint is FILE's "
-                        "name with .spsa.json")
+    parser.add_argument(
+        "--iterations",
+        type=count,
+        default=200,
+        metavar="N",
+        help="SPSA iterations in all, a resumed run's included (default: 200)",
+    )
+    parser.add_argument(
+        "--pairs",
+        type=count,
+        default=4,
+        metavar="P",
+        help="openings an iteration, each played twice with colours swapped: 2P games (default: 4)",
+    )
+    parser.add_argument(
+        "--start",
+        default="seed",
+        metavar="TABLE",
+        help="the table to start from: seed, tuned or a JSON file (default: seed)",
+    )
+    parser.add_argument(
+        "--out",
+        default="weights-tuned.json",
+        metavar="FILE",
+        help="the tuned table (JSON; default: weights-tuned.json); the checkpoint is FILE's name with .spsa.json",
+    )
     parser.add_argument("--resume", action="store_true", help="go on with the run whose checkpoint is beside --out")
-    parser.add_argument("--a", type=positive, default=0.5, metavar="A",
-                        help="the step's gain: a_k = A / (k + 1 + N/10) ** 0.602, N the iterations (default: 0.5)")
-    parser.add_argument("--c", type=positive, default=0.3, metavar="C",
-                        help="the perturbation, in the weights' logarithm: c_k = C / (k + 1) ** 0.101 (default: 0.3)")
+    parser.add_argument(
+        "--a",
+        type=positive,
+        default=0.5,
+        metavar="A",
+        help="the step's gain: a_k = A / (k + 1 + N/10) ** 0.602, N the iterations (default: 0.5)",
+    )
+    parser.add_argument(
+        "--c",
+        type=positive,
+        default=0.3,
+        metavar="C",
+        help="the perturbation, in the weights' logarithm: c_k = C / (k + 1) ** 0.101 (default: 0.3)",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the perturbations' seed (default: 0)")
-    parser.add_argument("--checkpoint-every", type=count, default=5, metavar="N",
-                        help="iterations between checkpoints (default: 5)")
+    parser.add_argument(
+        "--checkpoint-every", type=count, default=5, metavar="N", help="iterations between checkpoints (default: 5)"
+    )
     parser.add_argument("--rules", default="gomocup20", metavar="R", help="the games' rules (default: gomocup20)")
     parser.add_argument("--openings", metavar="FILE", help="openings (default: the balanced 20x20 set)")
     parser.add_argument("--jobs", type=int, metavar="J", help="games to play at once (default: 1)")
-    parser.add_argument("--cluster", metavar="ADDRESS",
-                        help="play the games on the Dask cluster whose scheduler is at ADDRESS")
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="play the games on the Dask cluster whose scheduler is at ADDRESS"
+    )
     parser.add_argument("--quiet", action="store_true", help="no line an iteration on stderr")
     parser.add_argument("--json", action="store_true", help="print the table and its changes as JSON")
     parser.set_defaults(func=run_tune)
@@ -99,15 +128,37 @@ def run_tune(args: argparse.Namespace) -> int:
     start = named_table(args.start)
     jobs = 1 if args.jobs is None else cap(args.jobs, "--jobs", "games at once")
     config = MatchConfig(rules=rules, games=2 * args.pairs, time_per_move_ms=TUNE_MOVE_MS, openings=openings)
-    options = TuneOptions(iterations=args.iterations, pairs=args.pairs, a=args.a, c=args.c, seed=args.seed,
-                          checkpoint_every=args.checkpoint_every)
-    table, state = tune(start, config, options, out=out, jobs=jobs, cluster=args.cluster, resume=args.resume,
-                        progress=None if args.quiet else sys.stderr)
+    options = TuneOptions(
+        iterations=args.iterations,
+        pairs=args.pairs,
+        a=args.a,
+        c=args.c,
+        seed=args.seed,
+        checkpoint_every=args.checkpoint_every,
+    )
+    table, state = tune(
+        start,
+        config,
+        options,
+        out=out,
+        jobs=jobs,
+        cluster=args.cluster,
+        resume=args.resume,
+        progress=None if args.quiet else sys.stderr,
+    )
     changes = describe_change(default_table(), table)
     if args.json:
-        print(json.dumps({"out": str(out), "checkpoint": str(checkpoint_path(out)), "iterations": state.k,
-                          "table": table.to_dict(),
-                          "changes": [{"parameter": n, "seed": a, "tuned": b} for n, a, b in changes]}))
+        print(
+            json.dumps(
+                {
+                    "out": str(out),
+                    "checkpoint": str(checkpoint_path(out)),
+                    "iterations": state.k,
+                    "table": table.to_dict(),
+                    "changes": [{"parameter": n, "seed": a, "tuned": b} for n, a, b in changes],
+                }
+            )
+        )
         return 0
     print(f"{state.k} iterations, {2 * args.pairs} games each; the table beside the seed's:")
     for name, seed_weight, weight in changes:

@@ -75,8 +75,11 @@ def _choose_cache() -> None:
     # Nowhere to write: the kernels are compiled without a cache. numba has no
     # switch for this but its dispatcher's own method, which ``cache=True`` calls.
     _numba_dispatcher.Dispatcher.enable_caching = _uncached  # type: ignore[method-assign]
-    print("gomoku: no writable folder for the compiled kernels' cache (set NUMBA_CACHE_DIR to one); "
-          "they are compiled afresh in each run", file=sys.stderr)
+    print(
+        "gomoku: no writable folder for the compiled kernels' cache (set NUMBA_CACHE_DIR to one); "
+        "they are compiled afresh in each run",
+        file=sys.stderr,
+    )
 
 
 _choose_cache()

@@ -109,9 +109,29 @@ __all__ = [
 ]
 
 MAX_VCF = 48
-(NODES, TNODES, CUTOFFS, NODE_LIMIT, ABORT, GREW, LINE_LEN, VLINE_LEN, LEAF_TNODES, WIDTH,
- ROOT_WIDTH, LEAF_VCF, LMR, AGE, SELDEPTH, LAYOUT, NODE_VCT, THREAT_EXT, PASS_CHECK, NULL_MOVE,
- IN_NULL) = range(21)
+(
+    NODES,
+    TNODES,
+    CUTOFFS,
+    NODE_LIMIT,
+    ABORT,
+    GREW,
+    LINE_LEN,
+    VLINE_LEN,
+    LEAF_TNODES,
+    WIDTH,
+    ROOT_WIDTH,
+    LEAF_VCF,
+    LMR,
+    AGE,
+    SELDEPTH,
+    LAYOUT,
+    NODE_VCT,
+    THREAT_EXT,
+    PASS_CHECK,
+    NULL_MOVE,
+    IN_NULL,
+) = range(21)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -119,10 +139,32 @@ TT_ENTRY_BYTES = 8 + 4 + 4 + 1 + 1 + 1 + 4
 TABLE_ENTRY_BYTES = 8 + 4
 
 
-CONTEXT_FIELDS = ("stats", "stop", "line", "vline", "vcf_key", "vcf_depth",
-                  "tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout",
-                  "pv", "pv_len", "killers", "history", "moves", "scores", "threat_moves", "proof_tree", "proof_flags",
-                  "proof_key", "proof_won")
+CONTEXT_FIELDS = (
+    "stats",
+    "stop",
+    "line",
+    "vline",
+    "vcf_key",
+    "vcf_depth",
+    "tt_key",
+    "tt_move",
+    "tt_score",
+    "tt_depth",
+    "tt_flag",
+    "tt_age",
+    "tt_layout",
+    "pv",
+    "pv_len",
+    "killers",
+    "history",
+    "moves",
+    "scores",
+    "threat_moves",
+    "proof_tree",
+    "proof_flags",
+    "proof_key",
+    "proof_won",
+)
 
 
 @structref.register
@@ -138,7 +180,7 @@ class Context(Record):
 
     FIELDS = CONTEXT_FIELDS
 
-    def _replace(self, **changes) -> "Context":
+    def _replace(self, **changes) -> Context:
         """A new context with some arrays replaced (the others shared)."""
         fields = {name: changes.get(name, getattr(self, name)) for name in CONTEXT_FIELDS}
         return Context(**fields)
@@ -218,8 +260,21 @@ def touch(ctx: Context) -> None:
     """Write every page of the tables once, now: a table fresh from the system
     costs a page fault at each first touch, which made a search's first
     threat checks ten times slower than the next ones."""
-    for name in ("vcf_key", "vcf_depth", "tt_key", "tt_move", "tt_score",
-                 "tt_depth", "tt_flag", "tt_age", "tt_layout", "proof_tree", "proof_flags", "proof_key", "proof_won"):
+    for name in (
+        "vcf_key",
+        "vcf_depth",
+        "tt_key",
+        "tt_move",
+        "tt_score",
+        "tt_depth",
+        "tt_flag",
+        "tt_age",
+        "tt_layout",
+        "proof_tree",
+        "proof_flags",
+        "proof_key",
+        "proof_won",
+    ):
         pages = getattr(ctx, name).reshape(-1).view(np.uint8)
         pages[::4096] += 0  # a write (numpy skips a self-assignment), which leaves every value as it was
 

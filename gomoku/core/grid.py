@@ -105,10 +105,42 @@ EMPTY, WALL = 0, 3
 TURN, HEIGHT, NCAND, WINNER = range(4)
 
 
-GRID_FIELDS = ("cells", "keys", "combo", "cls", "order", "count", "value", "near", "cand", "cand_pos",
-               "zob", "hash", "stack", "meta", "steps", "near_steps", "line", "combo_class", "combo_order",
-               "combo_eval", "reach", "acc", "nn_index", "nn_embed", "nn_w1", "nn_b1", "nn_w2", "nn_head",
-               "pol_own", "pol_opp", "nn_pol_own", "nn_pol_opp", "nn_cell", "acc_stack")
+GRID_FIELDS = (
+    "cells",
+    "keys",
+    "combo",
+    "cls",
+    "order",
+    "count",
+    "value",
+    "near",
+    "cand",
+    "cand_pos",
+    "zob",
+    "hash",
+    "stack",
+    "meta",
+    "steps",
+    "near_steps",
+    "line",
+    "combo_class",
+    "combo_order",
+    "combo_eval",
+    "reach",
+    "acc",
+    "nn_index",
+    "nn_embed",
+    "nn_w1",
+    "nn_b1",
+    "nn_w2",
+    "nn_head",
+    "pol_own",
+    "pol_opp",
+    "nn_pol_own",
+    "nn_pol_opp",
+    "nn_cell",
+    "acc_stack",
+)
 
 
 @structref.register

@@ -32,8 +32,20 @@ from gomoku.core.context import Context
 from gomoku.core.grid import GridState, first, learned_order, order_value, pop_plain, push_plain
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 
-__all__ = ["QUIET", "SETUP_PLY", "SETUP_BONUS", "SETUP_MIN", "HISTORY_MAX", "node_moves", "setups", "doubles",
-           "pick", "credit", "reduction", "stoppers"]
+__all__ = [
+    "QUIET",
+    "SETUP_PLY",
+    "SETUP_BONUS",
+    "SETUP_MIN",
+    "HISTORY_MAX",
+    "node_moves",
+    "setups",
+    "doubles",
+    "pick",
+    "credit",
+    "reduction",
+    "stoppers",
+]
 
 QUIET = 400
 """Below this ordering value (an open three) a move threatens nothing (a killer, a setup)."""

@@ -59,8 +59,17 @@ from numba import njit
 
 from gomoku.core.cellvalues import MULTISETS
 
-__all__ = ["QUANT", "FEATURES", "CELL_ROWS", "feature_index", "code_index", "cell_table", "features", "cell_features",
-           "net_value"]
+__all__ = [
+    "QUANT",
+    "FEATURES",
+    "CELL_ROWS",
+    "feature_index",
+    "code_index",
+    "cell_table",
+    "features",
+    "cell_features",
+    "net_value",
+]
 
 QUANT = 4096
 """Integer units of a feature vector per unit of the network's input."""
@@ -169,8 +178,9 @@ def features(cells: np.ndarray, keys: np.ndarray, index: np.ndarray, s: int, out
 
 
 @njit(cache=True, nogil=True)
-def cell_features(cells: np.ndarray, combo: np.ndarray, cls: np.ndarray, table: np.ndarray, s: int,
-                  out: np.ndarray, n: int) -> int:
+def cell_features(
+    cells: np.ndarray, combo: np.ndarray, cls: np.ndarray, table: np.ndarray, s: int, out: np.ndarray, n: int
+) -> int:
     """Append to ``out[n:]`` the cell rows (``table``: ``cell_table()``) of side
     ``s``'s view: for each empty cell, its own multiset, the opponent's and the
     pair of classes, those it has; the new count."""
@@ -186,8 +196,9 @@ def cell_features(cells: np.ndarray, combo: np.ndarray, cls: np.ndarray, table: 
 
 
 @njit(cache=True, nogil=True, fastmath=True)
-def net_value(acc: np.ndarray, s: int, own: float, opp: float, w1: np.ndarray, b1: np.ndarray,
-              w2: np.ndarray, head: np.ndarray) -> int:
+def net_value(
+    acc: np.ndarray, s: int, own: float, opp: float, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, head: np.ndarray
+) -> int:
     """The network's value for side to move ``s`` (score units), from the sums
     ``acc`` and the hand-set potentials ``own`` and ``opp`` of the two sides."""
     h_n, width = w1.shape

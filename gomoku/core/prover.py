@@ -242,7 +242,9 @@ def _finish_line(g: GridState, ctx: Context, a: int, k: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _table_line(g: GridState, ctx: Context, a: int, or_node: bool, k: int, buf: np.ndarray, buf2: np.ndarray) -> tuple[int, int]:
+def _table_line(
+    g: GridState, ctx: Context, a: int, or_node: bool, k: int, buf: np.ndarray, buf2: np.ndarray
+) -> tuple[int, int]:
     """Go on with the main line in ``vline`` at ``k`` from a proven node that
     was not expanded (settled on the spot or by the table): at an OR node a
     move whose position is proven (by the threats, or the table), at an AND
@@ -363,8 +365,11 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             cnt = g.count
             d = 3 - attacker
             if or_node:
-                replies = 1 if cnt[attacker, C_FIVE] > 0 else (
-                    cnt[attacker, 1] + cnt[attacker, 2] + cnt[attacker, 3] + cnt[d, 1] + cnt[d, 2] + cnt[d, 3])
+                replies = (
+                    1
+                    if cnt[attacker, C_FIVE] > 0
+                    else (cnt[attacker, 1] + cnt[attacker, 2] + cnt[attacker, 3] + cnt[d, 1] + cnt[d, 2] + cnt[d, 3])
+                )
                 start_pn, start_dn = max(1, replies), 1
             else:
                 tries = cnt[attacker, 1] + cnt[attacker, 2] + cnt[attacker, 3] + cnt[attacker, 4] + cnt[attacker, 5]

@@ -166,8 +166,11 @@ def _leaf(g: GridState, ctx: Context, ply: int) -> int:
     """The value of a leaf: a short VCF of the side to move, else the evaluation."""
     s = g.meta[0]
     budget = ctx.stats[LEAF_VCF]
-    if budget > 0 and g.count[s, C_B4] + g.count[s, C_F4] + g.count[s, C_B4F3] > 0 \
-            and ctx.stats[LEAF_TNODES] < ctx.stats[NODES]:
+    if (
+        budget > 0
+        and g.count[s, C_B4] + g.count[s, C_F4] + g.count[s, C_B4F3] > 0
+        and ctx.stats[LEAF_TNODES] < ctx.stats[NODES]
+    ):
         before = ctx.stats[TNODES]
         saved = ctx.stats[NODE_LIMIT]
         total = ctx.stats[NODES] + before
@@ -276,9 +279,17 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv[ply, 0] = tt_move
                     ctx.pv_len[ply] = 1
                 return score
-    if (ctx.stats[NULL_MOVE] > 0 and depth >= NULL_DEPTH and beta - alpha == 1 and ctx.stats[IN_NULL] == 0
-            and threats == 0 and g.count[o, C_F4] == 0 and doubles(g, o) == 0
-            and -WIN_THRESHOLD < beta < WIN_THRESHOLD and evaluate(g) >= beta):
+    if (
+        ctx.stats[NULL_MOVE] > 0
+        and depth >= NULL_DEPTH
+        and beta - alpha == 1
+        and ctx.stats[IN_NULL] == 0
+        and threats == 0
+        and g.count[o, C_F4] == 0
+        and doubles(g, o) == 0
+        and -WIN_THRESHOLD < beta < WIN_THRESHOLD
+        and evaluate(g) >= beta
+    ):
         # The null move: the opponent moves twice (a pass, salted apart in the
         # tables), searched shallower; if the side to move still holds beta, the
         # node is cut. Never nested, never in a window that may become the line.
@@ -300,8 +311,13 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     # cells where either side makes a four or an open three are searched, all of
     # them (a quiet move that lets such a VCT in is found out two plies later).
     passed = 0
-    if (ply <= ctx.stats[PASS_CHECK] and depth >= 2 and threats == 0 and g.count[o, C_F4] == 0
-            and _threat_count(g, o) > 0):
+    if (
+        ply <= ctx.stats[PASS_CHECK]
+        and depth >= 2
+        and threats == 0
+        and g.count[o, C_F4] == 0
+        and _threat_count(g, o) > 0
+    ):
         passed = _node_vct(g, ctx, o, ctx.stats[NODE_VCT] * PLY1_VCT)
         if ctx.stats[ABORT] != 0:
             return 0
@@ -345,9 +361,13 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 # beats alpha shallow is searched again in full).
                 r = min(reduction(depth, j, ctx.stats[LMR], ctx.history[s, q] if quiet else 0), next_depth)
                 if r > 0:
-                    score = -negamax(g, ctx, np.int64(next_depth - r), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
+                    score = -negamax(
+                        g, ctx, np.int64(next_depth - r), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1)
+                    )
             if score > alpha:
-                score = -negamax(g, ctx, np.int64(next_depth), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1))
+                score = -negamax(
+                    g, ctx, np.int64(next_depth), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1)
+                )
                 if alpha < score < beta:
                     score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
         if learned:

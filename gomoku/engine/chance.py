@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
@@ -32,8 +32,18 @@ from gomoku.files import parse_json, read_file, write_atomically
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD
 
 __all__ = [
-    "CHANCE_PATH", "ChanceModel", "outcome", "is_proven", "win_chance", "describe", "default_model",
-    "load_model", "fit", "brier", "calibration", "percent",
+    "CHANCE_PATH",
+    "ChanceModel",
+    "outcome",
+    "is_proven",
+    "win_chance",
+    "describe",
+    "default_model",
+    "load_model",
+    "fit",
+    "brier",
+    "calibration",
+    "percent",
 ]
 
 CHANCE_PATH = Path(__file__).resolve().parents[2] / "data" / "win-chance.json"
@@ -202,7 +212,12 @@ def calibration(predicted: Sequence[float], results: Sequence[float], bins: int 
     rows = []
     for i, part in enumerate(np.array_split(order, bins)):
         if len(part):
-            rows.append({"decile": i + 1, "positions": int(len(part)), "predicted": round(float(p[part].mean()), 3),
-                         "observed": round(float(y[part].mean()), 3)})
+            rows.append(
+                {
+                    "decile": i + 1,
+                    "positions": int(len(part)),
+                    "predicted": round(float(p[part].mean()), 3),
+                    "observed": round(float(y[part].mean()), 3),
+                }
+            )
     return rows
-

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import threading
 import time as _time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator
 
 from gomoku.attacks import cell_weight, greedy_move
 from gomoku.board import Board, GameOverError, Point, Rules
@@ -39,8 +39,18 @@ from gomoku.search.searcher import Searcher
 from gomoku.search.types import WIN, WIN_THRESHOLD, Candidate, Limit, SearchInfo
 from gomoku.search.warmup import ensure_loaded, is_warm, warm
 
-__all__ = ["LEVEL_OPTIONS", "EASY_MARGIN", "EASY_CANDIDATES", "SCORED", "MAX_MULTIPV", "check_level", "check_multipv",
-           "candidate_dict", "Hint", "Engine"]
+__all__ = [
+    "LEVEL_OPTIONS",
+    "EASY_MARGIN",
+    "EASY_CANDIDATES",
+    "SCORED",
+    "MAX_MULTIPV",
+    "check_level",
+    "check_multipv",
+    "candidate_dict",
+    "Hint",
+    "Engine",
+]
 
 LEVEL_OPTIONS = {
     "easy": SearchOptions(root_vct=False, vct_defence=False),
@@ -200,8 +210,9 @@ class Engine:
         >>> Engine("normal").options().root_vct, Engine().options("strong").root_vct
         (False, True)
         """
-        return replace(LEVEL_OPTIONS.get(level or self.level, SearchOptions()), threads=self._threads,
-                       evaluation=self.evaluation)
+        return replace(
+            LEVEL_OPTIONS.get(level or self.level, SearchOptions()), threads=self._threads, evaluation=self.evaluation
+        )
 
     def prepare(self, rules: Rules) -> None:
         """Do now, off any clock, the one-off work of the first search under ``rules``.
@@ -382,8 +393,11 @@ class Engine:
             # in so many plies (the five included), a draw 0. Its table holds the
             # position already: the choice searched it.
             solved = solve_perfectly(board.rules, board)
-            score = 0.0 if solved.result == "draw" else float(
-                WIN - solved.plies if solved.result == board.turn.name else -(WIN - solved.plies))
+            score = (
+                0.0
+                if solved.result == "draw"
+                else float(WIN - solved.plies if solved.result == board.turn.name else -(WIN - solved.plies))
+            )
         return Hint(
             move=choice.move,
             score=score,
@@ -421,10 +435,10 @@ class Engine:
         with self._lock:
             yield from self._search(board, limit, stop, replace(self.options("strong"), multipv=multipv))
 
-    def _search(self, board: Board, limit: Limit, stop: threading.Event | None,
-                options: SearchOptions) -> Iterator[SearchInfo]:
+    def _search(
+        self, board: Board, limit: Limit, stop: threading.Event | None, options: SearchOptions
+    ) -> Iterator[SearchInfo]:
         """The searcher's search; a game with gravity goes to the plain search, which keeps to it."""
         if board.rules.gravity:
             return PlainSearch(board, limit, stop, _time.perf_counter()).run()
         return self.searcher.search(board, limit, stop, options)
-

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import random
 import textwrap
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable
 
 from gomoku.attacks.weights import WeightTable, named_table
 from gomoku.board import Board, GameOverError, Point, Rules
@@ -109,12 +109,17 @@ class _Registry(dict[str, Player]):
         if not rest:
             return None
         if base == "greedy":
-            return replace(dict.__getitem__(self, "greedy"), name=name, weights=rest,
-                           description=f"the greedy move by the weight table {rest!r}")
+            return replace(
+                dict.__getitem__(self, "greedy"),
+                name=name,
+                weights=rest,
+                description=f"the greedy move by the weight table {rest!r}",
+            )
         if base in SEARCHING:
             player = dict.__getitem__(self, base)
-            return replace(player, name=name, evaluation=rest,
-                           description=f"{player.description}; the evaluation {rest!r}")
+            return replace(
+                player, name=name, evaluation=rest, description=f"{player.description}; the evaluation {rest!r}"
+            )
         return None
 
     def __contains__(self, name: object) -> bool:
@@ -130,33 +135,75 @@ class _Registry(dict[str, Player]):
         return self[name] if name in self else default
 
 
-PLAYERS: dict[str, Player] = _Registry({
-    player.name: player
-    for player in (
-        Player("greedy", "the attack scanner's greedy move: the cell of greatest weight, no search",
-               _no_gravity, limit=Limit(depth=1)),
-        Player("easy", "alpha-beta 2 plies deep, at most 0.3 s, then a move near the best at random: beatable",
-               _any_rules, limit=Limit(depth=2, time=0.3)),
-        Player("normal", "alpha-beta 4 plies deep, at most 0.3 s, with VCF and the defence against VCTs",
-               _any_rules, limit=Limit(depth=4, time=0.3)),
-        Player("strong", "alpha-beta as deep as 1 s allows (or the time given), with VCF and VCT",
-               _any_rules, limit=Limit(time=1.0)),
-        Player("max", "alpha-beta with VCF and VCT, for all the time it is given (5 s when none is)",
-               _any_rules, limit=Limit(time=5.0)),
-        Player("perfect", "exact play by a complete search (up to 16 cells, or 27 with three in a row)",
-               strategies.solvable, strategy=strategies.perfect),
-        Player("table", "the 3x3 move table", strategies.tictactoe, strategy=strategies.table),
-        Player("script", "the scripted rules: win, block, else the script's square (3x3)",
-               strategies.tictactoe, strategy=strategies.script),
-        Player("magic", "wins and blocks by the magic square's sums (3x3, 3x3x3)",
-               strategies.magic_square, strategy=strategies.magic),
-        Player("minimax", "minimax 2 plies deep, scoring open lines, random among equal moves",
-               strategies.small, strategy=strategies.minimax),
-        Player("alphabeta", "alpha-beta 2 plies deep, threats weighted by their stones",
-               strategies.small, strategy=strategies.alphabeta),
-        Player("random", "a random legal move", strategies.small, strategy=strategies.random_move),
-    )
-})
+PLAYERS: dict[str, Player] = _Registry(
+    {
+        player.name: player
+        for player in (
+            Player(
+                "greedy",
+                "the attack scanner's greedy move: the cell of greatest weight, no search",
+                _no_gravity,
+                limit=Limit(depth=1),
+            ),
+            Player(
+                "easy",
+                "alpha-beta 2 plies deep, at most 0.3 s, then a move near the best at random: beatable",
+                _any_rules,
+                limit=Limit(depth=2, time=0.3),
+            ),
+            Player(
+                "normal",
+                "alpha-beta 4 plies deep, at most 0.3 s, with VCF and the defence against VCTs",
+                _any_rules,
+                limit=Limit(depth=4, time=0.3),
+            ),
+            Player(
+                "strong",
+                "alpha-beta as deep as 1 s allows (or the time given), with VCF and VCT",
+                _any_rules,
+                limit=Limit(time=1.0),
+            ),
+            Player(
+                "max",
+                "alpha-beta with VCF and VCT, for all the time it is given (5 s when none is)",
+                _any_rules,
+                limit=Limit(time=5.0),
+            ),
+            Player(
+                "perfect",
+                "exact play by a complete search (up to 16 cells, or 27 with three in a row)",
+                strategies.solvable,
+                strategy=strategies.perfect,
+            ),
+            Player("table", "the 3x3 move table", strategies.tictactoe, strategy=strategies.table),
+            Player(
+                "script",
+                "the scripted rules: win, block, else the script's square (3x3)",
+                strategies.tictactoe,
+                strategy=strategies.script,
+            ),
+            Player(
+                "magic",
+                "wins and blocks by the magic square's sums (3x3, 3x3x3)",
+                strategies.magic_square,
+                strategy=strategies.magic,
+            ),
+            Player(
+                "minimax",
+                "minimax 2 plies deep, scoring open lines, random among equal moves",
+                strategies.small,
+                strategy=strategies.minimax,
+            ),
+            Player(
+                "alphabeta",
+                "alpha-beta 2 plies deep, threats weighted by their stones",
+                strategies.small,
+                strategy=strategies.alphabeta,
+            ),
+            Player("random", "a random legal move", strategies.small, strategy=strategies.random_move),
+        )
+    }
+)
 """Every named player, in the order the CLI's help and the app list them (and,
 found by name only, the greedy player's variants ``greedy:NAME``)."""
 
@@ -246,8 +293,13 @@ def listing(names: Iterable[str] | None = None, width: int = 79) -> str:
     chosen = list(PLAYERS if names is None else names)
     column = max(len(name) for name in chosen) + 4
     return "\n".join(
-        textwrap.fill(describe(name), width, initial_indent=f"  {name}".ljust(column),
-                      subsequent_indent=" " * column, break_on_hyphens=False)
+        textwrap.fill(
+            describe(name),
+            width,
+            initial_indent=f"  {name}".ljust(column),
+            subsequent_indent=" " * column,
+            break_on_hyphens=False,
+        )
         for name in chosen
     )
 

@@ -9,7 +9,7 @@ seed 003.)
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.magic import cube_report
@@ -47,8 +47,9 @@ def mover(name: str, rng: random.Random | None) -> Mover:
     return lambda board: classic_move(name, board, rng)
 
 
-def duel_matrix(rules: Rules, players: tuple[str, ...], games: int, seed: int, name: str,
-                tick: Callable[[], None]) -> Table:
+def duel_matrix(
+    rules: Rules, players: tuple[str, ...], games: int, seed: int, name: str, tick: Callable[[], None]
+) -> Table:
     """Every player as first (rows) against every player as second (columns):
     wins-losses-draws of the first player over ``games`` games."""
     rows = []
@@ -65,8 +66,13 @@ def duel_matrix(rules: Rules, players: tuple[str, ...], games: int, seed: int, n
                 tick()
             row.append(f"{won}-{lost}-{drawn}")
         rows.append(row)
-    return Table(name, f"{rules.describe()}: first player (rows) against second (columns), "
-                 f"won-lost-drawn of the first in {games} games", ["first \\ second", *players], rows)
+    return Table(
+        name,
+        f"{rules.describe()}: first player (rows) against second (columns), "
+        f"won-lost-drawn of the first in {games} games",
+        ["first \\ second", *players],
+        rows,
+    )
 
 
 def against_everything(rules: Rules, player: str, stone: Stone) -> tuple[int, int, int, int]:
@@ -118,12 +124,14 @@ def strategies_table(games: int = 10, seed: int = 0, progress: Progress | None =
             n, won, lost, drawn = against_everything(tictactoe, player, stone)
             rows.append([player, "first" if stone is Stone.X else "second", n, won, lost, drawn])
             tick()
-    everything = Table("strategies-exhaustive",
-                       "3x3: each strategy against every sequence of opponent moves",
-                       ["strategy", "plays", "games", "won", "lost", "drawn"], rows)
+    everything = Table(
+        "strategies-exhaustive",
+        "3x3: each strategy against every sequence of opponent moves",
+        ["strategy", "plays", "games", "won", "lost", "drawn"],
+        rows,
+    )
     losers = sorted({row[0] for row in rows if row[4]})
-    everything.notes.append(
-        "Strategies that can be beaten: " + (", ".join(losers) if losers else "none") + ".")
+    everything.notes.append("Strategies that can be beaten: " + (", ".join(losers) if losers else "none") + ".")
     cube_table = duel_matrix(cube, CUBE_PLAYERS, games, seed, "strategies-cube3", tick)
     report = cube_report()
     cube_table.notes += [
@@ -133,6 +141,8 @@ def strategies_table(games: int = 10, seed: int = 0, progress: Progress | None =
         f"and {len(report.false)} triples of cells sum to 42 without being a line.",
     ]
     main.parts = [everything, cube_table]
-    main.extra = {"cube_missed_lines": [[list(p) for p in line] for line in report.missed],
-                  "cube_false_triples": len(report.false)}
+    main.extra = {
+        "cube_missed_lines": [[list(p) for p in line] for line in report.missed],
+        "cube_false_triples": len(report.false),
+    }
     return main

@@ -121,20 +121,29 @@ def minimax_table(games: int = 5, seed: int = 0, progress: Progress | None = Non
                 progress(done, total)
         squares = rules.area or 0
         bound = (games * maxstates(squares, row.first[0]), games * maxstates(squares - 1, row.second[0]))
-        out.append([
-            row.game + (" (ours)" if row.ours else ""),
-            f"{row.first[0]}/{row.first[1]} - {row.second[0]}/{row.second[1]}",
-            "/".join(map(str, wins)),
-            "-" if row.ours else "/".join(map(str, row.original_wins)),
-            f"{stats[0].states}/{stats[1].states}",
-            "-" if row.original_states is None else f"{row.original_states[0]}/{row.original_states[1]}",
-            f"{bound[0]}/{bound[1]}",
-        ])
+        out.append(
+            [
+                row.game + (" (ours)" if row.ours else ""),
+                f"{row.first[0]}/{row.first[1]} - {row.second[0]}/{row.second[1]}",
+                "/".join(map(str, wins)),
+                "-" if row.ours else "/".join(map(str, row.original_wins)),
+                f"{stats[0].states}/{stats[1].states}",
+                "-" if row.original_states is None else f"{row.original_states[0]}/{row.original_states[1]}",
+                f"{bound[0]}/{bound[1]}",
+            ]
+        )
     return Table(
         "minimax",
         f"Minimax at a depth and heuristic for each side, O moves first, {games} games a row",
-        ["dimension/size", "depth/heuristic O - X", "win O/X/draw", "original", "states O/X", "original states",
-         "maxstates O/X"],
+        [
+            "dimension/size",
+            "depth/heuristic O - X",
+            "win O/X/draw",
+            "original",
+            "states O/X",
+            "original states",
+            "maxstates O/X",
+        ],
         out,
         [
             "original: the figures of the original document; (ours): rows it does not tabulate.",
@@ -146,8 +155,14 @@ def minimax_table(games: int = 5, seed: int = 0, progress: Progress | None = Non
 
 
 QUBIC_CONFIGS = (
-    ("minimax", 2, "e1"), ("minimax", 2, "e2"), ("alpha-beta", 2, "e1"), ("alpha-beta", 2, "e2"),
-    ("alpha-beta", 3, "e1"), ("alpha-beta", 3, "e2"), ("minimax", 3, "e1"), ("minimax", 3, "e2"),
+    ("minimax", 2, "e1"),
+    ("minimax", 2, "e2"),
+    ("alpha-beta", 2, "e1"),
+    ("alpha-beta", 2, "e2"),
+    ("alpha-beta", 3, "e1"),
+    ("alpha-beta", 3, "e2"),
+    ("minimax", 3, "e1"),
+    ("minimax", 3, "e2"),
 )
 
 """The 4x4x4 table's rows: algorithm, plies, evaluation."""
@@ -163,8 +178,12 @@ QUBIC_FIGURES = {
 """The original document's figures for each algorithm and depth (seed 001's study)."""
 
 
-def qubic_table(games: int = 1, seed: int = 0, progress: Progress | None = None,
-                configs: tuple[tuple[str, int, str], ...] = QUBIC_CONFIGS) -> Table:
+def qubic_table(
+    games: int = 1,
+    seed: int = 0,
+    progress: Progress | None = None,
+    configs: tuple[tuple[str, int, str], ...] = QUBIC_CONFIGS,
+) -> Table:
     """4x4x4 self-play by each configuration, ``games`` games a row: nodes, cut-offs, branching, time."""
     rules = Rules.preset("qubic")
     total = len(configs) * games
@@ -190,18 +209,35 @@ def qubic_table(games: int = 1, seed: int = 0, progress: Progress | None = None,
             if progress:
                 progress(done, total)
         moves = max(stats.moves, 1)
-        out.append([
-            algorithm, depth, evaluation,
-            "/".join(str(results[k]) for k in ("X", "O", "draw")),
-            round(stats.states / moves), round(sum(first) / games), round(stats.cutoffs / moves, 1),
-            round(stats.branching, 1), round(1000 * stats.seconds / moves, 1),
-            QUBIC_FIGURES[(algorithm, depth)],
-        ])
+        out.append(
+            [
+                algorithm,
+                depth,
+                evaluation,
+                "/".join(str(results[k]) for k in ("X", "O", "draw")),
+                round(stats.states / moves),
+                round(sum(first) / games),
+                round(stats.cutoffs / moves, 1),
+                round(stats.branching, 1),
+                round(1000 * stats.seconds / moves, 1),
+                QUBIC_FIGURES[(algorithm, depth)],
+            ]
+        )
     return Table(
         "qubic",
         f"4x4x4 self-play by minimax and alpha-beta, {games} game(s) a row",
-        ["algorithm", "plies", "evaluation", "win O/X/draw", "nodes/move", "first move", "cut-offs/move",
-         "branching", "ms/move", "the original figures"],
+        [
+            "algorithm",
+            "plies",
+            "evaluation",
+            "win O/X/draw",
+            "nodes/move",
+            "first move",
+            "cut-offs/move",
+            "branching",
+            "ms/move",
+            "the original figures",
+        ],
         out,
         [
             "e1: the sum of the open threat counts; e2: threats weighted 1, 3, 6, 10 by degree.",
@@ -218,23 +254,44 @@ def solve_table(games: int = 1, seed: int = 0, progress: Progress | None = None)
         rules = Rules.parse(name)
         solver = Solver(rules)
         solved = solve(rules, solver=solver)
-        out.append([name, {"X": "first player (O) wins", "O": "second player (X) wins"}.get(solved.result, "draw"),
-                    solved.plies, solved.nodes, len(solver.table), round(solved.seconds, 3)])
+        out.append(
+            [
+                name,
+                {"X": "first player (O) wins", "O": "second player (X) wins"}.get(solved.result, "draw"),
+                solved.plies,
+                solved.nodes,
+                len(solver.table),
+                round(solved.seconds, 3),
+            ]
+        )
         if progress:
             progress(done, len(names))
-    return Table("solve", "The perfect player: each game solved from the empty board",
-                 ["game", "value", "plies to the end", "nodes", "table entries", "seconds"], out,
-                 ["plies: the length of the game with perfect play (the winner hurrying, the loser delaying)."])
+    return Table(
+        "solve",
+        "The perfect player: each game solved from the empty board",
+        ["game", "value", "plies to the end", "nodes", "table entries", "seconds"],
+        out,
+        ["plies: the length of the game with perfect play (the winner hurrying, the loser delaying)."],
+    )
 
 
 EXPERIMENTS: dict[str, tuple[str, int]] = {
-    "minimax": ("minimax at a depth and heuristic for each side on 3x3, 4x4, 3x3x3 and 4x4x4: "
-                "wins and states visited, beside the original figures", 5),
+    "minimax": (
+        "minimax at a depth and heuristic for each side on 3x3, 4x4, 3x3x3 and 4x4x4: "
+        "wins and states visited, beside the original figures",
+        5,
+    ),
     "qubic": ("4x4x4 self-play by minimax and alpha-beta at 2 and 3 plies: nodes, cut-offs, branching, time", 1),
-    "strategies": ("the 3x3 strategies (move table, script, magic square) against each other, perfect play, "
-                   "minimax, the engine and random, and against every sequence of moves", 10),
-    "windetect": ("win detection by the threat-space matrix A = T B against the per-line loop: "
-                  "agreement and microseconds a position", 2000),
+    "strategies": (
+        "the 3x3 strategies (move table, script, magic square) against each other, perfect play, "
+        "minimax, the engine and random, and against every sequence of moves",
+        10,
+    ),
+    "windetect": (
+        "win detection by the threat-space matrix A = T B against the per-line loop: "
+        "agreement and microseconds a position",
+        2000,
+    ),
     "solve": ("the perfect player's solves: value, length, time", 1),
 }
 """Each experiment: what it shows, and its default number of games (positions per game for windetect)."""

@@ -15,8 +15,9 @@ one note
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 __all__ = ["Progress", "Table"]
 
@@ -35,7 +36,7 @@ class Table:
     notes: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     """Further results for the JSON form (lists, figures)."""
-    parts: list["Table"] = field(default_factory=list)
+    parts: list[Table] = field(default_factory=list)
     """Further tables of the same experiment, printed after this one."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,12 +54,13 @@ class Table:
         """The table as aligned text: text columns to the left, numbers to the right."""
         cells = [[_text(v) for v in row] for row in self.rows]
         widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.columns)]
-        numeric = [all(isinstance(row[i], (int, float)) or row[i] is None for row in self.rows)
-                   for i in range(len(self.columns))]
+        numeric = [
+            all(isinstance(row[i], (int, float)) or row[i] is None for row in self.rows)
+            for i in range(len(self.columns))
+        ]
 
         def line(values: list[str]) -> str:
-            return "  ".join(v.rjust(w) if num else v.ljust(w)
-                             for v, w, num in zip(values, widths, numeric)).rstrip()
+            return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric)).rstrip()
 
         out = [self.title, line(list(self.columns)), line(["-" * w for w in widths])]
         out += [line(row) for row in cells]

@@ -46,8 +46,9 @@ def threat_matrix(rules: Rules) -> sparse.csr_matrix:
     geometry = Geometry.of(rules)
     rows = [i for i, line in enumerate(geometry.lines) for _ in line]
     cols = [c for line in geometry.lines for c in line]
-    return sparse.csr_matrix((np.ones(len(rows), dtype=np.int32), (rows, cols)),
-                             shape=(len(geometry.lines), geometry.size))
+    return sparse.csr_matrix(
+        (np.ones(len(rows), dtype=np.int32), (rows, cols)), shape=(len(geometry.lines), geometry.size)
+    )
 
 
 def position_matrix(board: Board) -> np.ndarray:
@@ -144,7 +145,7 @@ def windetect_table(positions: int = 2000, seed: int = 0, progress: Progress | N
         timings["loop"] = _time.perf_counter() - start
         start = _time.perf_counter()
         a_all = t @ b_all
-        by_batch = [_winner(a_all[:, 2 * i:2 * i + 2], rules.k) for i in range(len(boards))]
+        by_batch = [_winner(a_all[:, 2 * i : 2 * i + 2], rules.k) for i in range(len(boards))]
         timings["batch"] = _time.perf_counter() - start
         start = _time.perf_counter()
         by_mask = []
@@ -154,19 +155,41 @@ def windetect_table(positions: int = 2000, seed: int = 0, progress: Progress | N
             by_mask.append("X" if geometry.wins(x) else "O" if geometry.wins(o) else None)
         timings["mask"] = _time.perf_counter() - start
         same_counts = all(
-            matrix_counts(board).tolist() == [list(c) for c in loop_counts(board)] for board in boards[:200])
+            matrix_counts(board).tolist() == [list(c) for c in loop_counts(board)] for board in boards[:200]
+        )
         agree = sum(1 for a, b, c, d in zip(by_matrix, by_loop, by_batch, by_mask) if a == b == c == d)
         wins = sum(1 for w in by_loop if w)
-        rows.append([name, len(geometry.lines), len(boards), wins, agree, "yes" if same_counts else "NO",
-                     *(round(1e6 * timings[m] / len(boards), 1) for m in ("matrix", "loop", "batch", "mask"))])
+        rows.append(
+            [
+                name,
+                len(geometry.lines),
+                len(boards),
+                wins,
+                agree,
+                "yes" if same_counts else "NO",
+                *(round(1e6 * timings[m] / len(boards), 1) for m in ("matrix", "loop", "batch", "mask")),
+            ]
+        )
         if progress:
             progress(step, 2)
     return Table(
         "windetect",
         "Win detection: threat-space matrix A = T B (scipy.sparse) against the per-line loop, microseconds a position",
-        ["game", "lines", "positions", "with a win", "all agree", "A = loop counts", "matrix", "loop",
-         "matrix, all at once", "bit masks"],
+        [
+            "game",
+            "lines",
+            "positions",
+            "with a win",
+            "all agree",
+            "A = loop counts",
+            "matrix",
+            "loop",
+            "matrix, all at once",
+            "bit masks",
+        ],
         rows,
-        ["matrix: T @ B for each position; loop: the loops over lines and cells; all at once: one "
-         "product T @ [B1 B2 ...] for every position; bit masks: our own check (a line's mask within a player's)."],
+        [
+            "matrix: T @ B for each position; loop: the loops over lines and cells; all at once: one "
+            "product T @ [B1 B2 ...] for every position; bit masks: our own check (a line's mask within a player's)."
+        ],
     )

@@ -30,8 +30,8 @@ game's result and the search's score read as a chance (``engine.chance``).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -65,12 +65,14 @@ class Examples:
     def __len__(self) -> int:
         return int(self.own.size)
 
-    def subset(self, keep: np.ndarray) -> "Examples":
+    def subset(self, keep: np.ndarray) -> Examples:
         """The positions where ``keep`` (bool[N]) is true."""
         idx = np.flatnonzero(keep)
         entries, start = select(self.start, idx)
         split = start[:-1] + (self.split[idx] - self.start[idx])
-        return Examples(self.rows[entries], start, split, self.own[idx], self.opp[idx], self.target[idx], self.game[idx])
+        return Examples(
+            self.rows[entries], start, split, self.own[idx], self.opp[idx], self.target[idx], self.game[idx]
+        )
 
 
 def _targets(data: Dataset, model: ChanceModel, blend: float) -> np.ndarray:
@@ -108,7 +110,7 @@ def replay(data: Dataset, order: np.ndarray) -> Iterator[tuple[int, Grid]]:
         while end < order.size and int(data.game[order[end]]) == g:
             end += 1
         first = int(data.game_start[g])
-        moves = [(int(x), int(y)) for x, y in data.moves[first:first + int(data.ply[order[end - 1]])]]
+        moves = [(int(x), int(y)) for x, y in data.moves[first : first + int(data.ply[order[end - 1]])]]
         grid = Grid(Board(data.rules, moves))
         state = grid.state
         while state.meta[HEIGHT] > 0:
@@ -122,8 +124,13 @@ def replay(data: Dataset, order: np.ndarray) -> Iterator[tuple[int, Grid]]:
         at = end
 
 
-def to_examples(datasets: Sequence[Dataset], blend: float = 0.5, model: ChanceModel | None = None,
-                max_score: float = math.inf, cells: bool = False) -> Examples:
+def to_examples(
+    datasets: Sequence[Dataset],
+    blend: float = 0.5,
+    model: ChanceModel | None = None,
+    max_score: float = math.inf,
+    cells: bool = False,
+) -> Examples:
     """The examples of the positions of ``datasets`` (freestyle five on a
     two-dimensional board: the networks' rules) whose search score is at most
     ``max_score`` either way (the others are settled by the search's threat
@@ -181,7 +188,20 @@ def toy_dataset() -> Dataset:
     second = [(9, 9), (10, 10), (1, 1), (10, 11), (1, 3), (12, 12), (1, 5), (15, 15), (18, 18), (3, 16)]
     games = []
     for k, (moves, result) in enumerate(((first, "X"), (second, "O"))):
-        games.append(GameResult(index=k, opening=None, x="toy", o="toy", a_side="X", result=result, reason="five",
-                                moves=moves, times_ms=[0] * len(moves), opening_moves=len(moves) - 2,
-                                scores=[None] * (len(moves) - 2) + [150.0, -90.0], best=[]))
+        games.append(
+            GameResult(
+                index=k,
+                opening=None,
+                x="toy",
+                o="toy",
+                a_side="X",
+                result=result,
+                reason="five",
+                moves=moves,
+                times_ms=[0] * len(moves),
+                opening_moves=len(moves) - 2,
+                scores=[None] * (len(moves) - 2) + [150.0, -90.0],
+                best=[],
+            )
+        )
     return dataset_from_games(games, rules, {"players": ["toy", "toy"]})

@@ -39,8 +39,8 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 from numba import njit
@@ -52,8 +52,17 @@ from gomoku.learning.examples import replay, select
 from gomoku.learning.train import adam_step
 from gomoku.selfplay.dataset import Dataset
 
-__all__ = ["ORDER_CAP", "TABLE_CAP", "OrderExamples", "order_examples", "OrderModel", "order_epoch", "order_loss",
-           "order_accuracy", "order_tables"]
+__all__ = [
+    "ORDER_CAP",
+    "TABLE_CAP",
+    "OrderExamples",
+    "order_examples",
+    "OrderModel",
+    "order_epoch",
+    "order_loss",
+    "order_accuracy",
+    "order_tables",
+]
 
 ORDER_CAP = 3000.0
 """Hand-set order values above this (fours, four-threes) count as this in training: those moves come first anyway."""
@@ -75,11 +84,10 @@ class OrderExamples:
     def __len__(self) -> int:
         return int(self.best.size)
 
-    def subset(self, keep: np.ndarray) -> "OrderExamples":
+    def subset(self, keep: np.ndarray) -> OrderExamples:
         idx = np.flatnonzero(keep)
         cells, start = select(self.start, idx)
-        return OrderExamples(start, self.order[cells], self.own[cells], self.opp[cells], self.best[idx],
-                             self.game[idx])
+        return OrderExamples(start, self.order[cells], self.own[cells], self.opp[cells], self.best[idx], self.game[idx])
 
 
 def order_examples(datasets: Sequence[Dataset], max_score: float = 1500.0) -> OrderExamples:
@@ -112,10 +120,14 @@ def order_examples(datasets: Sequence[Dataset], max_score: float = 1500.0) -> Or
             bests.append(cells.index(target))
             games.append(game_base + int(data.game[j]))
         game_base += int(data.game_result.size)
-    return OrderExamples(start=np.array(starts, dtype=np.int64), order=np.array(orders, dtype=np.float32),
-                         own=np.array(owns, dtype=np.int32).reshape(-1, 4),
-                         opp=np.array(opps, dtype=np.int32).reshape(-1, 4),
-                         best=np.array(bests, dtype=np.int32), game=np.array(games, dtype=np.int32))
+    return OrderExamples(
+        start=np.array(starts, dtype=np.int64),
+        order=np.array(orders, dtype=np.float32),
+        own=np.array(owns, dtype=np.int32).reshape(-1, 4),
+        opp=np.array(opps, dtype=np.int32).reshape(-1, 4),
+        best=np.array(bests, dtype=np.int32),
+        game=np.array(games, dtype=np.int32),
+    )
 
 
 @dataclass
@@ -129,7 +141,7 @@ class OrderModel:
     step: np.ndarray
 
     @staticmethod
-    def start(alpha: float = 2.0) -> "OrderModel":
+    def start(alpha: float = 2.0) -> OrderModel:
         """The hand-set order alone (tables at zero)."""
         arrays = (np.array([alpha], dtype=np.float32), np.zeros(FEATURES, np.float32), np.zeros(FEATURES, np.float32))
         return OrderModel(*arrays, [np.zeros_like(a) for a in arrays for _ in range(2)], np.zeros(1, np.int64))
@@ -157,8 +169,9 @@ def _logits(i, start, order, own, opp, alpha, t_own, t_opp, out):
 
 
 @njit(cache=True)
-def _order_epoch(start, order, own, opp, best, idx, alpha, t_own, t_opp, m0, m1, m2, m3, m4, m5, step, lr, decay,
-                 batch):
+def _order_epoch(
+    start, order, own, opp, best, idx, alpha, t_own, t_opp, m0, m1, m2, m3, m4, m5, step, lr, decay, batch
+):
     p = np.zeros(4096, dtype=np.float64)
     g_a = np.zeros(1, dtype=np.float32)
     g_own = np.zeros_like(t_own)
@@ -211,14 +224,31 @@ def _order_stats(start, order, own, opp, best, alpha, t_own, t_opp):
     return loss / max(best.size, 1), hits
 
 
-def order_epoch(ex: OrderExamples, model: OrderModel, lr: float = 0.01, decay: float = 1e-3, batch: int = 256,
-                seed: int = 0) -> float:
+def order_epoch(
+    ex: OrderExamples, model: OrderModel, lr: float = 0.01, decay: float = 1e-3, batch: int = 256, seed: int = 0
+) -> float:
     """One shuffled pass of Adam; the mean training loss (nats)."""
     idx = np.random.default_rng(seed).permutation(len(ex)).astype(np.int64)
     if ex.start.size and int(np.diff(ex.start).max(initial=0)) > 4096:
         raise ValueError("a position with more than 4096 candidates")
-    return float(_order_epoch(ex.start, ex.order, ex.own, ex.opp, ex.best, idx, model.alpha, model.own, model.opp,
-                              *model.moments, model.step, np.float32(lr), np.float32(decay), int(batch)))
+    return float(
+        _order_epoch(
+            ex.start,
+            ex.order,
+            ex.own,
+            ex.opp,
+            ex.best,
+            idx,
+            model.alpha,
+            model.own,
+            model.opp,
+            *model.moments,
+            model.step,
+            np.float32(lr),
+            np.float32(decay),
+            int(batch),
+        )
+    )
 
 
 def order_loss(ex: OrderExamples, model: OrderModel) -> float:

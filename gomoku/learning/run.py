@@ -16,9 +16,10 @@ from __future__ import annotations
 import copy
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import TextIO
 
 import numpy as np
 
@@ -76,16 +77,26 @@ class TrainOptions:
         for name, value in (("--order-lr", self.order_lr), ("--order-decay", self.order_decay)):
             if not (math.isfinite(value) and 0 <= value <= 1) or (name == "--order-lr" and value == 0):
                 raise TrainError(f"{name} must be a number from 0 to 1, not {value}")
-        for name, value, least, most in (("--epochs", self.epochs, 1, 10_000), ("--dim", self.dim, 1, 256),
-                                         ("--hidden", self.hidden, 1, 1024), ("--batch", self.batch, 1, 1 << 20),
-                                         ("--hold-out", self.hold_out, 2, 1000)):
+        for name, value, least, most in (
+            ("--epochs", self.epochs, 1, 10_000),
+            ("--dim", self.dim, 1, 256),
+            ("--hidden", self.hidden, 1, 1024),
+            ("--batch", self.batch, 1, 1 << 20),
+            ("--hold-out", self.hold_out, 2, 1000),
+        ):
             if not least <= value <= most:
                 raise TrainError(f"{name} must be from {least} to {most}, not {value}")
-        for name, value, low, high in (("--lr", self.lr, 0.0, 1.0), ("--decay", self.decay, 0.0, 1.0),
-                                       ("--blend", self.blend, 0.0, 1.0)):
+        for name, value, low, high in (
+            ("--lr", self.lr, 0.0, 1.0),
+            ("--decay", self.decay, 0.0, 1.0),
+            ("--blend", self.blend, 0.0, 1.0),
+        ):
             if not (math.isfinite(value) and low <= value <= high) or (name == "--lr" and value == 0):
-                raise TrainError(f"{name} must be a number from {low} to {high}" +
-                                 (" (not 0)" if name == "--lr" else "") + f", not {value}")
+                raise TrainError(
+                    f"{name} must be a number from {low} to {high}"
+                    + (" (not 0)" if name == "--lr" else "")
+                    + f", not {value}"
+                )
 
 
 @dataclass
@@ -123,8 +134,13 @@ def _split(game: np.ndarray, hold_out: int) -> np.ndarray:
     return held
 
 
-def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,
-           progress: TextIO | None, start: Params | None) -> tuple[Params, float]:
+def _value(
+    datasets: Sequence[Dataset],
+    options: TrainOptions,
+    report: TrainReport,
+    progress: TextIO | None,
+    start: Params | None,
+) -> tuple[Params, float]:
     """The value's parameters of the best epoch, and its held-out loss; ``start``
     the parameters to train on (None: the hand-set evaluation's)."""
     model = default_model()
@@ -133,8 +149,11 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
         raise TrainError("the datasets hold no positions")
     held = _split(ex.game, options.hold_out)
     train, test = ex.subset(~held), ex.subset(held)
-    params = start if start is not None else init_params(options.dim, options.hidden, a=model.a, b=model.b,
-                                                         seed=options.seed, cells=options.cells)
+    params = (
+        start
+        if start is not None
+        else init_params(options.dim, options.hidden, a=model.a, b=model.b, seed=options.seed, cells=options.cells)
+    )
     report.positions, report.games = len(ex), int(np.unique(ex.game).size)
     report.train_positions, report.held_out_positions = len(train), len(test)
     report.baseline_held_out = baseline_loss(test, model.a, model.b)
@@ -142,8 +161,9 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
     best_loss = report.start_held_out = mean_loss(test, params)  # the hand-set evaluation or the network trained on
     report.best_epoch = -1
     for epoch in range(options.epochs):
-        loss = run_epoch(train, params, lr=options.lr, decay=options.decay, batch=options.batch,
-                         seed=options.seed * 1000 + epoch)
+        loss = run_epoch(
+            train, params, lr=options.lr, decay=options.decay, batch=options.batch, seed=options.seed * 1000 + epoch
+        )
         report.train.append(loss)
         report.held_out.append(mean_loss(test, params))
         if report.held_out[-1] < best_loss:
@@ -151,8 +171,10 @@ def _value(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
             best = _copy(params)
             report.best_epoch = epoch
         if progress is not None:
-            progress.write(f"value epoch {epoch + 1}/{options.epochs}: training {loss:.4f}, held out "
-                           f"{report.held_out[-1]:.4f} (hand-set evaluation {report.baseline_held_out:.4f})\n")
+            progress.write(
+                f"value epoch {epoch + 1}/{options.epochs}: training {loss:.4f}, held out "
+                f"{report.held_out[-1]:.4f} (hand-set evaluation {report.baseline_held_out:.4f})\n"
+            )
             progress.flush()
     params.fine, params.coarse, params.w1, params.b1, params.w2, params.head = best
     return params, best_loss
@@ -165,16 +187,18 @@ def _start(name: str, b: float) -> tuple[Net, Params]:
     except NetError as exc:  # missing, unreadable
         raise TrainError(f"--from {name}: {exc}") from None
     if net is None:
-        raise TrainError(f"--from {name}: the hand-set evaluation is where training starts without --from; "
-                         "name a network")
+        raise TrainError(
+            f"--from {name}: the hand-set evaluation is where training starts without --from; name a network"
+        )
     try:
         return net, from_net(net, b)
     except ValueError as exc:  # a move order alone
         raise TrainError(f"--from {name}: {exc}") from None
 
 
-def _order(datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport,
-           progress: TextIO | None) -> OrderModel:
+def _order(
+    datasets: Sequence[Dataset], options: TrainOptions, report: TrainReport, progress: TextIO | None
+) -> OrderModel:
     """The move order of the best epoch (by held-out loss)."""
     ex = order_examples(datasets)
     if len(ex) == 0:
@@ -186,23 +210,37 @@ def _order(datasets: Sequence[Dataset], options: TrainOptions, report: TrainRepo
     report.order_before = order_accuracy(test, model)
     best, best_loss = copy.deepcopy(model), order_loss(test, model)
     for epoch in range(options.order_epochs):
-        loss = order_epoch(train, model, lr=options.order_lr, decay=options.order_decay, batch=options.batch,
-                           seed=options.seed * 1000 + epoch)
+        loss = order_epoch(
+            train,
+            model,
+            lr=options.order_lr,
+            decay=options.order_decay,
+            batch=options.batch,
+            seed=options.seed * 1000 + epoch,
+        )
         held_loss = order_loss(test, model)
         if held_loss < best_loss:
             best, best_loss = copy.deepcopy(model), held_loss
         if progress is not None:
             first, three, five = order_accuracy(test, model)
-            progress.write(f"order epoch {epoch + 1}/{options.order_epochs}: training {loss:.4f}, held out "
-                           f"{held_loss:.4f}; the best move first {first:.1%}, in the first 5 {five:.1%}\n")
+            progress.write(
+                f"order epoch {epoch + 1}/{options.order_epochs}: training {loss:.4f}, held out "
+                f"{held_loss:.4f}; the best move first {first:.1%}, in the first 5 {five:.1%}\n"
+            )
             progress.flush()
     report.order_after = order_accuracy(test, best)
     return best
 
 
-def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = TrainOptions(), *,
-              out: str | Path | None = None, sources: Sequence[str] = (),
-              progress: TextIO | None = None) -> tuple[Net, TrainReport]:
+def train_net(
+    datasets: Sequence[Dataset],
+    name: str,
+    options: TrainOptions = TrainOptions(),
+    *,
+    out: str | Path | None = None,
+    sources: Sequence[str] = (),
+    progress: TextIO | None = None,
+) -> tuple[Net, TrainReport]:
     """Train a network on ``datasets`` (its value, its move order or both, as
     ``options`` say); write it to ``out`` when given."""
     options.check()
@@ -218,18 +256,26 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
     try:
         if options.value:
             params, loss = _value(datasets, options, report, progress, start)
-            trained.update(positions=report.positions, games=report.games, train_positions=report.train_positions,
-                           held_out_positions=report.held_out_positions, held_out_loss=round(loss, 5),
-                           hand_set_held_out_loss=round(report.baseline_held_out, 5),
-                           start_held_out_loss=round(report.start_held_out, 5),
-                           best_epoch=report.best_epoch + 1, chance_model={"a": chance.a, "b": chance.b})
+            trained.update(
+                positions=report.positions,
+                games=report.games,
+                train_positions=report.train_positions,
+                held_out_positions=report.held_out_positions,
+                held_out_loss=round(loss, 5),
+                hand_set_held_out_loss=round(report.baseline_held_out, 5),
+                start_held_out_loss=round(report.start_held_out, 5),
+                best_epoch=report.best_epoch + 1,
+                chance_model={"a": chance.a, "b": chance.b},
+            )
         order = _order(datasets, options, report, progress) if options.order else None
     except ValueError as exc:
         raise TrainError(str(exc)) from None
     if order is not None:
-        trained.update(order_positions=report.order_positions,
-                       order_held_out_before=[round(x, 4) for x in report.order_before],
-                       order_held_out_after=[round(x, 4) for x in report.order_after])
+        trained.update(
+            order_positions=report.order_positions,
+            order_held_out_before=[round(x, 4) for x in report.order_before],
+            order_held_out_after=[round(x, 4) for x in report.order_after],
+        )
     report.seconds = time.monotonic() - began
     trained["seconds"] = round(report.seconds, 1)
     meta = {"trained": trained}
@@ -239,9 +285,17 @@ def train_net(datasets: Sequence[Dataset], name: str, options: TrainOptions = Tr
     if options.value:
         net = replace(to_net(params, name, meta), pol_own=own, pol_opp=opp)
     else:
-        net = Net(name=name, embed=np.zeros((1, 1), np.int32), w1=np.zeros((0, 2), np.float32),
-                  b1=np.zeros(0, np.float32), w2=np.zeros(0, np.float32), head=np.zeros(4, np.float32), meta=meta,
-                  pol_own=own, pol_opp=opp)
+        net = Net(
+            name=name,
+            embed=np.zeros((1, 1), np.int32),
+            w1=np.zeros((0, 2), np.float32),
+            b1=np.zeros(0, np.float32),
+            w2=np.zeros(0, np.float32),
+            head=np.zeros(4, np.float32),
+            meta=meta,
+            pol_own=own,
+            pol_opp=opp,
+        )
     if out is not None:
         save_net(net, out)
     return net, report

@@ -60,8 +60,9 @@ class Params:
         return self.fine, self.coarse, self.w1, self.b1, self.w2, self.head
 
 
-def init_params(dim: int = 16, hidden: int = 32, a: float = 0.002, b: float = 0.0, seed: int = 0,
-                cells: bool = False) -> Params:
+def init_params(
+    dim: int = 16, hidden: int = 32, a: float = 0.002, b: float = 0.0, seed: int = 0, cells: bool = False
+) -> Params:
     """Fresh parameters; the head starts as the hand-set evaluation's chance
     (``a * (2 * own - opp) + b``, ``cellvalues.TEMPO`` 2)."""
     rng = np.random.default_rng(seed)
@@ -164,8 +165,38 @@ def adam_step(x, g, m, v, lr, t):
 
 
 @njit(cache=True)
-def _epoch(rows, start, split, own, opp, target, order, code, fine, coarse, w1, b1, w2, head,
-           mf0, mf1, mc0, mc1, mw0, mw1, mb0, mb1, mv0, mv1, mh0, mh1, step, lr, decay, batch):
+def _epoch(
+    rows,
+    start,
+    split,
+    own,
+    opp,
+    target,
+    order,
+    code,
+    fine,
+    coarse,
+    w1,
+    b1,
+    w2,
+    head,
+    mf0,
+    mf1,
+    mc0,
+    mc1,
+    mw0,
+    mw1,
+    mb0,
+    mb1,
+    mv0,
+    mv1,
+    mh0,
+    mh1,
+    step,
+    lr,
+    decay,
+    batch,
+):
     dim = fine.shape[1]
     hidden = w1.shape[0]
     gf = np.zeros_like(fine)
@@ -184,8 +215,9 @@ def _epoch(rows, start, split, own, opp, target, order, code, fine, coarse, w1, 
         scale = 1.0 / (end - at)
         for k in range(at, end):
             i = order[k]
-            v = _forward(rows, start[i], split[i], start[i + 1], code, fine, coarse, w1, b1, w2, head,
-                         own[i], opp[i], x, z)
+            v = _forward(
+                rows, start[i], split[i], start[i + 1], code, fine, coarse, w1, b1, w2, head, own[i], opp[i], x, z
+            )
             p, loss = _bce(v, target[i])
             total += loss
             dv = (p - target[i]) * scale
@@ -242,14 +274,30 @@ def _losses(rows, start, split, own, opp, target, code, fine, coarse, w1, b1, w2
     return total / max(own.size, 1)
 
 
-def run_epoch(ex: Examples, params: Params, lr: float = 1e-3, decay: float = 1e-4, batch: int = 256,
-              seed: int = 0) -> float:
+def run_epoch(
+    ex: Examples, params: Params, lr: float = 1e-3, decay: float = 1e-4, batch: int = 256, seed: int = 0
+) -> float:
     """One pass over ``ex`` in a shuffled order, Adam at ``lr``, ``fine`` pulled to
     zero by ``decay``; the mean training loss (cross-entropy, nats) over the pass."""
     order = np.random.default_rng(seed).permutation(len(ex)).astype(np.int64)
-    return float(_epoch(ex.rows, ex.start, ex.split, ex.own, ex.opp, ex.target, order, params.code,
-                        *params.arrays(), *params.moments, params.step, np.float32(lr), np.float32(decay),
-                        int(batch)))
+    return float(
+        _epoch(
+            ex.rows,
+            ex.start,
+            ex.split,
+            ex.own,
+            ex.opp,
+            ex.target,
+            order,
+            params.code,
+            *params.arrays(),
+            *params.moments,
+            params.step,
+            np.float32(lr),
+            np.float32(decay),
+            int(batch),
+        )
+    )
 
 
 def mean_loss(ex: Examples, params: Params) -> float:
@@ -272,5 +320,6 @@ def to_net(params: Params, name: str, meta: dict) -> Net:
     embed = np.rint(table * QUANT).astype(np.int32)
     embed[0] = 0
     head = np.array([params.head[0] - params.b, 1.0 / params.a, params.head[1], params.head[2]], dtype=np.float32)
-    return Net(name=name, embed=embed, w1=params.w1.copy(), b1=params.b1.copy(), w2=params.w2.copy(), head=head,
-               meta=meta)
+    return Net(
+        name=name, embed=embed, w1=params.w1.copy(), b1=params.b1.copy(), w2=params.w2.copy(), head=head, meta=meta
+    )

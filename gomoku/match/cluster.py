@@ -30,9 +30,10 @@ import asyncio
 import logging
 import queue
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from types import TracebackType
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from distributed import Client, Future, WorkerPlugin
 from distributed.scheduler import KilledWorker
@@ -112,8 +113,16 @@ class Cluster:
     is asked for.
     """
 
-    def __init__(self, address: str, *, specs: tuple[str, ...], rules: Rules, match: str,
-                 connect_timeout: float = CONNECT_TIMEOUT, idle_timeout: float = IDLE_TIMEOUT) -> None:
+    def __init__(
+        self,
+        address: str,
+        *,
+        specs: tuple[str, ...],
+        rules: Rules,
+        match: str,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        idle_timeout: float = IDLE_TIMEOUT,
+    ) -> None:
         self.given = address
         self.address = scheduler_address(address)
         self.specs = specs
@@ -125,11 +134,12 @@ class Cluster:
         self.futures: dict[int, Future] = {}
         self._quiet: list[tuple[str, int]] = []
 
-    def __enter__(self) -> "Cluster":
+    def __enter__(self) -> Cluster:
         # Dask's own log lines (a lost connection, its reconnects, with their tracebacks) would
         # break the progress and the one-line errors: what matters reaches the user as the latter.
-        names = [name for name in list(logging.Logger.manager.loggerDict)
-                 if name.split(".")[0] in ("distributed", "asyncio")]  # dask gives some children levels of their own
+        names = [
+            name for name in list(logging.Logger.manager.loggerDict) if name.split(".")[0] in ("distributed", "asyncio")
+        ]  # dask gives some children levels of their own
         self._quiet = [(name, logging.getLogger(name).level) for name in {"distributed", "asyncio", *names}]
         for name, _ in self._quiet:
             logging.getLogger(name).setLevel(logging.CRITICAL + 1)
@@ -145,8 +155,10 @@ class Cluster:
         try:
             self.client = _Client(self.address, timeout=self.connect_timeout, set_as_default=False)
         except (OSError, TimeoutError) as exc:
-            raise MatchError(f"{where}: no Dask scheduler answered ({_said(exc)}); start one with "
-                             "`dask scheduler` and give the address it prints") from None
+            raise MatchError(
+                f"{where}: no Dask scheduler answered ({_said(exc)}); start one with "
+                "`dask scheduler` and give the address it prints"
+            ) from None
         except ValueError as exc:
             raise MatchError(f"{where}: not an address Dask reads ({_said(exc)}); give tcp://HOST:PORT") from None
         except Exception:  # something answered, and not as a scheduler does
@@ -154,8 +166,10 @@ class Cluster:
         try:
             self.client.register_plugin(Prepare(self.specs, self.rules), name=Prepare.name)
         except Exception as exc:
-            raise MatchError(f"{where}: a worker cannot prepare gomoku's games ({_said(exc)}); every worker "
-                             "needs gomoku installed, the same version as here") from None
+            raise MatchError(
+                f"{where}: a worker cannot prepare gomoku's games ({_said(exc)}); every worker "
+                "needs gomoku installed, the same version as here"
+            ) from None
 
     def play(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
         client = self.client
@@ -185,13 +199,16 @@ class Cluster:
         game = int(future.key.rsplit("-", 1)[1])
         where = f"--cluster {self.given}"
         if future.status == "cancelled":
-            raise MatchError(f"{where}: the scheduler went away (game {game} was cancelled: was it stopped "
-                             "or restarted?)")
+            raise MatchError(
+                f"{where}: the scheduler went away (game {game} was cancelled: was it stopped or restarted?)"
+            )
         try:
             return future.result(timeout=self.idle_timeout)
         except KilledWorker:
-            raise MatchError(f"{where}: game {game} was lost with its worker again and again "
-                             "(a worker dies on it each time: out of memory?)") from None
+            raise MatchError(
+                f"{where}: game {game} was lost with its worker again and again "
+                "(a worker dies on it each time: out of memory?)"
+            ) from None
         except MatchError as exc:
             raise MatchError(f"{where}: game {game}: {exc}") from None
         except Exception as exc:
@@ -232,8 +249,9 @@ class Cluster:
         with suppress(Exception):
             client.close(timeout=self.connect_timeout)
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         self._close()
         quiet, self._quiet = self._quiet, []
         for name, level in quiet:
@@ -244,4 +262,3 @@ def _said(exc: BaseException) -> str:
     """An exception in a few words, on one line."""
     text = " ".join(str(exc).split()) or type(exc).__name__
     return text if len(text) <= 160 else text[:157] + "..."
-

@@ -20,8 +20,9 @@ import subprocess
 import threading
 import time
 from collections import deque
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol, Sequence, TextIO
+from typing import Any, Protocol, TextIO
 
 from gomoku.attacks import greedy_move
 from gomoku.board import Board, Point, Rules
@@ -119,8 +120,11 @@ class EnginePlayer:
         if self.classic:
             return tuple(self.engine.hint(board).move)
         started = time.monotonic()
-        control = TimeControl(timeout_turn=round(self.time_per_move * 1000), timeout_match=self.time_per_game_ms,
-                              time_left=self.time_left_ms if self.time_per_game_ms else None)
+        control = TimeControl(
+            timeout_turn=round(self.time_per_move * 1000),
+            timeout_match=self.time_per_game_ms,
+            time_left=self.time_left_ms if self.time_per_game_ms else None,
+        )
         budget = plan_time(control, len(board.stones))
         if self.level == "greedy" or (budget.fast and not board.rules.gravity):
             limits: dict[str, Any] = {"level": "greedy"}
@@ -131,8 +135,14 @@ class EnginePlayer:
         timer.daemon = True
         timer.start()
         try:
-            turn = hint_by(self.engine, board, limits, stop, started + budget.reply,
-                           pacer=Pacer(budget, started) if budget.soft is not None and "time" in limits else None)
+            turn = hint_by(
+                self.engine,
+                board,
+                limits,
+                stop,
+                started + budget.reply,
+                pacer=Pacer(budget, started) if budget.soft is not None and "time" in limits else None,
+            )
         finally:
             timer.cancel()
         if turn.done.is_set() and turn.error is not None:
@@ -163,8 +173,15 @@ def warm(engine: Any, rules: Rules) -> None:
 class BrainPlayer:
     """An external pbrain program, started for one game and ended after it."""
 
-    def __init__(self, command: Sequence[str], *, name: str | None = None, startup_timeout: float = 30.0,
-                 grace_ms: int = 1000, max_memory: int = 350 * 1024 * 1024) -> None:
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        name: str | None = None,
+        startup_timeout: float = 30.0,
+        grace_ms: int = 1000,
+        max_memory: int = 350 * 1024 * 1024,
+    ) -> None:
         self.command = list(command)
         self.name = name or short_name(self.command)
         self.startup_timeout = startup_timeout
@@ -192,8 +209,14 @@ class BrainPlayer:
         self.time_per_move_ms = time_per_move_ms
         try:
             self.process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, bufsize=1, encoding="utf-8", errors="replace",
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+                encoding="utf-8",
+                errors="replace",
             )
         except OSError as exc:
             raise PlayerFailure(f"crash: cannot start {self.command[0]!r} ({exc.strerror or exc})") from None
@@ -215,7 +238,7 @@ class BrainPlayer:
         self.sent = -1
 
     @staticmethod
-    def _read(stream: TextIO, lines: "queue.Queue[str | None]") -> None:
+    def _read(stream: TextIO, lines: queue.Queue[str | None]) -> None:
         try:
             for line in iter(stream.readline, ""):
                 lines.put(line.strip())
@@ -304,8 +327,9 @@ class BrainPlayer:
             self._send("DONE")
             what = "BOARD"
         started = time.monotonic()
-        allowed = (min(self.time_per_move_ms, max(left, 0) if left is not None else self.time_per_move_ms)
-                   + self.grace_ms) / 1000
+        allowed = (
+            min(self.time_per_move_ms, max(left, 0) if left is not None else self.time_per_move_ms) + self.grace_ms
+        ) / 1000
         answer = self._answer(allowed, what)
         if answer.upper().startswith("SUGGEST "):
             # The brain proposes; as in a tournament, the manager confirms with PLAY
@@ -374,7 +398,7 @@ def short_name(command: Sequence[str]) -> str:
     if program.startswith(("python", "pypy", "node", "java", "ruby", "perl")):
         scripts = [i for i, a in enumerate(parts[1:], 1) if not a.startswith("-")]
         if scripts:
-            parts = parts[scripts[0]:]
+            parts = parts[scripts[0] :]
     return " ".join([Path(parts[0]).name, *parts[1:]])
 
 
@@ -385,7 +409,5 @@ def check_command(spec: str) -> list[str]:
     except ValueError as exc:
         raise MatchError(f"player {spec!r}: {exc}") from None
     if not command or (shutil.which(command[0]) is None and not os.access(command[0], os.X_OK)):
-        raise MatchError(
-            f"player {spec!r}: not a player ({', '.join(PLAYERS)}) nor a program that can be run"
-        )
+        raise MatchError(f"player {spec!r}: not a player ({', '.join(PLAYERS)}) nor a program that can be run")
     return command

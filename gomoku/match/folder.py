@@ -19,8 +19,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from gomoku.files import write_atomically
 from gomoku.match.contestants import MatchError
@@ -33,8 +34,9 @@ GAME_FILE = re.compile(r"game-(\d{3,})\.json")
 """A finished game's file: ``game-001.json``, numbered from 1."""
 
 
-def match_settings(a_spec: str, b_spec: str, config: MatchConfig, extra: Mapping[str, Any] | None = None
-                   ) -> dict[str, Any]:
+def match_settings(
+    a_spec: str, b_spec: str, config: MatchConfig, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """What makes a match the same match: the players as given, the rules, the
     clock (the turn limit and any game clock), the openings (a digest), the move limit and threads, and any
     ``extra`` the caller names (self-play's sampling). Not the number of games,
@@ -46,9 +48,13 @@ def match_settings(a_spec: str, b_spec: str, config: MatchConfig, extra: Mapping
     """
     openings = json.dumps([[list(p) for p in opening] for opening in config.openings])
     settings = {
-        "a": a_spec, "b": b_spec, "rules": rules_to_dict(config.rules),
-        "time_per_move_ms": config.time_per_move_ms, "grace_ms": config.grace_ms,
-        "max_moves": config.max_moves, "threads": config.threads,
+        "a": a_spec,
+        "b": b_spec,
+        "rules": rules_to_dict(config.rules),
+        "time_per_move_ms": config.time_per_move_ms,
+        "grace_ms": config.grace_ms,
+        "max_moves": config.max_moves,
+        "threads": config.threads,
         "openings": hashlib.sha256(openings.encode()).hexdigest()[:16],
         **dict(extra or {}),
     }
@@ -83,11 +89,15 @@ def prepare_folder(directory: Path, *, resume: bool, settings: Mapping[str, Any]
         # games of two matches (or a match and anything else) reads as one: refuse it.
         old = next((p for p in entries if p.name.startswith("game-")), None)
         if old is not None:
-            raise MatchError(f"--out {directory}: it holds the games of another match ({old.name} ...); "
-                             "give a new or empty folder, or --resume to finish that match")
+            raise MatchError(
+                f"--out {directory}: it holds the games of another match ({old.name} ...); "
+                "give a new or empty folder, or --resume to finish that match"
+            )
         if entries:
-            raise MatchError(f"--out {directory}: the folder is not empty (it holds {entries[0].name!r} ...); "
-                             "give a new or empty folder")
+            raise MatchError(
+                f"--out {directory}: the folder is not empty (it holds {entries[0].name!r} ...); "
+                "give a new or empty folder"
+            )
         return []
     for stale in directory.glob(".game-*.tmp"):  # a write cut short: never renamed into place
         try:
@@ -113,22 +123,26 @@ def load_finished(directory: Path, settings: Mapping[str, Any], games: int) -> l
         meta = record.metadata
         held = meta.get("settings")
         if not isinstance(held, dict):
-            raise MatchError(f"--resume: {path} holds no match settings (written by an older gomoku?); "
-                             "it cannot be resumed: give a new folder")
+            raise MatchError(
+                f"--resume: {path} holds no match settings (written by an older gomoku?); "
+                "it cannot be resumed: give a new folder"
+            )
         change = differing(held, settings)
         if change is not None:
-            raise MatchError(f"--resume: {path} was played with {change}; give the same settings, "
-                             "or a new folder")
+            raise MatchError(f"--resume: {path} was played with {change}; give the same settings, or a new folder")
         if meta.get("game") != number:
             raise MatchError(f"--resume: {path} holds game {meta.get('game')!r}, not game {number}")
         if number > games:
-            raise MatchError(f"--resume: {directory} holds game {number}, past --games {games}; "
-                             f"give --games {number} or more")
+            raise MatchError(
+                f"--resume: {directory} holds game {number}, past --games {games}; give --games {number} or more"
+            )
         try:
             found.append(_result(number - 1, record, plan[number - 1][1]))
         except (KeyError, TypeError, ValueError) as exc:
-            raise MatchError(f"--resume: {path}: the game's metadata is not a match's ({exc}); "
-                             "delete that file to play its game again") from None
+            raise MatchError(
+                f"--resume: {path}: the game's metadata is not a match's ({exc}); "
+                "delete that file to play its game again"
+            ) from None
     return found
 
 
@@ -141,22 +155,36 @@ def _result(index: int, record: GameRecord, a_side: str) -> GameResult:
     if len(scores) != len(moves) or len(best) != len(moves) or len(meta["times_ms"]) != len(moves):
         raise ValueError("a list of the metadata is not as long as the moves")
     return GameResult(
-        index, None if opening is None else int(opening) - 1, str(meta["x"]), str(meta["o"]), a_side,
-        record.result or "draw", str(meta["reason"]), moves, [int(t) for t in meta["times_ms"]],
-        int(meta["opening_moves"]), [None if s is None else float(s) for s in scores],
+        index,
+        None if opening is None else int(opening) - 1,
+        str(meta["x"]),
+        str(meta["o"]),
+        a_side,
+        record.result or "draw",
+        str(meta["reason"]),
+        moves,
+        [int(t) for t in meta["times_ms"]],
+        int(meta["opening_moves"]),
+        [None if s is None else float(s) for s in scores],
         [None if b is None else (int(b[0]), int(b[1])) for b in best],
         None if meta.get("left_ms") is None else {str(k): int(v) for k, v in meta["left_ms"].items()},
     )
 
 
-def save_game_files(game: GameResult, config: MatchConfig, directory: Path,
-                    settings: Mapping[str, Any] | None = None) -> list[Path]:
+def save_game_files(
+    game: GameResult, config: MatchConfig, directory: Path, settings: Mapping[str, Any] | None = None
+) -> list[Path]:
     """Write ``game-NNN.psq`` (for a flat game without gravity: PSQ holds only
     those) and then ``game-NNN.json`` (native) into ``directory``, each whole."""
     metadata: dict[str, Any] = {
-        "x": game.x, "o": game.o, "reason": game.reason, "game": game.index + 1,
-        "opening": None if game.opening is None else game.opening + 1, "opening_moves": game.opening_moves,
-        "time_per_move_ms": config.time_per_move_ms, "times_ms": game.times_ms,
+        "x": game.x,
+        "o": game.o,
+        "reason": game.reason,
+        "game": game.index + 1,
+        "opening": None if game.opening is None else game.opening + 1,
+        "opening_moves": game.opening_moves,
+        "time_per_move_ms": config.time_per_move_ms,
+        "times_ms": game.times_ms,
     }
     if game.left_ms is not None:
         metadata["left_ms"] = dict(game.left_ms)

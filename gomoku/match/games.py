@@ -16,16 +16,25 @@ its first game (the kernels loaded, the greedy level's tables built).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.engine import Engine
 from gomoku.engine.players import LEVELS
 from gomoku.match.contestants import Player, PlayerFailure, warm
 
-__all__ = ["GameResult", "MatchConfig", "GameClock", "GameTask", "PlayerFactory", "play_game", "schedule", "run_task",
-           "prepare_process"]
+__all__ = [
+    "GameResult",
+    "MatchConfig",
+    "GameClock",
+    "GameTask",
+    "PlayerFactory",
+    "play_game",
+    "schedule",
+    "run_task",
+    "prepare_process",
+]
 
 
 @dataclass
@@ -91,8 +100,9 @@ class MatchConfig:
         return None if self.rules.bounds is not None else 400
 
 
-def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: str = "X",
-              opening: int | None = None) -> GameResult:
+def play_game(
+    index: int, x: Player, o: Player, config: MatchConfig, *, a_side: str = "X", opening: int | None = None
+) -> GameResult:
     """Play one game between ``x`` (first player) and ``o`` from an opening."""
     rules = config.rules
     board = Board(rules)
@@ -100,8 +110,20 @@ def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: 
     for point in opening_moves:
         board.play(point)
     players = {Stone.X: x, Stone.O: o}
-    game = GameResult(index, opening, x.name, o.name, a_side, "draw", "", [], [0] * len(opening_moves),
-                      len(opening_moves), [None] * len(opening_moves), [None] * len(opening_moves))
+    game = GameResult(
+        index,
+        opening,
+        x.name,
+        o.name,
+        a_side,
+        "draw",
+        "",
+        [],
+        [0] * len(opening_moves),
+        len(opening_moves),
+        [None] * len(opening_moves),
+        [None] * len(opening_moves),
+    )
     limit = config.move_limit()
     clock = GameClock(config)
     if clock.game_ms:
@@ -133,8 +155,12 @@ def play_game(index: int, x: Player, o: Player, config: MatchConfig, *, a_side: 
             except PlayerFailure as exc:
                 return _end(game, board, side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}")
             except Exception as exc:  # a broken player loses its game, not the whole match
-                return _end(game, board, side.other.name,
-                            f"{side.name} ({player.name}) lost: crash: {type(exc).__name__}: {exc}")
+                return _end(
+                    game,
+                    board,
+                    side.other.name,
+                    f"{side.name} ({player.name}) lost: crash: {type(exc).__name__}: {exc}",
+                )
             game.times_ms.append(elapsed)
             score, best = getattr(player, "last_score", None), getattr(player, "last_best", None)
             game.scores.append(None if score is None else float(score))

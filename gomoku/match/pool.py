@@ -21,10 +21,11 @@ import concurrent.futures
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
 from types import TracebackType
-from typing import Callable, Iterable, Iterator, Protocol
+from typing import Protocol
 
 from gomoku.board import Rules
 from gomoku.match.contestants import MatchError
@@ -45,10 +46,11 @@ class Games(Protocol):
         """Each task's result, as it finishes (in any order), exactly once."""
         ...
 
-    def __enter__(self) -> "Games": ...
+    def __enter__(self) -> Games: ...
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None: ...
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None: ...
 
 
 class Here:
@@ -58,11 +60,12 @@ class Here:
         for task in tasks:
             yield run_task(task)
 
-    def __enter__(self) -> "Here":
+    def __enter__(self) -> Here:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         return None
 
 
@@ -99,7 +102,8 @@ class Processes:
     def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
         return concurrent.futures.ProcessPoolExecutor(
-            max_workers=self.jobs, mp_context=context, initializer=_start_worker, initargs=(self.specs, self.rules))
+            max_workers=self.jobs, mp_context=context, initializer=_start_worker, initargs=(self.specs, self.rules)
+        )
 
     def play(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
         pending = {task.index: task for task in tasks}
@@ -125,8 +129,10 @@ class Processes:
             if broken is not None:
                 deaths += 1
                 if deaths >= MAX_POOL_DEATHS:
-                    raise MatchError(f"a worker process died {deaths} times in a row ({broken}); "
-                                     f"{len(pending)} games were not played")
+                    raise MatchError(
+                        f"a worker process died {deaths} times in a row ({broken}); "
+                        f"{len(pending)} games were not played"
+                    )
 
     def _close(self, wait: bool) -> None:
         """Let the pool go: after its games (``wait``), or at once, its workers
@@ -146,9 +152,10 @@ class Processes:
                 process.terminate()  # their games are not counted: nothing to wait for
         pool.shutdown(wait=wait, cancel_futures=True)
 
-    def __enter__(self) -> "Processes":
+    def __enter__(self) -> Processes:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         self._close(wait=kind is None)

@@ -22,9 +22,10 @@ import json
 import math
 import os
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, TextIO
+from typing import Any, TextIO
 
 from gomoku.board import Board, BoardError, Point, Rules
 from gomoku.files import parse_json, read_file
@@ -44,11 +45,35 @@ from gomoku.match.games import GameResult, GameTask, MatchConfig, PlayerFactory,
 from gomoku.match.pool import Games, Here, Processes
 
 __all__ = [
-    "BrainPlayer", "ClockUse", "EnginePlayer", "GameResult", "GameTask", "LONG_GAME", "MatchConfig", "MatchError",
-    "MatchResult", "Player", "clock_use",
-    "PlayerFailure", "Progress", "check_command", "default_openings_path", "elo_from_score", "format_elo",
-    "format_table", "load_openings", "make_player", "match_settings", "open_games", "play_game", "run_match",
-    "save_game_files", "schedule", "score_interval", "short_name", "warm",
+    "BrainPlayer",
+    "ClockUse",
+    "EnginePlayer",
+    "GameResult",
+    "GameTask",
+    "LONG_GAME",
+    "MatchConfig",
+    "MatchError",
+    "MatchResult",
+    "Player",
+    "clock_use",
+    "PlayerFailure",
+    "Progress",
+    "check_command",
+    "default_openings_path",
+    "elo_from_score",
+    "format_elo",
+    "format_table",
+    "load_openings",
+    "make_player",
+    "match_settings",
+    "open_games",
+    "play_game",
+    "run_match",
+    "save_game_files",
+    "schedule",
+    "score_interval",
+    "short_name",
+    "warm",
 ]
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "openings"
@@ -164,9 +189,13 @@ class ClockUse:
     timeouts: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"share": round(self.share, 4), "long_share": None if math.isnan(self.long_share) else
-                round(self.long_share, 4), "long_games": self.long_games, "least_left_ms": self.least_left_ms,
-                "timeouts": self.timeouts}
+        return {
+            "share": round(self.share, 4),
+            "long_share": None if math.isnan(self.long_share) else round(self.long_share, 4),
+            "long_games": self.long_games,
+            "least_left_ms": self.least_left_ms,
+            "timeouts": self.timeouts,
+        }
 
 
 def clock_use(games: list[GameResult], game_ms: int, a: bool) -> ClockUse | None:
@@ -255,20 +284,32 @@ class MatchResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON data (infinite Elo as null)."""
+
         def finite(value: float) -> float | None:
             return round(value, 1) if math.isfinite(value) else None
 
         low, high = self.elo_interval
         clock = {}
         if self.config.time_per_game_ms > 0 and self.games:
-            clock = {"time_per_game_ms": self.config.time_per_game_ms,
-                     "clock": {"a": self.clock(True).to_dict(), "b": self.clock(False).to_dict()}}  # type: ignore[union-attr]
+            clock = {
+                "time_per_game_ms": self.config.time_per_game_ms,
+                "clock": {"a": self.clock(True).to_dict(), "b": self.clock(False).to_dict()},
+            }  # type: ignore[union-attr]
         return {
-            "a": self.a, "b": self.b, "games": len(self.games), "wins": self.wins, "losses": self.losses,
-            "draws": self.draws, "score": round(self.score, 4) if self.games else None,
-            "elo": finite(self.elo), "elo_low": finite(low), "elo_high": finite(high),
+            "a": self.a,
+            "b": self.b,
+            "games": len(self.games),
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "score": round(self.score, 4) if self.games else None,
+            "elo": finite(self.elo),
+            "elo_low": finite(low),
+            "elo_high": finite(high),
             "reasons": dict(self.reasons()),
-            "time_per_move_ms": self.config.time_per_move_ms, "rules": self.config.rules.name, **clock,
+            "time_per_move_ms": self.config.time_per_move_ms,
+            "rules": self.config.rules.name,
+            **clock,
         }
 
 
@@ -294,11 +335,15 @@ def format_table(match: MatchResult) -> str:
     for name, w, l, s in ((match.a, match.wins, match.losses, score), (match.b, match.losses, match.wins, 1 - score)):
         rows.append((name, str(n), str(w), str(l), str(match.draws), "-" if math.isnan(s) else f"{100 * s:.1f}%"))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-             for row in rows]
+    lines = [
+        "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+        for row in rows
+    ]
     low, high = match.elo_interval
-    lines.append(f"Elo difference ({match.a} - {match.b}): {format_elo(match.elo)}"
-                 f"  (95% interval {format_elo(low)} .. {format_elo(high)})")
+    lines.append(
+        f"Elo difference ({match.a} - {match.b}): {format_elo(match.elo)}"
+        f"  (95% interval {format_elo(low)} .. {format_elo(high)})"
+    )
     reasons = match.reasons()
     if reasons:
         lines.append("Games ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
@@ -307,14 +352,15 @@ def format_table(match: MatchResult) -> str:
             lines.append(f"  game {game.index + 1}: {game.reason}")
     game_ms = match.config.time_per_game_ms
     if game_ms > 0 and match.games:
-        lines.append(f"Game clock {game_ms / 1000:g} s (share used on average, in games of {LONG_GAME}+ moves; "
-                     "least left; time-outs):")
+        lines.append(
+            f"Game clock {game_ms / 1000:g} s (share used on average, in games of {LONG_GAME}+ moves; "
+            "least left; time-outs):"
+        )
         for name, a in ((match.a, True), (match.b, False)):
             use = match.clock(a)
             assert use is not None
             long = "-" if math.isnan(use.long_share) else f"{100 * use.long_share:.0f}% of {use.long_games}"
-            lines.append(f"  {name}: {100 * use.share:.0f}%, {long}; {use.least_left_ms / 1000:.1f} s; "
-                         f"{use.timeouts}")
+            lines.append(f"  {name}: {100 * use.share:.0f}%, {long}; {use.least_left_ms / 1000:.1f} s; {use.timeouts}")
     return "\n".join(lines)
 
 
@@ -351,16 +397,17 @@ class Progress:
         if self.tty:
             self._draw()
         else:
-            self.stream.write(f"game {self.done}/{self.total} ({game.x} X, {game.o} O): "
-                              f"{game.result}, {game.reason}\n")
+            self.stream.write(f"game {self.done}/{self.total} ({game.x} X, {game.o} O): {game.result}, {game.reason}\n")
         self.stream.flush()
 
     def _draw(self) -> None:
         assert self.stream is not None
         width = 30
         filled = round(width * self.done / max(self.total, 1))
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
-                          f"  {self.a} {self.points:g} - {self.done - self.points:g} {self.b} ")
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+            f"  {self.a} {self.points:g} - {self.done - self.points:g} {self.b} "
+        )
         if self.done == self.total:
             self.stream.write("\n")
 
@@ -376,16 +423,26 @@ def open_games(jobs: int, cluster: str | None, specs: tuple[str, ...], rules: Ru
     except ImportError as exc:
         if (exc.name or "").split(".")[0] not in ("dask", "distributed"):
             raise
-        raise MatchError("--cluster needs Dask, an optional extra: pip install 'gomoku[cluster]' "
-                         f"(no module named {exc.name!r})") from None
+        raise MatchError(
+            f"--cluster needs Dask, an optional extra: pip install 'gomoku[cluster]' (no module named {exc.name!r})"
+        ) from None
     games: Games = module.Cluster(cluster, specs=specs, rules=rules, match=match)
     return games
 
 
-def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1,
-              out_dir: str | os.PathLike[str] | None = None, progress: TextIO | None = None,
-              player_factory: PlayerFactory = make_player, cluster: str | None = None, resume: bool = False,
-              settings: Mapping[str, Any] | None = None) -> MatchResult:
+def run_match(
+    a_spec: str,
+    b_spec: str,
+    config: MatchConfig,
+    *,
+    jobs: int = 1,
+    out_dir: str | os.PathLike[str] | None = None,
+    progress: TextIO | None = None,
+    player_factory: PlayerFactory = make_player,
+    cluster: str | None = None,
+    resume: bool = False,
+    settings: Mapping[str, Any] | None = None,
+) -> MatchResult:
     """Play ``config.games`` games between A and B and return the results.
 
     ``player_factory(spec, seed=..., grace_ms=...)`` makes a fresh player for
@@ -404,8 +461,10 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1,
     if jobs < 1:
         raise MatchError(f"--jobs must be at least 1, not {jobs}")
     if cluster is not None and jobs != 1:
-        raise MatchError(f"--jobs {jobs} and --cluster: a cluster plays as many games at once as its workers "
-                         "have threads; give one or the other")
+        raise MatchError(
+            f"--jobs {jobs} and --cluster: a cluster plays as many games at once as its workers "
+            "have threads; give one or the other"
+        )
     if config.games < 1:
         raise MatchError(f"--games must be at least 1, not {config.games}")
     if config.time_per_move_ms < 1:
@@ -419,8 +478,9 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1,
         if isinstance(player, EnginePlayer):
             player.check(config.rules)
         if isinstance(player, BrainPlayer) and (config.rules.bounds is None or config.rules.dims != 2):
-            raise MatchError(f"player {spec!r} is a pbrain program: it needs a bounded board "
-                             "(--rules gomocup20 or gomocup15)")
+            raise MatchError(
+                f"player {spec!r} is a pbrain program: it needs a bounded board (--rules gomocup20 or gomocup15)"
+            )
     fingerprint = match_settings(a_spec, b_spec, config, settings)
     directory = Path(out_dir) if out_dir is not None else None
     done = prepare_folder(directory, resume=resume, settings=fingerprint, games=config.games) if directory else []
@@ -428,8 +488,11 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1,
     bar = Progress(progress, config.games, a_name, b_name)
     bar.resume(done, directory)
     results = {game.index: game for game in done}
-    tasks = [GameTask(i, a_spec, b_spec, config, opening, side, player_factory)
-             for i, (opening, side) in enumerate(schedule(config.games, len(config.openings))) if i not in results]
+    tasks = [
+        GameTask(i, a_spec, b_spec, config, opening, side, player_factory)
+        for i, (opening, side) in enumerate(schedule(config.games, len(config.openings)))
+        if i not in results
+    ]
     # The cluster's name for this run: its settings and folder, and a nonce, since a key that
     # an interrupted run cancelled can linger on the scheduler as cancelled for a while.
     where = json.dumps([fingerprint, str(directory.resolve()) if directory else ""])
@@ -457,5 +520,7 @@ def run_match(a_spec: str, b_spec: str, config: MatchConfig, *, jobs: int = 1,
 
 
 def _saved(results: Mapping[int, GameResult], config: MatchConfig, directory: Path) -> str:
-    return (f"{len(results)} of {config.games} games are saved in {directory}/: "
-            "the same command with --resume plays the rest")
+    return (
+        f"{len(results)} of {config.games} games are saved in {directory}/: "
+        "the same command with --resume plays the rest"
+    )

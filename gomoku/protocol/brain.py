@@ -33,7 +33,8 @@ import gc
 import os
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gomoku import __version__
 from gomoku.board import Board, BoardError, Point, Stone, format_point
@@ -61,12 +62,12 @@ from gomoku.protocol.engines import (
 from gomoku.protocol.position import (
     fallback_move,
     is_legal,
+    place,
     point_on,
     read_board,
     replayed,
     rule_refusal,
     rules_for,
-    place,
     take_back,
 )
 from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line, to_int
@@ -529,8 +530,15 @@ class Brain:
             else:
                 limits.update(level_limits(self.level, budget.search - waited))
         pacer = Pacer(budget, received) if budget.soft is not None and "time" in limits else None
-        turn = hint_by(engine, board, limits, stop, received + budget.reply,
-                       on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"), pacer=pacer)
+        turn = hint_by(
+            engine,
+            board,
+            limits,
+            stop,
+            received + budget.reply,
+            on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"),
+            pacer=pacer,
+        )
         self._turn = turn
         if not turn.done.is_set():
             # Out of time: the best line's first move, else any legal move; the
@@ -571,7 +579,7 @@ class Brain:
     def _fallback(self, board: Board) -> Point:
         return fallback_move(board, self.walls, self.size or (0, 0))
 
-    _COMMANDS: dict[str, Callable[["Brain", str], None]] = {
+    _COMMANDS: dict[str, Callable[[Brain, str], None]] = {
         "START": _start,
         "RECTSTART": _rectstart,
         "RESTART": _restart,
@@ -586,4 +594,3 @@ class Brain:
         "STOP": _stop_command,
         "YXSTOP": _stop_command,
     }
-

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import SimpleNamespace  # noqa: F401 - the doctests' stand-in for a SearchInfo
-from typing import Any, Callable
+from typing import Any
 
 from gomoku.board import Board, Point
 from gomoku.engine import LEVELS, split_level
@@ -293,8 +294,15 @@ class Pacer:
         return now - self.started >= self.limit()
 
 
-def hint_by(engine: Any, board: Board, limits: dict[str, Any], stop: threading.Event, reply_by: float,
-            on_info: Callable[[Any], None] | None = None, pacer: Pacer | None = None) -> "Thinking":
+def hint_by(
+    engine: Any,
+    board: Board,
+    limits: dict[str, Any],
+    stop: threading.Event,
+    reply_by: float,
+    on_info: Callable[[Any], None] | None = None,
+    pacer: Pacer | None = None,
+) -> Thinking:
     """Ask ``engine`` for a hint on ``board`` (``limits`` besides stop and
     on_info) in a thread of its own, and wait for it until ``reply_by``
     (``time.monotonic``) at the latest: a search that overstays its limit or a

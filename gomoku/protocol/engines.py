@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from gomoku.attacks import greedy_move
 from gomoku.board import Board, Rules, format_point
@@ -99,7 +100,7 @@ class Preparation:
         with lock:
             try:
                 if current() is self:
-                    getattr(self.engine, "prepare")(self.rules)
+                    self.engine.prepare(self.rules)
             except Exception as exc:  # told with the next move; the engine is used all the same
                 self.error = exc
             finally:

@@ -26,7 +26,8 @@ import queue
 import sys
 import threading
 import time
-from typing import Iterable, Sequence, TextIO
+from collections.abc import Iterable, Sequence
+from typing import TextIO
 
 from gomoku.engine.players import CLASSIC, DEFAULT_LEVEL, LEVELS, check_player, split_level
 from gomoku.protocol.brain import Brain, EngineFactory
@@ -54,8 +55,9 @@ def check_brain_level(level: str) -> str:
         check_player(level)  # the network is read and checked now: a bad one is a one-line error
         return level
     if level in CLASSIC:
-        raise ValueError(f"the {level} player plays only the small boards, not a brain's: "
-                         f"choose one of {', '.join(LEVELS)}")
+        raise ValueError(
+            f"the {level} player plays only the small boards, not a brain's: choose one of {', '.join(LEVELS)}"
+        )
     raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)} (or LEVEL:NET, a learned network)")
 
 
@@ -147,8 +149,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="pbrain-gomoku", description="The gomoku engine as a Gomocup pbrain brain on stdin/stdout."
     )
-    parser.add_argument("--level", default=DEFAULT_LEVEL, metavar="NAME",
-                        help=f"the engine's level: {', '.join(LEVELS)} (default {DEFAULT_LEVEL})")
+    parser.add_argument(
+        "--level",
+        default=DEFAULT_LEVEL,
+        metavar="NAME",
+        help=f"the engine's level: {', '.join(LEVELS)} (default {DEFAULT_LEVEL})",
+    )
     args = parser.parse_args(argv)
     try:
         check_brain_level(args.level)

@@ -80,8 +80,10 @@ def rule_refusal(rule: int, current: int) -> str | None:
     unplayed = unplayed_rule(rule)
     if unplayed is None:
         return None
-    return (f"INFO rule {rule} refused: {unplayed} is not played here (this brain plays "
-            f"0 five or more, 1 exactly five, 2 continuous game); the rule stays {current}")
+    return (
+        f"INFO rule {rule} refused: {unplayed} is not played here (this brain plays "
+        f"0 five or more, 1 exactly five, 2 continuous game); the rule stays {current}"
+    )
 
 
 def read_board(lines: list[str], rules: Rules) -> tuple[Board, set[Point]]:
@@ -132,7 +134,9 @@ def read_board(lines: list[str], rules: Rules) -> tuple[Board, set[Point]]:
         except ValueError as exc:
             raise ProtocolError(f"BOARD: {exc}") from None
     if board.winner is not None:
-        raise ProtocolError(f"BOARD: the position is already won by {'us' if board.winner is board.turn else 'the opponent'}")
+        raise ProtocolError(
+            f"BOARD: the position is already won by {'us' if board.winner is board.turn else 'the opponent'}"
+        )
     return board, walls
 
 
@@ -157,9 +161,7 @@ def point_on(rules: Rules, arg: str, command: str, size: tuple[int, int]) -> Poi
     point = parse_coords(arg)
     if not rules.contains(point):
         width, height = size
-        raise ProtocolError(
-            f"{command} {format_point(point)} is outside the board (0..{width - 1}, 0..{height - 1})"
-        )
+        raise ProtocolError(f"{command} {format_point(point)} is outside the board (0..{width - 1}, 0..{height - 1})")
     return point
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 __all__ = [
     "MAX_LINE",
@@ -108,7 +109,7 @@ def _binary_lines(stream: Any) -> Iterator[str]:
             break
         start = 0
         for end in _ENDS.finditer(chunk):
-            pending += chunk[start:end.start()][: max(cap - len(pending), 0)]
+            pending += chunk[start : end.start()][: max(cap - len(pending), 0)]
             yield _decode(pending)
             pending.clear()
             start = end.end()

@@ -37,8 +37,9 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from gomoku.board import Board, Rules
 from gomoku.files import parse_json, read_file, write_atomically
@@ -63,12 +64,36 @@ from gomoku.records.psq import PSQ_MAX, format_psq, parse_psq
 from gomoku.records.sgf import SGF_DEFAULT_SIZE, SGF_MAX, format_sgf, parse_sgf
 
 __all__ = [
-    "FORMATS", "FORMAT_VERSION", "PSQ_MAX", "RESULTS", "SGF_DEFAULT_SIZE", "SGF_MAX", "GameRecord", "RecordError",
-    "board_from_position", "dumps_game", "format_moves", "format_psq", "format_sgf", "load_game", "parse_moves",
-    "parse_point", "parse_psq", "parse_sgf", "position_from_dict", "position_to_dict", "read_position",
-    "record_from_dict", "record_from_json", "record_to_dict", "rules_from_dict", "rules_to_dict", "save_game",
+    "FORMATS",
+    "FORMAT_VERSION",
+    "PSQ_MAX",
+    "RESULTS",
+    "SGF_DEFAULT_SIZE",
+    "SGF_MAX",
+    "GameRecord",
+    "RecordError",
+    "board_from_position",
+    "dumps_game",
+    "format_moves",
+    "format_psq",
+    "format_sgf",
+    "load_game",
+    "parse_moves",
+    "parse_point",
+    "parse_psq",
+    "parse_sgf",
+    "position_from_dict",
+    "position_to_dict",
+    "read_position",
+    "record_from_dict",
+    "record_from_json",
+    "record_to_dict",
+    "rules_from_dict",
+    "rules_to_dict",
+    "save_game",
     "save_position",
 ]
+
 
 # -- files ------------------------------------------------------------------------
 def _dumps(data: Mapping[str, Any]) -> str:
@@ -120,7 +145,7 @@ def record_from_json(data: Any, name: str = "game") -> GameRecord:
     if isinstance(data, Mapping) and "stones" in data:
         board = position_from_dict(data, name)
         return GameRecord.from_board(board)
-    raise RecordError(f"{name}: expected a native game (\"format\": \"gomoku\") or a position (\"stones\")")
+    raise RecordError(f'{name}: expected a native game ("format": "gomoku") or a position ("stones")')
 
 
 def _suffix(path: str | os.PathLike[str]) -> str:

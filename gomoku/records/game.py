@@ -24,8 +24,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 
@@ -78,7 +79,7 @@ class GameRecord:
     to_move: Stone | None = None
 
     @classmethod
-    def from_board(cls, board: Board, metadata: Mapping[str, Any] | None = None) -> "GameRecord":
+    def from_board(cls, board: Board, metadata: Mapping[str, Any] | None = None) -> GameRecord:
         """The record of a board's game so far."""
         return cls(
             rules=board.rules,
@@ -166,9 +167,7 @@ def parse_moves(text: str) -> list[Point]:
     for number, token in enumerate((t for t in _SEPARATORS.split(text) if t), 1):
         point = parse_point(token, f"move {number}")
         if moves and len(point) != len(moves[0]):
-            raise RecordError(
-                f"move {number} {token!r}: expected {len(moves[0])} coordinates like the first move"
-            )
+            raise RecordError(f"move {number} {token!r}: expected {len(moves[0])} coordinates like the first move")
         moves.append(point)
     return moves
 
@@ -200,17 +199,17 @@ def _coerce_stone(value: object, where: str) -> Stone:
         return value
     if isinstance(value, str) and value.upper() in ("X", "O"):
         return Stone[value.upper()]
-    raise RecordError(f"{where}: expected \"X\" or \"O\", not {value!r}")
+    raise RecordError(f'{where}: expected "X" or "O", not {value!r}')
 
 
 def _stones_from(stones: object, where: str, dims: int | None) -> dict[Point, Stone]:
     """``{"X": [[x, y], ...], "O": [...]}`` checked, as point -> Stone."""
     if not isinstance(stones, Mapping):
-        raise RecordError(f"{where}: expected an object {{\"X\": [[x, y], ...], \"O\": [...]}}")
+        raise RecordError(f'{where}: expected an object {{"X": [[x, y], ...], "O": [...]}}')
     placed: dict[Point, Stone] = {}
     for key in stones:
         if key not in ("X", "O"):
-            raise RecordError(f"{where}: unexpected key {key!r}; expected \"X\" and \"O\"")
+            raise RecordError(f'{where}: unexpected key {key!r}; expected "X" and "O"')
     for name in ("X", "O"):
         points = stones.get(name, [])
         if not isinstance(points, (list, tuple)):
@@ -303,7 +302,7 @@ def position_to_dict(board: Board) -> dict[str, Any]:
 def position_from_dict(data: object, where: str = "position") -> Board:
     """A board from parsed position JSON (see ``board_from_position``)."""
     if not isinstance(data, Mapping) or "stones" not in data:
-        raise RecordError(f"{where}: expected an object with \"stones\" and \"to_move\"")
+        raise RecordError(f'{where}: expected an object with "stones" and "to_move"')
     rules = rules_from_dict(data["rules"], f"{where}.rules") if "rules" in data else None
     to_move = data.get("to_move")
     if to_move is not None:
@@ -382,8 +381,7 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     }
     if record.setup:
         data["setup"] = {
-            s.name: [list(p) for p in sorted(q for q, t in record.setup.items() if t is s)]
-            for s in (Stone.X, Stone.O)
+            s.name: [list(p) for p in sorted(q for q, t in record.setup.items() if t is s)] for s in (Stone.X, Stone.O)
         }
         data["to_move"] = (record.to_move or Stone.X).name
     return data
@@ -394,7 +392,7 @@ def record_from_dict(data: object, where: str = "game") -> GameRecord:
     if not isinstance(data, Mapping):
         raise RecordError(f"{where}: expected a JSON object")
     if data.get("format") != "gomoku":
-        raise RecordError(f"{where}.format: expected \"gomoku\"")
+        raise RecordError(f'{where}.format: expected "gomoku"')
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise RecordError(f"{where}.version: expected a whole number, at least 1")
@@ -409,7 +407,7 @@ def record_from_dict(data: object, where: str = "game") -> GameRecord:
     moves = [_coerce_point(m, f"{where}.moves[{i}]", rules.dims) for i, m in enumerate(moves_data)]
     result = data.get("result")
     if result is not None and result not in RESULTS:
-        raise RecordError(f"{where}.result: expected \"X\", \"O\", \"draw\" or null, not {result!r}")
+        raise RecordError(f'{where}.result: expected "X", "O", "draw" or null, not {result!r}')
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict):
         raise RecordError(f"{where}.metadata: expected an object")
@@ -435,9 +433,7 @@ def fit_board(record: GameRecord, limit: int, minimum: int, fmt: str) -> tuple[P
         low, high = record.rules.bounds
         size = (high[0] - low[0] + 1, high[1] - low[1] + 1)
         if max(size) > limit:
-            raise RecordError(
-                f"the board is {size[0]}x{size[1]}; {fmt} holds boards up to {limit}x{limit}"
-            )
+            raise RecordError(f"the board is {size[0]}x{size[1]}; {fmt} holds boards up to {limit}x{limit}")
         return low, size
     points = record.all_points()
     if not points:
@@ -448,8 +444,7 @@ def fit_board(record: GameRecord, limit: int, minimum: int, fmt: str) -> tuple[P
     extent = max(high[0] - low[0], high[1] - low[1]) + 1
     if extent > limit:
         raise RecordError(
-            f"the game spans {high[0] - low[0] + 1}x{high[1] - low[1] + 1} cells; "
-            f"{fmt} holds at most {limit}x{limit}"
+            f"the game spans {high[0] - low[0] + 1}x{high[1] - low[1] + 1} cells; {fmt} holds at most {limit}x{limit}"
         )
     size = max(extent, minimum)
     # Centre the stones on the written board, so other programs show them well.

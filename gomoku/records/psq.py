@@ -12,7 +12,7 @@ points.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from gomoku.board import Point
 from gomoku.records.game import (
@@ -85,15 +85,20 @@ def parse_psq(text: str) -> GameRecord:
         if not match:
             trailer = index
             break
-        raw.append((index + 1, whole_number(match.group(1), f"PSQ line {index + 1}"),
-                    whole_number(match.group(2), f"PSQ line {index + 1}")))
+        raw.append(
+            (
+                index + 1,
+                whole_number(match.group(1), f"PSQ line {index + 1}"),
+                whole_number(match.group(2), f"PSQ line {index + 1}"),
+            )
+        )
     tags: dict[str, str] = {}
     tag_line = 0
     for index in range(trailer, len(lines)):
         stripped = lines[index].strip()
         if stripped.lower().startswith(_PSQ_TAG):
             tag_line = index + 1
-            for item in stripped[len(_PSQ_TAG):].split():
+            for item in stripped[len(_PSQ_TAG) :].split():
                 key, sep, value = item.partition("=")
                 if not sep:
                     raise RecordError(f"PSQ line {tag_line}: expected key=value, found {item!r}")
@@ -122,8 +127,7 @@ def parse_psq(text: str) -> GameRecord:
     for line_number, x, y in raw:
         if not (1 <= x <= width and 1 <= y <= height):
             raise RecordError(
-                f"PSQ line {line_number}: {x},{y} lies outside the {width}x{height} board "
-                f"(coordinates count from 1)"
+                f"PSQ line {line_number}: {x},{y} lies outside the {width}x{height} board (coordinates count from 1)"
             )
         moves.append((x - 1 + offset[0], y - 1 + offset[1]))
     result = tags.get("result")

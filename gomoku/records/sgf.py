@@ -56,7 +56,10 @@ def format_sgf(record: GameRecord) -> str:
         return _SGF_LETTERS[p[0] - offset[0]] + _SGF_LETTERS[p[1] - offset[1]]
 
     props = [
-        "FF[4]", "GM[4]", "CA[UTF-8]", "AP[gomoku]",
+        "FF[4]",
+        "GM[4]",
+        "CA[UTF-8]",
+        "AP[gomoku]",
         f"SZ[{width}]" if width == height else f"SZ[{width}:{height}]",
         f"RU[{_sgf_escape(rules.name)}]",
     ]
@@ -85,7 +88,7 @@ def format_sgf(record: GameRecord) -> str:
         nodes.append(f";{colour}[{coord(move)}]")
     lines = ["(;" + "".join(props)]
     for start in range(0, len(nodes), 10):
-        lines.append("".join(nodes[start:start + 10]))
+        lines.append("".join(nodes[start : start + 10]))
     return "\n".join(lines) + ")\n"
 
 
@@ -101,7 +104,7 @@ class _SgfReader:
         return self.text.count("\n", 0, self.pos) + 1
 
     def fail(self, expected: str) -> RecordError:
-        found = self.text[self.pos:self.pos + 10]
+        found = self.text[self.pos : self.pos + 10]
         found = repr(found) if found else "the end of the file"
         return RecordError(f"SGF line {self.line()}: expected {expected}, found {found}")
 
@@ -111,7 +114,7 @@ class _SgfReader:
 
     def peek(self) -> str:
         self.skip_space()
-        return self.text[self.pos:self.pos + 1]
+        return self.text[self.pos : self.pos + 1]
 
     def expect(self, char: str, what: str) -> None:
         if self.peek() != char:
@@ -150,7 +153,7 @@ class _SgfReader:
             start = self.pos
             while self.pos < len(self.text) and self.text[self.pos].isalpha():
                 self.pos += 1
-            ident = self.text[start:self.pos]
+            ident = self.text[start : self.pos]
             if not ident:
                 return props
             if not ident.isupper():

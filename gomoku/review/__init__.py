@@ -24,6 +24,16 @@ from gomoku.review.review import (
 )
 
 __all__ = [
-    "BLUNDER", "DEFAULT_NODES", "GRADES", "INACCURACY", "MISTAKE", "Judge", "Judgement", "MoveReview", "Review",
-    "ReviewError", "ReviewStopped", "review_game",
+    "BLUNDER",
+    "DEFAULT_NODES",
+    "GRADES",
+    "INACCURACY",
+    "MISTAKE",
+    "Judge",
+    "Judgement",
+    "MoveReview",
+    "Review",
+    "ReviewError",
+    "ReviewStopped",
+    "review_game",
 ]

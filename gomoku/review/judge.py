@@ -50,7 +50,15 @@ from gomoku.search.nets import CLASSIC
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD, SearchInfo
 
 __all__ = [
-    "DEFAULT_NODES", "JUDGE_LEVEL", "THREAT_SHARE", "Judgement", "Judge", "ended", "proven", "perfect_line", "settled_chance",
+    "DEFAULT_NODES",
+    "JUDGE_LEVEL",
+    "THREAT_SHARE",
+    "Judgement",
+    "Judge",
+    "ended",
+    "proven",
+    "perfect_line",
+    "settled_chance",
     "uses_perfect",
 ]
 
@@ -180,9 +188,16 @@ class Judge:
     checks remain). ``stop`` ends a search early, as it does the engine's.
     """
 
-    def __init__(self, rules: Rules, *, time: float | None = None, nodes: int | None = None,
-                 engine: object | None = None, threats: bool = True,
-                 stop: threading.Event | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        engine: object | None = None,
+        threats: bool = True,
+        stop: threading.Event | None = None,
+    ) -> None:
         self.rules = rules
         self.time = time
         self.nodes = DEFAULT_NODES if time is None and nodes is None else nodes
@@ -203,8 +218,13 @@ class Judge:
         nodes = int(self.nodes * factor) if self.nodes is not None else None
         spent = 0.0
         if self.threats:
-            found = solve(board, time=time * share if time is not None else None,
-                          nodes=max(1, int(nodes * share)) if nodes is not None else None, vct=True, stop=self.stop)
+            found = solve(
+                board,
+                time=time * share if time is not None else None,
+                nodes=max(1, int(nodes * share)) if nodes is not None else None,
+                vct=True,
+                stop=self.stop,
+            )
             spent = found.time
             if found.moves is not None:
                 return proven(WIN - len(found.moves), found.moves, found.kind, depth=found.depth, nodes=found.nodes)
@@ -214,8 +234,14 @@ class Judge:
 
     def _search(self, board: Board, time: float | None, nodes: int | None) -> Judgement:
         infos: list[SearchInfo] = []
-        hint = self.engine.hint(board, time=time, nodes=nodes, level=JUDGE_LEVEL,  # type: ignore[attr-defined]
-                                on_info=infos.append, stop=self.stop)
+        hint = self.engine.hint(
+            board,
+            time=time,
+            nodes=nodes,
+            level=JUDGE_LEVEL,  # type: ignore[attr-defined]
+            on_info=infos.append,
+            stop=self.stop,
+        )
         score = float(hint.score)
         line = tuple(hint.pv) or (hint.move,)
         if abs(score) > WIN_THRESHOLD:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 __all__ = ["COLOURS", "FORMATS", "plot_points", "svg", "check_plot", "write_plot"]
@@ -54,10 +55,12 @@ def svg(points: Sequence[float], marks: Sequence[tuple[int, str]] = (), title: s
     """The graph as an SVG document: ``points`` X's chance after each ply (the
     first at the start), ``marks`` the moves to mark by their 0-based ply."""
     count = len(points)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{_H}" viewBox="0 0 {_W} {_H}" '
-           'font-family="sans-serif" font-size="11">',
-           f'<rect width="{_W}" height="{_H}" fill="white"/>',
-           f'<text x="{_W / 2:.0f}" y="18" text-anchor="middle" font-size="13">{escape(title)}</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{_H}" viewBox="0 0 {_W} {_H}" '
+        'font-family="sans-serif" font-size="11">',
+        f'<rect width="{_W}" height="{_H}" fill="white"/>',
+        f'<text x="{_W / 2:.0f}" y="18" text-anchor="middle" font-size="13">{escape(title)}</text>',
+    ]
     for p in (0.0, 0.25, 0.5, 0.75, 1.0):
         y = _y(p)
         dash = ' stroke-dasharray="4 3"' if p == 0.5 else ""
@@ -71,15 +74,19 @@ def svg(points: Sequence[float], marks: Sequence[tuple[int, str]] = (), title: s
     if count:
         area = " ".join(f"{_x(n, count):.1f},{_y(p):.1f}" for n, p in enumerate(points))
         base = _y(0.5)
-        out.append(f'<polygon points="{_x(0, count):.1f},{base:.1f} {area} {_x(count - 1, count):.1f},{base:.1f}" '
-                   'fill="#1f77b4" fill-opacity="0.12" stroke="none"/>')
+        out.append(
+            f'<polygon points="{_x(0, count):.1f},{base:.1f} {area} {_x(count - 1, count):.1f},{base:.1f}" '
+            'fill="#1f77b4" fill-opacity="0.12" stroke="none"/>'
+        )
         out.append(f'<polyline points="{area}" fill="none" stroke="#1f77b4" stroke-width="2"/>')
     for ply, grade in marks:
         n = ply + 1
         if 0 <= n < count:
             colour = COLOURS.get(grade, "#7f7f7f")
-            out.append(f'<circle cx="{_x(n, count):.1f}" cy="{_y(points[n]):.1f}" r="5" fill="{colour}" '
-                       f'stroke="black" stroke-width="0.5"><title>move {ply + 1}: {escape(grade)}</title></circle>')
+            out.append(
+                f'<circle cx="{_x(n, count):.1f}" cy="{_y(points[n]):.1f}" r="5" fill="{colour}" '
+                f'stroke="black" stroke-width="0.5"><title>move {ply + 1}: {escape(grade)}</title></circle>'
+            )
     legend = [("mistake", COLOURS["mistake"]), ("blunder", COLOURS["blunder"])]
     for k, (name, colour) in enumerate(legend):
         x = _W - _RIGHT - 150 + 80 * k
@@ -130,8 +137,15 @@ def write_plot(review: Any, path: str | os.PathLike[str], title: str = "X's win 
         axes.axhline(50, color="#bbbbbb", linestyle="--", linewidth=1)
         for grade in ("mistake", "blunder"):
             chosen = [ply + 1 for ply, g in marks if g == grade and ply + 1 < len(points)]
-            axes.scatter(chosen, [100 * points[n] for n in chosen], color=COLOURS[grade], label=grade, zorder=3,
-                         edgecolors="black", linewidths=0.5)
+            axes.scatter(
+                chosen,
+                [100 * points[n] for n in chosen],
+                color=COLOURS[grade],
+                label=grade,
+                zorder=3,
+                edgecolors="black",
+                linewidths=0.5,
+            )
         axes.set_ylim(0, 100)
         axes.set_xlim(0, max(1, len(points) - 1))
         axes.set_ylabel("X's chance (%)")

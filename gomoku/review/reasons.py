@@ -25,7 +25,7 @@ defender's reply in brackets.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from gomoku.attacks import scan_stone
 from gomoku.board import Board, Point, Stone, format_point
@@ -110,8 +110,9 @@ class Threats:
             run += n
         return run
 
-    def _makes_five(self, q: Point, stone: Stone, extra: Point | None = None,
-                    directions: Sequence[Point] | None = None) -> bool:
+    def _makes_five(
+        self, q: Point, stone: Stone, extra: Point | None = None, directions: Sequence[Point] | None = None
+    ) -> bool:
         k = self.rules.k
         for d in directions or self.rules.directions:
             run = self._run(q, d, stone, extra)
@@ -169,8 +170,9 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
     fives = before.fives(opponent)
     if fives and move not in fives and move not in before.fives(mover):
         four, five = shape_names(board.rules.k)[1:3]
-        return (f"left {opponent.name}'s {four} unanswered ({opponent.name} makes {five} at "
-                f"{format_point(fives[0])})"), fives[0]
+        return (
+            f"left {opponent.name}'s {four} unanswered ({opponent.name} makes {five} at {format_point(fives[0])})"
+        ), fives[0]
     board.push(move)
     try:
         after = Threats(board)
@@ -180,8 +182,10 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
         still = [q for q in after.open_fours(opponent) if q in threes] if threes else []
         if still:
             three, open_four = shape_names(board.rules.k)[::3]
-            return (f"left {opponent.name}'s {three} unanswered ({opponent.name} makes {open_four} at "
-                    f"{format_point(still[0])})"), still[0]
+            return (
+                f"left {opponent.name}'s {three} unanswered ({opponent.name} makes {open_four} at "
+                f"{format_point(still[0])})"
+            ), still[0]
         for q in sorted(board.candidates(1)):
             lines = double_threat(board, q, opponent)
             if lines:
@@ -191,9 +195,17 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
     return "", None
 
 
-def explain_move(board: Board, move: Point, before: Judgement, after: Judgement, grade: str,
-                 chance_before: float, chance_after: float, later: Judgement | None = None,
-                 last_chance: bool = False) -> tuple[str, tuple[Point, ...]]:
+def explain_move(
+    board: Board,
+    move: Point,
+    before: Judgement,
+    after: Judgement,
+    grade: str,
+    chance_before: float,
+    chance_after: float,
+    later: Judgement | None = None,
+    last_chance: bool = False,
+) -> tuple[str, tuple[Point, ...]]:
     """The reason for the move ``move`` played on ``board`` (left unchanged), and the
     line it shows. ``before`` judges ``board`` (the mover to move), ``after`` the
     position after the move (the opponent to move); ``chance_before`` and
@@ -205,8 +217,9 @@ def explain_move(board: Board, move: Point, before: Judgement, after: Judgement,
     m, o = mover.name, opponent.name
     better = before.best if before.best is not None and not before.is_best(move) else None
     if after.how == "end":
-        return (f"makes {shape_names(board.rules.k)[2]}: the game is won" if after.lost
-                else "fills the board: a draw"), ()
+        return (
+            f"makes {shape_names(board.rules.k)[2]}: the game is won" if after.lost else "fills the board: a draw"
+        ), ()
     if before.won:
         if after.lost:
             return f"keeps the win ({m} wins in {_plies(after.plies)} more)", ()
@@ -218,9 +231,13 @@ def explain_move(board: Board, move: Point, before: Judgement, after: Judgement,
         if last_chance:
             what, _ = _unanswered(board, move, mover)
             line = after.line
-            wins = f"{o} then wins by {kind_name(after)} in {_plies(after.plies)}" if after.won else f"{o}'s attack holds"
-            return (f"{what + '; ' if what else ''}the last chance to defend (every defence the search tried "
-                    f"loses): {wins}: {format_line(line)}"), line
+            wins = (
+                f"{o} then wins by {kind_name(after)} in {_plies(after.plies)}" if after.won else f"{o}'s attack holds"
+            )
+            return (
+                f"{what + '; ' if what else ''}the last chance to defend (every defence the search tried "
+                f"loses): {wins}: {format_line(line)}"
+            ), line
         if not before.lost:
             return f"the game was likely lost already: every defence the search tried loses to {o}'s attack", ()
         text = f"the game was already lost: {o} wins in {_plies(before.plies)}"

@@ -48,8 +48,9 @@ from __future__ import annotations
 
 import threading
 import time as _time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.review.judge import Judge, Judgement
@@ -57,8 +58,26 @@ from gomoku.review.reasons import Threats, explain_move
 from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
-    "GRADES", "INACCURACY", "MISTAKE", "BLUNDER", "VERIFY_FACTOR", "HUNT_FACTOR", "HUNT_FROM",
-    "HUNT_SHARE", "HUNT_BACK", "MAX_HUNTS", "SHALLOW", "MAX_VERIFY", "ReviewError", "ReviewStopped", "MoveReview", "Review", "grade_move", "back_up", "through_forced", "hunt",
+    "GRADES",
+    "INACCURACY",
+    "MISTAKE",
+    "BLUNDER",
+    "VERIFY_FACTOR",
+    "HUNT_FACTOR",
+    "HUNT_FROM",
+    "HUNT_SHARE",
+    "HUNT_BACK",
+    "MAX_HUNTS",
+    "SHALLOW",
+    "MAX_VERIFY",
+    "ReviewError",
+    "ReviewStopped",
+    "MoveReview",
+    "Review",
+    "grade_move",
+    "back_up",
+    "through_forced",
+    "hunt",
     "review_game",
 ]
 
@@ -234,8 +253,15 @@ def _by_drop(drop: float) -> str:
     return "blunder"
 
 
-def grade_move(before: Judgement, after: Judgement, move: Point, chance_before: float, chance_after: float,
-               later: Judgement | None = None, earlier: Judgement | None = None) -> str:
+def grade_move(
+    before: Judgement,
+    after: Judgement,
+    move: Point,
+    chance_before: float,
+    chance_after: float,
+    later: Judgement | None = None,
+    earlier: Judgement | None = None,
+) -> str:
     """The class of ``move``: ``before`` judges the position it was played in (the
     mover's view), ``after`` the position it made (the opponent's view), ``later``
     the position after the opponent's reply (the mover's view again; None at the
@@ -317,8 +343,9 @@ def back_up(boards: Sequence[Board], moves: Sequence[Point], judgements: list[Ju
             continue
         line = (moves[i],) + tuple(later.line)
         score = float(WIN - (later.plies or 0) - 1) if later.proven else float(LIKELY)
-        judgements[i] = Judgement(sign * score, 1.0 if sign > 0 else 0.0, moves[i], line, "hindsight",
-                                  now.depth, now.nodes)
+        judgements[i] = Judgement(
+            sign * score, 1.0 if sign > 0 else 0.0, moves[i], line, "hindsight", now.depth, now.nodes
+        )
         changed += 1
     return changed
 
@@ -357,8 +384,15 @@ def through_forced(boards: Sequence[Board], moves: Sequence[Point], judgements: 
             how = "deeper"
         else:
             continue
-        judgements[i] = Judgement(-later.score, 1.0 - later.chance, moves[i], (moves[i],) + tuple(later.line),
-                                  how, later.depth, now.nodes + later.nodes)
+        judgements[i] = Judgement(
+            -later.score,
+            1.0 - later.chance,
+            moves[i],
+            (moves[i],) + tuple(later.line),
+            how,
+            later.depth,
+            now.nodes + later.nodes,
+        )
         changed += 1
     return changed
 
@@ -371,8 +405,9 @@ def _forced(board: Board, move: Point) -> bool:
     return fives == [move] and not threats.fives(board.turn)
 
 
-def hunt(boards: Sequence[Board], judgements: list[Judgement], judge: Judge,
-         check: Callable[[], None] = lambda: None) -> int:
+def hunt(
+    boards: Sequence[Board], judgements: list[Judgement], judge: Judge, check: Callable[[], None] = lambda: None
+) -> int:
     """Look longer for the forcing wins the first look missed, in place (a
     win found late in the game was there before: the first look was too short).
 
@@ -403,8 +438,9 @@ def hunt(boards: Sequence[Board], judgements: list[Judgement], judge: Judge,
 
 
 # -- the review -------------------------------------------------------------------------------------
-def _replay(moves: Sequence[Point], rules: Rules, setup: Mapping[Point, Stone] | None,
-            first: Stone | None) -> list[Board]:
+def _replay(
+    moves: Sequence[Point], rules: Rules, setup: Mapping[Point, Stone] | None, first: Stone | None
+) -> list[Board]:
     """The position before each move and the final one; ReviewError for an illegal game."""
     if not moves:
         raise ReviewError("no moves to review: the game is empty")
@@ -551,7 +587,15 @@ def _review_move(ply: int, board: Board, move: Point, judgements: Sequence[Judge
     chance_before, chance_after = before.chance, 1.0 - after.chance
     grade = grade_move(before, after, move, chance_before, chance_after, later, earlier)
     better = before.best if grade != "best" and before.best is not None and before.best != move else None
-    reason, line = explain_move(board, move, before, after, grade, chance_before, chance_after, later,
-                                last_chance=before.losing and not before.lost and after.winning
-                                and (earlier is None or not earlier.losing))
+    reason, line = explain_move(
+        board,
+        move,
+        before,
+        after,
+        grade,
+        chance_before,
+        chance_after,
+        later,
+        last_chance=before.losing and not before.lost and after.winning and (earlier is None or not earlier.losing),
+    )
     return MoveReview(ply, move, board.turn, grade, chance_before, chance_after, better, reason, line, before, after)

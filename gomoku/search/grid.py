@@ -27,8 +27,8 @@ from gomoku.board import MASK64, Board, Point, Rules, zobrist
 from gomoku.core import grid as kgrid
 from gomoku.core.grid import EMPTY, HEIGHT, NCAND, TURN, WALL, WINNER, GridState
 from gomoku.core.patterns import B4, F3, F4, FIVE, tables
-from gomoku.search.params import GRID_CELLS, MARGIN, MIN_MARGIN, RING
 from gomoku.search.nets import Net, grid_arrays
+from gomoku.search.params import GRID_CELLS, MARGIN, MIN_MARGIN, RING
 
 __all__ = ["Grid"]
 
@@ -95,7 +95,7 @@ def _zobrist_block(xs: np.ndarray, ys: np.ndarray, stone: int) -> np.ndarray:
 class _Index:
     """Point -> cell of a grid, computed from its blocks (no dict of every cell)."""
 
-    def __init__(self, grid: "Grid") -> None:
+    def __init__(self, grid: Grid) -> None:
         self.grid = grid
 
     def get(self, point: Point, default: int | None = None) -> int | None:
@@ -158,7 +158,9 @@ class Grid:
     def __init__(self, board: Board, margin: int = MARGIN, net: Net | None = None) -> None:
         rules = board.rules
         if not self.supports(rules):
-            raise ValueError("the pattern grid plays five in a row on the rows, columns and diagonals of a two-dimensional board only")
+            raise ValueError(
+                "the pattern grid plays five in a row on the rows, columns and diagonals of a two-dimensional board only"
+            )
         self.rules = rules
         t = tables(not rules.overline)
         boxes = self.layout(board, margin)
@@ -176,13 +178,14 @@ class Grid:
         for low, high in boxes:
             self.lefts.append(left)
             w, h = high[0] - low[0] + 1, high[1] - low[1] + 1
-            view[RING:RING + h, left:left + w] = EMPTY
+            view[RING : RING + h, left : left + w] = EMPTY
             small = all(-(1 << 62) < c < (1 << 62) for c in (low[0], low[1], high[0], high[1]))
             for s in (1, 2):
                 if small:
-                    xs, ys = np.meshgrid(np.arange(low[0], high[0] + 1, dtype=np.int64),
-                                         np.arange(low[1], high[1] + 1, dtype=np.int64))
-                    zview[s, RING:RING + h, left:left + w] = _zobrist_block(xs, ys, s)
+                    xs, ys = np.meshgrid(
+                        np.arange(low[0], high[0] + 1, dtype=np.int64), np.arange(low[1], high[1] + 1, dtype=np.int64)
+                    )
+                    zview[s, RING : RING + h, left : left + w] = _zobrist_block(xs, ys, s)
                 else:
                     for y in range(low[1], high[1] + 1):
                         for x in range(low[0], high[0] + 1):
@@ -190,7 +193,9 @@ class Grid:
             left += w + RING
         self.index = _Index(self)
         steps = np.array([1, width, width + 1, 1 - width], dtype=np.int64)
-        near_steps = np.array([dx + dy * width for dy in range(-2, 3) for dx in range(-2, 3) if dx or dy], dtype=np.int64)
+        near_steps = np.array(
+            [dx + dy * width for dy in range(-2, 3) for dx in range(-2, 3) if dx or dy], dtype=np.int64
+        )
         self.state = GridState(
             cells=cells,
             keys=np.zeros(4 * size, dtype=np.int32),
@@ -256,7 +261,7 @@ class Grid:
     @property
     def stack(self) -> list[int]:
         """The cells pushed since the grid was made (the position's own moves not counted)."""
-        return [int(i) for i in self.state.stack[self.base:self.state.meta[HEIGHT]]]
+        return [int(i) for i in self.state.stack[self.base : self.state.meta[HEIGHT]]]
 
     def point(self, i: int) -> Point:
         """The board point of cell ``i``."""

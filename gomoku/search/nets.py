@@ -37,7 +37,17 @@ import numpy as np
 from gomoku.core.network import CELL_ROWS, FEATURES, cell_table, feature_index
 from gomoku.files import write_atomically
 
-__all__ = ["NETS_DIR", "CLASSIC", "DEFAULT_EVALUATION", "NetError", "Net", "available", "load_net", "save_net", "grid_arrays"]
+__all__ = [
+    "NETS_DIR",
+    "CLASSIC",
+    "DEFAULT_EVALUATION",
+    "NetError",
+    "Net",
+    "available",
+    "load_net",
+    "save_net",
+    "grid_arrays",
+]
 
 NETS_DIR = Path(__file__).resolve().parents[2] / "data" / "nets"
 """Where the shipped networks are."""
@@ -90,8 +100,10 @@ class Net:
             return
         e, w1, b1, w2, head = self.embed, self.w1, self.b1, self.w2, self.head
         if e.ndim != 2 or e.shape[0] not in (FEATURES, FEATURES + CELL_ROWS) or e.shape[1] < 1:
-            raise NetError(f"network {self.name!r}: embed has shape {e.shape}, expected ({FEATURES}, D) "
-                           f"or ({FEATURES + CELL_ROWS}, D)")
+            raise NetError(
+                f"network {self.name!r}: embed has shape {e.shape}, expected ({FEATURES}, D) "
+                f"or ({FEATURES + CELL_ROWS}, D)"
+            )
         d = e.shape[1]
         if w1.ndim != 2 or w1.shape[1] != 2 * d or w1.shape[0] < 1:
             raise NetError(f"network {self.name!r}: w1 has shape {w1.shape}, expected (H, {2 * d})")
@@ -139,10 +151,17 @@ def _read(path: Path, name: str) -> Net:
         raise NetError(f"network {name!r} ({path}): its meta is not JSON") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("version") != VERSION:
         raise NetError(f"network {name!r} ({path}): not a {FORMAT} file of version {VERSION}")
-    return Net(name=name, embed=arrays["embed"].astype(np.int32), w1=arrays["w1"].astype(np.float32),
-               b1=arrays["b1"].astype(np.float32), w2=arrays["w2"].astype(np.float32),
-               head=arrays["head"].astype(np.float32), meta=meta, pol_own=arrays["pol_own"].astype(np.int32),
-               pol_opp=arrays["pol_opp"].astype(np.int32))
+    return Net(
+        name=name,
+        embed=arrays["embed"].astype(np.int32),
+        w1=arrays["w1"].astype(np.float32),
+        b1=arrays["b1"].astype(np.float32),
+        w2=arrays["w2"].astype(np.float32),
+        head=arrays["head"].astype(np.float32),
+        meta=meta,
+        pol_own=arrays["pol_own"].astype(np.int32),
+        pol_opp=arrays["pol_opp"].astype(np.int32),
+    )
 
 
 @lru_cache(maxsize=8)
@@ -164,10 +183,17 @@ def save_net(net: Net, path: str | Path) -> Path:
     """Write ``net`` to ``path`` (atomically)."""
     meta = dict(net.meta, format=FORMAT, version=VERSION)
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, embed=net.embed.astype(np.int32), w1=net.w1.astype(np.float32),
-                        b1=net.b1.astype(np.float32), w2=net.w2.astype(np.float32),
-                        head=net.head.astype(np.float32), pol_own=net.pol_own.astype(np.int32),
-                        pol_opp=net.pol_opp.astype(np.int32), meta=np.array(json.dumps(meta)))
+    np.savez_compressed(
+        buffer,
+        embed=net.embed.astype(np.int32),
+        w1=net.w1.astype(np.float32),
+        b1=net.b1.astype(np.float32),
+        w2=net.w2.astype(np.float32),
+        head=net.head.astype(np.float32),
+        pol_own=net.pol_own.astype(np.int32),
+        pol_opp=net.pol_opp.astype(np.int32),
+        meta=np.array(json.dumps(meta)),
+    )
     return write_atomically(path, buffer.getvalue())
 
 
@@ -184,20 +210,37 @@ def grid_arrays(net: Net | None, reach: int, size: int) -> dict[str, np.ndarray]
     """The grid's fields of the learned evaluation and move order for a grid of
     ``size`` cells: ``net``'s (its sums at zero) or, for None or exact-five
     rules (``reach`` 5, which the networks were not trained on), none."""
-    out = dict(_NONE, acc=np.zeros((3, 1), dtype=np.int32), nn_index=np.zeros((3, 1), dtype=np.int32),
-               pol_own=np.zeros((3, 1), dtype=np.int32), pol_opp=np.zeros((3, 1), dtype=np.int32),
-               nn_pol_own=np.zeros(1, dtype=np.int32), nn_pol_opp=np.zeros(1, dtype=np.int32),
-               nn_cell=np.zeros((3, 1), dtype=np.int32), acc_stack=np.zeros((1, 3, 1), dtype=np.int32))
+    out = dict(
+        _NONE,
+        acc=np.zeros((3, 1), dtype=np.int32),
+        nn_index=np.zeros((3, 1), dtype=np.int32),
+        pol_own=np.zeros((3, 1), dtype=np.int32),
+        pol_opp=np.zeros((3, 1), dtype=np.int32),
+        nn_pol_own=np.zeros(1, dtype=np.int32),
+        nn_pol_opp=np.zeros(1, dtype=np.int32),
+        nn_cell=np.zeros((3, 1), dtype=np.int32),
+        acc_stack=np.zeros((1, 3, 1), dtype=np.int32),
+    )
     if net is None or reach != 4:
         return out
     out["nn_index"] = feature_index(reach)
     if net.has_value:
-        out.update(acc=np.zeros((3, net.width), dtype=np.int32), acc_stack=np.zeros((size, 3, net.width), dtype=np.int32),
-                   nn_embed=net.embed, nn_w1=net.w1, nn_b1=net.b1,
-                   nn_w2=net.w2, nn_head=net.head)
+        out.update(
+            acc=np.zeros((3, net.width), dtype=np.int32),
+            acc_stack=np.zeros((size, 3, net.width), dtype=np.int32),
+            nn_embed=net.embed,
+            nn_w1=net.w1,
+            nn_b1=net.b1,
+            nn_w2=net.w2,
+            nn_head=net.head,
+        )
         if net.has_cells:
             out["nn_cell"] = cell_table()
     if net.has_order:
-        out.update(pol_own=np.zeros((3, size), dtype=np.int32), pol_opp=np.zeros((3, size), dtype=np.int32),
-                   nn_pol_own=net.pol_own, nn_pol_opp=net.pol_opp)
+        out.update(
+            pol_own=np.zeros((3, size), dtype=np.int32),
+            pol_opp=np.zeros((3, size), dtype=np.int32),
+            nn_pol_own=net.pol_own,
+            nn_pol_opp=net.pol_opp,
+        )
     return out

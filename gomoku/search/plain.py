@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import threading
 import time as _time
-from typing import Iterator
+from collections.abc import Iterator
 
 from gomoku.board import Board, Point, Stone
 from gomoku.board.geometry import Geometry
@@ -244,9 +244,17 @@ class PlainSearch:
 
         def info(depth: int) -> SearchInfo:
             elapsed = _time.perf_counter() - self.start
-            return SearchInfo(depth, float(score), tuple(line), self.nodes, elapsed,
-                              self.nodes / elapsed if elapsed > 0 else 0.0, self.cutoffs, 0.0,
-                              score > WIN_THRESHOLD)
+            return SearchInfo(
+                depth,
+                float(score),
+                tuple(line),
+                self.nodes,
+                elapsed,
+                self.nodes / elapsed if elapsed > 0 else 0.0,
+                self.cutoffs,
+                0.0,
+                score > WIN_THRESHOLD,
+            )
 
         yield info(1 if winning else 0)
         if winning:
@@ -259,4 +267,3 @@ class PlainSearch:
             yield info(depth)
             if abs(score) > WIN_THRESHOLD or len(line) < depth:
                 return
-

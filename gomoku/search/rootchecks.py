@@ -116,8 +116,13 @@ class RootChecks:
 
         # Our quiet moves that set up a double threat too: one may break the
         # opponent's line from afar (its answers to our threats change).
-        first = empty(set(threat) | set(find(g, s, C_B4)) | set(find(g, o, C_B4)) | (set(find(g, o, C_F3)) if vct else set())
-                      | set(setups(g, s)))
+        first = empty(
+            set(threat)
+            | set(find(g, s, C_B4))
+            | set(find(g, o, C_B4))
+            | (set(find(g, o, C_F3)) if vct else set())
+            | set(setups(g, s))
+        )
         refuted, unknown = self._screen(ranked(first), 0.4 / max(8, len(first)), vct, first, DEFENCE_SHARE)
         others = ranked(empty(self.grid.candidates()) - first)
         if others and not self.watch.expired:
@@ -137,8 +142,9 @@ class RootChecks:
         self.unsure = set(unknown)
         return refuted + unknown
 
-    def _screen(self, order: list[int], share: float | None, vct: bool, keep: set[int],
-                until: float) -> tuple[list[int], list[int]]:
+    def _screen(
+        self, order: list[int], share: float | None, vct: bool, keep: set[int], until: float
+    ) -> tuple[list[int], list[int]]:
         """Check the moves of ``order`` in turn against the opponent's threat
         (``_threat_after``), ``share`` of the budget each (None: what is left
         of it, shared evenly), until ``until`` of it is used. The moves proven

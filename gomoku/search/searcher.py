@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import threading
 import time as _time
-from typing import Iterator
+from collections.abc import Iterator
 
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.core import context as K
@@ -169,8 +169,16 @@ class Searcher:
 class _Run(RootChecks):
     """One search: the root's threat checks (``RootChecks``), then iterative deepening."""
 
-    def __init__(self, searcher: Searcher, options: SearchOptions, grid: Grid, ctx: K.Context, limit: Limit, watch: Watch,
-                 start: float) -> None:
+    def __init__(
+        self,
+        searcher: Searcher,
+        options: SearchOptions,
+        grid: Grid,
+        ctx: K.Context,
+        limit: Limit,
+        watch: Watch,
+        start: float,
+    ) -> None:
         self.searcher = searcher
         self.options = options
         self.grid = grid
@@ -213,8 +221,9 @@ class _Run(RootChecks):
     def nodes(self) -> int:
         return int(self.ctx.stats[K.NODES] + self.ctx.stats[K.TNODES])
 
-    def info(self, depth: int, score: int, pv: list[int], ebf: float,
-             lines: list[tuple[int, list[int]]] | None = None) -> SearchInfo:
+    def info(
+        self, depth: int, score: int, pv: list[int], ebf: float, lines: list[tuple[int, list[int]]] | None = None
+    ) -> SearchInfo:
         """The report of a completed depth; ``lines`` the MultiPV lines (score, line), best first."""
         elapsed = _time.perf_counter() - self.start
         nodes = self.nodes + sum(helper.nodes for helper in self.helpers)
@@ -230,7 +239,10 @@ class _Run(RootChecks):
             forced_win=score > WIN_THRESHOLD,
             candidates=tuple(
                 Candidate(self.grid.point(line[0]), float(value), tuple(self.grid.point(i) for i in line))
-                for value, line in lines) if lines else (),
+                for value, line in lines
+            )
+            if lines
+            else (),
         )
 
     def run(self) -> Iterator[SearchInfo]:
@@ -295,7 +307,9 @@ class _Run(RootChecks):
         # Our own VCT: more of the time when the last search of this game found
         # a win (it is most likely still there) or when the opponent threatens one
         # (the tree will have few moves to search).
-        share = VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE_THREATENED if threat is not None else VCT_SHARE
+        share = (
+            VCT_SHARE_WINNING if self.searcher.winning else VCT_SHARE_THREATENED if threat is not None else VCT_SHARE
+        )
         self.searcher.winning = False
         line = self._threats(s, share, 0, vct=True) if self.options.root_vct and not self.fixed else None
         if line is not None:
@@ -421,8 +435,7 @@ class _Run(RootChecks):
                 safe = share > 0 and threat is None and not self.aborted
                 # An unsettled defence is not risked while a proven one (any root
                 # move not unsure: the root holds only defences) is left to play.
-                risky = q in self.unsure and not safe and any(
-                    int(m) not in self.unsure for m in ctx.moves[0, :n])
+                risky = q in self.unsure and not safe and any(int(m) not in self.unsure for m in ctx.moves[0, :n])
                 if threat is not None or risky:
                     kept = [j for j in range(n) if int(ctx.moves[0, j]) != q]
                     ctx.moves[0, : n - 1] = ctx.moves[0, kept].copy()
@@ -441,8 +454,11 @@ class _Run(RootChecks):
                 if lines is None:
                     return  # the depth's other lines did not finish: the last full set stands
                 yield self.info(depth, lines[0][0], lines[0][1], ebf, lines)
-                if n == 1 or all(abs(value) > WIN_THRESHOLD for value, _ in lines) and (
-                        len(lines) == self.options.multipv or len(lines) - len(self.fixed) == n):
+                if (
+                    n == 1
+                    or all(abs(value) > WIN_THRESHOLD for value, _ in lines)
+                    and (len(lines) == self.options.multipv or len(lines) - len(self.fixed) == n)
+                ):
                     return
                 depth += 1
                 continue

@@ -56,15 +56,33 @@ __all__ = ["SHARED", "READ_ONLY", "copy_grid", "Helper"]
 
 SHARED = ("tt_key", "tt_move", "tt_score", "tt_depth", "tt_flag", "tt_age", "tt_layout")
 """The context's arrays a helper shares with the search it helps: the transposition table."""
-READ_ONLY = ("zob", "steps", "near_steps", "line", "combo_class", "combo_order", "combo_eval", "reach",
-             "nn_index", "nn_embed", "nn_w1", "nn_b1", "nn_w2", "nn_head", "nn_pol_own", "nn_pol_opp", "nn_cell")
+READ_ONLY = (
+    "zob",
+    "steps",
+    "near_steps",
+    "line",
+    "combo_class",
+    "combo_order",
+    "combo_eval",
+    "reach",
+    "nn_index",
+    "nn_embed",
+    "nn_w1",
+    "nn_b1",
+    "nn_w2",
+    "nn_head",
+    "nn_pol_own",
+    "nn_pol_opp",
+    "nn_cell",
+)
 """The grid's arrays no move changes: a helper's grid shares them."""
 
 
 def copy_grid(g: GridState) -> GridState:
     """A grid of its own with the same stones (the tables no move changes shared)."""
-    return GridState(**{name: getattr(g, name) if name in READ_ONLY else getattr(g, name).copy()
-                        for name in GRID_FIELDS})
+    return GridState(
+        **{name: getattr(g, name) if name in READ_ONLY else getattr(g, name).copy() for name in GRID_FIELDS}
+    )
 
 
 class Helper:

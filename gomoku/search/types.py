@@ -19,6 +19,7 @@ from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
 
 __all__ = ["LIKELY", "MAX_PLY", "WIN", "WIN_THRESHOLD", "Candidate", "Limit", "SearchAborted", "SearchInfo"]
 
+
 class SearchAborted(Exception):
     """A node, time or stop limit was reached in the middle of a search."""
 

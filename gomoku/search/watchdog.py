@@ -32,8 +32,7 @@ class Watch:
     gives an earlier deadline for a part of the work; ``expired`` tells whether
     the whole search must end (the deadline passed or ``stop`` was set)."""
 
-    def __init__(self, flag: np.ndarray, *, deadline: float | None = None,
-                 stop: threading.Event | None = None) -> None:
+    def __init__(self, flag: np.ndarray, *, deadline: float | None = None, stop: threading.Event | None = None) -> None:
         self.flag = flag
         self.deadline = deadline
         self.stop = stop
@@ -79,7 +78,7 @@ class Watch:
                 elif self.phase_deadline is not None and _time.perf_counter() >= self.phase_deadline:
                     self.flag[0] = 1
 
-    def __enter__(self) -> "Watch":
+    def __enter__(self) -> Watch:
         self.flag[0] = 1 if self.expired else 0
         if self.deadline is not None or self.stop is not None or self.phase_deadline is not None:
             self._thread = threading.Thread(target=self._run, name="gomoku-clock", daemon=True)

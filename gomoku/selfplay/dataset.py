@@ -49,9 +49,10 @@ from __future__ import annotations
 import json
 import os
 import zipfile
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -61,17 +62,33 @@ from gomoku.files import write_atomically
 from gomoku.match import GameResult
 from gomoku.records import RecordError, rules_from_dict, rules_to_dict
 
-__all__ = ["FORMAT", "VERSION", "ARRAYS", "DatasetError", "Dataset", "dataset_from_games", "save_dataset",
-           "load_dataset"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "ARRAYS",
+    "DatasetError",
+    "Dataset",
+    "dataset_from_games",
+    "save_dataset",
+    "load_dataset",
+]
 
 FORMAT = "gomoku-selfplay"
 VERSION = 1
 
 ARRAYS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "moves": ("int32", ("M", "2")), "game_start": ("int64", ("G+1",)), "game_number": ("int32", ("G",)),
-    "game_result": ("int8", ("G",)), "game_forfeit": ("bool", ("G",)), "game_opening": ("int32", ("G",)),
-    "game": ("int32", ("N",)), "ply": ("int32", ("N",)), "to_move": ("int8", ("N",)),
-    "move": ("int32", ("N", "2")), "best": ("int32", ("N", "2")), "score": ("float32", ("N",)),
+    "moves": ("int32", ("M", "2")),
+    "game_start": ("int64", ("G+1",)),
+    "game_number": ("int32", ("G",)),
+    "game_result": ("int8", ("G",)),
+    "game_forfeit": ("bool", ("G",)),
+    "game_opening": ("int32", ("G",)),
+    "game": ("int32", ("N",)),
+    "ply": ("int32", ("N",)),
+    "to_move": ("int8", ("N",)),
+    "move": ("int32", ("N", "2")),
+    "best": ("int32", ("N", "2")),
+    "score": ("float32", ("N",)),
     "result": ("int8", ("N",)),
 }
 """Each array's dtype and shape (in the sizes G, M, N), besides ``meta``."""
@@ -111,7 +128,7 @@ class Dataset:
     def stones(self, i: int) -> tuple[list[Point], list[int]]:
         """Position ``i``'s stones in play order, and their sides (1 X, 2 O)."""
         start = int(self.game_start[self.game[i]])
-        points = [(int(x), int(y)) for x, y in self.moves[start:start + int(self.ply[i])]]
+        points = [(int(x), int(y)) for x, y in self.moves[start : start + int(self.ply[i])]]
         return points, [1 + k % 2 for k in range(len(points))]
 
     def board(self, i: int) -> Board:
@@ -149,8 +166,15 @@ def dataset_from_games(games: Iterable[GameResult], rules: Rules, meta: Mapping[
         best=np.array([r[3] for r in rows], dtype=np.int32).reshape(n, 2),
         score=np.array([r[4] for r in rows], dtype=np.float32),
         result=np.array([r[5] for r in rows], dtype=np.int8),
-        meta={"format": FORMAT, "version": VERSION, "gomoku": __version__, "rules": rules_to_dict(rules),
-              "games": len(games), "positions": n, **dict(meta)},
+        meta={
+            "format": FORMAT,
+            "version": VERSION,
+            "gomoku": __version__,
+            "rules": rules_to_dict(rules),
+            "games": len(games),
+            "positions": n,
+            **dict(meta),
+        },
     )
 
 
@@ -202,9 +226,11 @@ def _check(arrays: dict[str, np.ndarray]) -> Dataset:
         rules_from_dict(meta.get("rules"), "meta.rules")
     except RecordError as exc:
         raise DatasetError(str(exc)) from None
-    sizes = {"G": arrays["game_number"].shape[0] if arrays["game_number"].ndim == 1 else -1,
-             "M": arrays["moves"].shape[0] if arrays["moves"].ndim else -1,
-             "N": arrays["ply"].shape[0] if arrays["ply"].ndim == 1 else -1}
+    sizes = {
+        "G": arrays["game_number"].shape[0] if arrays["game_number"].ndim == 1 else -1,
+        "M": arrays["moves"].shape[0] if arrays["moves"].ndim else -1,
+        "N": arrays["ply"].shape[0] if arrays["ply"].ndim == 1 else -1,
+    }
     sizes["G+1"], sizes["2"] = sizes["G"] + 1, 2
     for key, (dtype, shape) in ARRAYS.items():
         array = arrays[key]

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any
 
 from gomoku.board import Board, Point, Rules
 from gomoku.engine import LEVELS, split_level
@@ -76,7 +77,7 @@ class _Sampler:
     """The engine as the player's clock discipline sees it (``EnginePlayer.move``
     asks it for hints), with the player's sampling in between."""
 
-    def __init__(self, engine: Any, player: "SelfPlayer") -> None:
+    def __init__(self, engine: Any, player: SelfPlayer) -> None:
         self.engine = engine
         self.player = player
 
@@ -135,16 +136,18 @@ class SelfPlayer(EnginePlayer):
         hint = engine.hint(board, **limits)
         move = hint.move
         if sample and hint.candidates[0].move == hint.move:
-            move = choose(hint.candidates, self.rng, margin=self.sampling.margin,
-                          temperature=self.sampling.temperature).move
+            move = choose(
+                hint.candidates, self.rng, margin=self.sampling.margin, temperature=self.sampling.temperature
+            ).move
         if turn == self._turn:
             self.sampled += sample
             self.last_score, self.last_best, self._chosen = float(hint.score), hint.candidates[0].move, move
         return hint if move == hint.move else replace(hint, move=move, pv=(move,), candidates=())
 
 
-def make_selfplay_player(spec: str, *, seed: int | None = None, grace_ms: int = 1000,
-                         sampling: Sampling = Sampling()) -> Player:
+def make_selfplay_player(
+    spec: str, *, seed: int | None = None, grace_ms: int = 1000, sampling: Sampling = Sampling()
+) -> Player:
     """A player for self-play from its name: an engine level samples (``SelfPlayer``);
     any other player is the match's (``gomoku.match.make_player``).
 

@@ -38,16 +38,35 @@ class SelfPlayResult:
     path: Path
 
 
-def run_selfplay(a_spec: str, b_spec: str, config: MatchConfig, sampling: Sampling, *,
-                 out_dir: str | os.PathLike[str], jobs: int = 1, cluster: str | None = None, resume: bool = False,
-                 progress: TextIO | None = None) -> SelfPlayResult:
+def run_selfplay(
+    a_spec: str,
+    b_spec: str,
+    config: MatchConfig,
+    sampling: Sampling,
+    *,
+    out_dir: str | os.PathLike[str],
+    jobs: int = 1,
+    cluster: str | None = None,
+    resume: bool = False,
+    progress: TextIO | None = None,
+) -> SelfPlayResult:
     """Play ``config.games`` self-play games into ``out_dir`` and write their
     dataset there (``positions.npz``). ``jobs``, ``cluster`` and ``resume`` are
     the match runner's (``gomoku.match.run_match``)."""
     factory = functools.partial(make_selfplay_player, sampling=sampling)
     settings = {"selfplay": asdict(sampling)}
-    match = run_match(a_spec, b_spec, config, jobs=jobs, out_dir=out_dir, progress=progress, player_factory=factory,
-                      cluster=cluster, resume=resume, settings=settings)
+    match = run_match(
+        a_spec,
+        b_spec,
+        config,
+        jobs=jobs,
+        out_dir=out_dir,
+        progress=progress,
+        player_factory=factory,
+        cluster=cluster,
+        resume=resume,
+        settings=settings,
+    )
     meta = _meta([match.a, match.b], [a_spec, b_spec], settings["selfplay"], config.time_per_move_ms)
     dataset = dataset_from_games(match.games, config.rules, meta)
     path = save_dataset(dataset, Path(out_dir) / DATASET_FILE)
@@ -87,5 +106,9 @@ def folder_dataset(out_dir: str | os.PathLike[str]) -> Dataset:
 
 def _meta(players: list, specs: list, sampling: dict, time_per_move_ms: int | None) -> dict:
     """A self-play dataset's own part of its ``meta``: who played, as given, and how."""
-    return {"players": players, "specs": specs, "settings": {"selfplay": sampling},
-            "time_per_move_ms": time_per_move_ms}
+    return {
+        "players": players,
+        "specs": specs,
+        "settings": {"selfplay": sampling},
+        "time_per_move_ms": time_per_move_ms,
+    }

@@ -22,8 +22,8 @@ import json
 import math
 import os
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from gomoku.attacks import greedy_move
 from gomoku.attacks.weights import WeightTable, default_table
@@ -31,8 +31,18 @@ from gomoku.board import Board, Point, Rules
 from gomoku.match import GameResult, GameTask, MatchConfig, MatchError, open_games
 from gomoku.tuning.spsa import Settings
 
-__all__ = ["PARAMETERS", "SPAN", "theta_of", "table_of", "settings_for", "TablePlayer", "table_player",
-           "table_spec", "Measure", "GameMeasure"]
+__all__ = [
+    "PARAMETERS",
+    "SPAN",
+    "theta_of",
+    "table_of",
+    "settings_for",
+    "TablePlayer",
+    "table_player",
+    "table_spec",
+    "Measure",
+    "GameMeasure",
+]
 
 PARAMETERS = ("[1:1]", "[1:2]", "[2:1]", "[2:2]", "[3:1]", "[3:2]", "[4:1]", "[4:2]", "five", "fork", "finish")
 """The tuned parameters, in order: attacks ``[power:potential]``, the five, the two bonuses."""
@@ -71,8 +81,16 @@ def settings_for(start: WeightTable, *, a: float, c: float, big_a: float, seed: 
     """SPSA's settings from the start table: bounds a factor ``SPAN`` either side of the seed's weights."""
     seed_theta = theta_of(default_table())
     span = math.log(SPAN)
-    return Settings(names=PARAMETERS, start=tuple(theta_of(start)), low=tuple(t - span for t in seed_theta),
-                    high=tuple(t + span for t in seed_theta), a=a, c=c, big_a=big_a, seed=seed)
+    return Settings(
+        names=PARAMETERS,
+        start=tuple(theta_of(start)),
+        low=tuple(t - span for t in seed_theta),
+        high=tuple(t + span for t in seed_theta),
+        a=a,
+        c=c,
+        big_a=big_a,
+        seed=seed,
+    )
 
 
 # -- the player ---------------------------------------------------------------------

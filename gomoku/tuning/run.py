@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from gomoku.attacks.weights import WeightTable, save_weights
 from gomoku.match import MatchConfig
@@ -39,8 +40,11 @@ class TuneOptions:
 
     def check(self) -> None:
         """A one-line SpsaError for options that cannot make a run."""
-        for option, value, least in (("--iterations", self.iterations, 1), ("--pairs", self.pairs, 1),
-                                     ("--checkpoint-every", self.checkpoint_every, 1)):
+        for option, value, least in (
+            ("--iterations", self.iterations, 1),
+            ("--pairs", self.pairs, 1),
+            ("--checkpoint-every", self.checkpoint_every, 1),
+        ):
             if value < least:
                 raise SpsaError(f"{option} must be at least {least}, not {value}")
         for option, value in (("--a", self.a), ("--c", self.c)):
@@ -62,12 +66,15 @@ def checkpoint_path(out: str | Path) -> Path:
 
 def _extra(config: MatchConfig, options: TuneOptions) -> dict[str, Any]:
     """The run's own settings, kept in the checkpoint: a resumed run must match them."""
-    return {"rules": config.rules.name, "openings": len(config.openings), "pairs": options.pairs,
-            "max_moves": config.max_moves}
+    return {
+        "rules": config.rules.name,
+        "openings": len(config.openings),
+        "pairs": options.pairs,
+        "max_moves": config.max_moves,
+    }
 
 
-def _start(options: TuneOptions, start: WeightTable, config: MatchConfig, checkpoint: Path,
-           resume: bool) -> State:
+def _start(options: TuneOptions, start: WeightTable, config: MatchConfig, checkpoint: Path, resume: bool) -> State:
     big_a = options.big_a if options.big_a is not None else options.iterations / 10
     settings = settings_for(start, a=options.a, c=options.c, big_a=big_a, seed=options.seed)
     if not resume:
@@ -80,11 +87,14 @@ def _start(options: TuneOptions, start: WeightTable, config: MatchConfig, checkp
     ours = _extra(config, options)
     for key, value in ours.items():
         if extra.get(key) != value:
-            raise SpsaError(f"{checkpoint}: the run was made with {key} {extra.get(key)!r}, not {value!r}: "
-                            "resume with the same settings")
+            raise SpsaError(
+                f"{checkpoint}: the run was made with {key} {extra.get(key)!r}, not {value!r}: "
+                "resume with the same settings"
+            )
     if _differs(state.settings, settings):
-        raise SpsaError(f"{checkpoint}: the run was made with other SPSA settings (gains, seed or start): "
-                        "resume with the same ones")
+        raise SpsaError(
+            f"{checkpoint}: the run was made with other SPSA settings (gains, seed or start): resume with the same ones"
+        )
     return state
 
 
@@ -92,14 +102,27 @@ def _differs(old: Settings, new: Settings) -> bool:
     """Whether two runs' SPSA settings differ (numbers compared as read back from JSON)."""
     if old.names != new.names or old.seed != new.seed:
         return True
-    numbers = [(old.a, new.a), (old.c, new.c), (old.big_a, new.big_a),
-               *zip(old.start + old.low + old.high, new.start + new.low + new.high)]
+    numbers = [
+        (old.a, new.a),
+        (old.c, new.c),
+        (old.big_a, new.big_a),
+        *zip(old.start + old.low + old.high, new.start + new.low + new.high),
+    ]
     return not all(math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12) for x, y in numbers)
 
 
-def tune(start: WeightTable, config: MatchConfig, options: TuneOptions, *, out: str | Path, jobs: int = 1,
-         cluster: str | None = None, resume: bool = False, progress: TextIO | None = None,
-         measure: Callable[[list[float], list[float], int], float] | None = None) -> tuple[WeightTable, State]:
+def tune(
+    start: WeightTable,
+    config: MatchConfig,
+    options: TuneOptions,
+    *,
+    out: str | Path,
+    jobs: int = 1,
+    cluster: str | None = None,
+    resume: bool = False,
+    progress: TextIO | None = None,
+    measure: Callable[[list[float], list[float], int], float] | None = None,
+) -> tuple[WeightTable, State]:
     """Tune ``start`` for ``options.iterations`` iterations (in all, a resumed
     run's included); write the table to ``out`` at each checkpoint and at the
     end, and return it with the run's state. ``measure`` replaces the games
@@ -119,8 +142,10 @@ def tune(start: WeightTable, config: MatchConfig, options: TuneOptions, *, out: 
         if progress is not None:
             entry = state.history[-1]
             rate = (time.monotonic() - began) / done_here
-            progress.write(f"iteration {entry['k'] + 1}/{options.iterations}: theta+ - theta- "
-                           f"{entry['difference']:+.2f}; {rate:.1f} s an iteration\n")
+            progress.write(
+                f"iteration {entry['k'] + 1}/{options.iterations}: theta+ - theta- "
+                f"{entry['difference']:+.2f}; {rate:.1f} s an iteration\n"
+            )
             progress.flush()
         if state.k % options.checkpoint_every == 0 or state.k == options.iterations:
             table = table_of(state.theta, options.name, digits=4)
@@ -141,5 +166,3 @@ def describe_change(old: WeightTable, new: WeightTable) -> list[tuple[str, float
     from_old = [math.exp(t) for t in theta_of(old)]
     from_new = [math.exp(t) for t in theta_of(new)]
     return [(name, round(a, 6), round(b, 6)) for name, a, b in zip(PARAMETERS, from_old, from_new)]
-
-

@@ -24,14 +24,25 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from gomoku.files import parse_json, write_atomically
 
-__all__ = ["ALPHA", "GAMMA", "SpsaError", "Settings", "State", "perturbation", "gains", "step",
-           "save_checkpoint", "load_checkpoint"]
+__all__ = [
+    "ALPHA",
+    "GAMMA",
+    "SpsaError",
+    "Settings",
+    "State",
+    "perturbation",
+    "gains",
+    "step",
+    "save_checkpoint",
+    "load_checkpoint",
+]
 
 ALPHA = 0.602
 """The step gain's decay (Spall's practical choice)."""
@@ -147,8 +158,15 @@ def step(state: State, measure: Measure) -> State:
 # -- the checkpoint -----------------------------------------------------------------
 def save_checkpoint(state: State, path: str | Path, extra: dict[str, Any] | None = None) -> Path:
     """Write the run's state as JSON, whole or not at all; ``extra`` is the caller's (its own settings)."""
-    data = {"format": CHECKPOINT_FORMAT, "version": 1, "settings": state.settings.to_dict(),
-            "extra": extra or {}, "k": state.k, "theta": state.theta, "history": state.history}
+    data = {
+        "format": CHECKPOINT_FORMAT,
+        "version": 1,
+        "settings": state.settings.to_dict(),
+        "extra": extra or {},
+        "k": state.k,
+        "theta": state.theta,
+        "history": state.history,
+    }
     return write_atomically(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
 
 
@@ -167,15 +185,29 @@ def load_checkpoint(path: str | Path) -> tuple[State, dict[str, Any]]:
         raise SpsaError(f"{path}: not an SPSA checkpoint (format {CHECKPOINT_FORMAT!r}, version 1)")
     try:
         raw = data["settings"]
-        settings = Settings(**{key: tuple(float(x) for x in value) if key in ("start", "low", "high")
-                               else tuple(value) if key == "names" else value for key, value in raw.items()})
+        settings = Settings(
+            **{
+                key: tuple(float(x) for x in value)
+                if key in ("start", "low", "high")
+                else tuple(value)
+                if key == "names"
+                else value
+                for key, value in raw.items()
+            }
+        )
         k, theta, history = data["k"], [float(x) for x in data["theta"]], list(data["history"])
         extra = data.get("extra", {})
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, SpsaError):
             raise SpsaError(f"{path}: {exc}") from None
         raise SpsaError(f"{path}: a damaged checkpoint ({type(exc).__name__}: {exc})") from None
-    if (not isinstance(k, int) or isinstance(k, bool) or k < 0 or len(theta) != len(settings.names)
-            or not all(map(math.isfinite, theta)) or not isinstance(extra, dict)):
+    if (
+        not isinstance(k, int)
+        or isinstance(k, bool)
+        or k < 0
+        or len(theta) != len(settings.names)
+        or not all(map(math.isfinite, theta))
+        or not isinstance(extra, dict)
+    ):
         raise SpsaError(f"{path}: a damaged checkpoint (its iteration or parameters do not fit its settings)")
     return State(settings, k, theta, history), extra

@@ -121,7 +121,7 @@ def test_the_import_graph_has_no_circle() -> None:
 
     def walk(node: str, path: list[str]) -> None:
         if node in path:
-            raise AssertionError("import circle: " + " -> ".join(path[path.index(node):] + [node]))
+            raise AssertionError("import circle: " + " -> ".join(path[path.index(node) :] + [node]))
         if node in done:
             return
         for nxt in sorted(edges[node]):

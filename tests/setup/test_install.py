@@ -39,7 +39,11 @@ def test_the_build_backend_reads_the_project_without_a_warning() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONWARNINGS"}
     done = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "-e", str(ROOT)],
-        capture_output=True, text=True, timeout=300, env=env, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     said = _ours(done.stdout + done.stderr)

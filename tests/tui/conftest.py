@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from tui_fakes import FakeEngine, fake_explain, fake_weight_map
@@ -29,9 +30,14 @@ def fake_engine() -> FakeEngine:
 
 @pytest.fixture
 def fake_analyst(fake_engine: FakeEngine) -> Analyst:
-    return Analyst(engine_factory=lambda: fake_engine, weight_map=fake_weight_map,
-                   explain=fake_explain, levels=("greedy", "easy", "normal", "strong"),
-                   levels_for=Engine.levels_for, forcing=fake_engine.forcing)
+    return Analyst(
+        engine_factory=lambda: fake_engine,
+        weight_map=fake_weight_map,
+        explain=fake_explain,
+        levels=("greedy", "easy", "normal", "strong"),
+        levels_for=Engine.levels_for,
+        forcing=fake_engine.forcing,
+    )
 
 
 @pytest.fixture

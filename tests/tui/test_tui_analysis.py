@@ -3,7 +3,8 @@ its analysis reports three depths at once, then searches until it is stopped."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tui_fakes import FakeHint, cell, settle, text_of
 
@@ -26,8 +27,7 @@ async def analysing(app: GomokuApp, pilot: Any, depth: int = 3) -> None:
     raise AssertionError("the analysis never reported")
 
 
-async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[..., GomokuApp],
-                                                          fake_engine: Any) -> None:
+async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         for move in OPENING:
@@ -108,8 +108,9 @@ async def test_d_plays_the_analysis_best_move(make_app: Callable[..., GomokuApp]
         assert not app.analysing and fake_engine.calls == []  # no search of its own
 
 
-async def test_the_analysis_refuses_an_ended_game_and_the_engines_turn(make_app: Callable[..., GomokuApp],
-                                                                       fake_engine: Any) -> None:
+async def test_the_analysis_refuses_an_ended_game_and_the_engines_turn(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         for move in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]:
@@ -140,7 +141,8 @@ async def test_the_analysis_follows_the_move_list(make_app: Callable[..., Gomoku
 
 
 async def test_the_eval_bar_shows_xs_chance_from_the_analysis_and_the_hint(
-        make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         bar = app.query_one(EvalBar)
@@ -166,8 +168,9 @@ async def test_the_eval_bar_shows_xs_chance_from_the_analysis_and_the_hint(
         assert bar.display and bar.chance == 1 - win_chance(-250.0) and bar.source == "hint"
 
 
-async def test_the_hint_shows_its_chance_and_a_proven_win_in_plies(make_app: Callable[..., GomokuApp],
-                                                                   fake_engine: Any) -> None:
+async def test_the_hint_shows_its_chance_and_a_proven_win_in_plies(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         for move in OPENING:
@@ -188,8 +191,9 @@ async def test_the_hint_shows_its_chance_and_a_proven_win_in_plies(make_app: Cal
         assert app.query_one(EvalBar).chance == 0.0  # O wins: X's chance is none
 
 
-async def test_the_greedy_hint_gives_its_cell_weight_not_a_chance(make_app: Callable[..., GomokuApp],
-                                                                  fake_engine: Any) -> None:
+async def test_the_greedy_hint_gives_its_cell_weight_not_a_chance(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         fake_engine.hint = lambda board, **kwargs: FakeHint((0, 0), 2.0, ((0, 0),), 1, 1, 0.0, False, "greedy")
@@ -199,8 +203,9 @@ async def test_the_greedy_hint_gives_its_cell_weight_not_a_chance(make_app: Call
         assert "%" not in text_of(app, "#hint") and not app.query_one(EvalBar).display
 
 
-async def test_a_narrow_terminal_sums_the_analysis_up_under_the_board(make_app: Callable[..., GomokuApp],
-                                                                      fake_engine: Any) -> None:
+async def test_a_narrow_terminal_sums_the_analysis_up_under_the_board(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         for move in OPENING:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual import events
 from textual.widgets import Input, Select, Static
@@ -82,8 +83,7 @@ async def test_five_ends_the_game(make_app: Callable[..., GomokuApp]) -> None:
         view = app.board_view
         win_style = view.get_component_rich_style("board--win")
         strip = view.render_line(view.offset_of((2, 0)).y)
-        assert any(seg.style and seg.style.bgcolor == win_style.bgcolor and "X" in seg.text
-                   for seg in strip)
+        assert any(seg.style and seg.style.bgcolor == win_style.bgcolor and "X" in seg.text for seg in strip)
 
 
 async def test_undo_and_redo(make_app: Callable[..., GomokuApp]) -> None:
@@ -100,8 +100,7 @@ async def test_undo_and_redo(make_app: Callable[..., GomokuApp]) -> None:
         assert "2. 2,0" in text_of(app, "#moves")
 
 
-async def test_engine_replies_and_undo_takes_back_both(make_app: Callable[..., GomokuApp],
-                                                       fake_engine: Any) -> None:
+async def test_engine_replies_and_undo_takes_back_both(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     app = make_app(mode="human-x")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -124,8 +123,7 @@ async def test_engine_moves_first_when_the_human_is_o(make_app: Callable[..., Go
         assert "O to play (you)" in text_of(app, "#status")
 
 
-async def test_thinking_is_shown_and_undo_cancels_it(make_app: Callable[..., GomokuApp],
-                                                     fake_engine: Any) -> None:
+async def test_thinking_is_shown_and_undo_cancels_it(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     fake_engine.gate = threading.Event()
     app = make_app(mode="human-x")
     async with app.run_test(size=SIZE) as pilot:
@@ -159,8 +157,7 @@ async def test_engine_against_engine_plays_to_the_end(make_app: Callable[..., Go
         assert app.board_view.cursor == (0, 2)
 
 
-async def test_overlay_toggles_with_the_weights(make_app: Callable[..., GomokuApp],
-                                                fake_analyst: Any) -> None:
+async def test_overlay_toggles_with_the_weights(make_app: Callable[..., GomokuApp], fake_analyst: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "right", "enter")
@@ -378,12 +375,29 @@ async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:
             if binding.key in ("question_mark",):
                 continue
             first = binding.key.split(",")[0]
-            name = {"enter": "Enter", "pageup": "PgUp", "shift+up": "shift", "shift+left": "shift",
-                    "shift+right": "shift", "pagedown": "PgDn", "up": "↑", "down": "↓",
-                    "left": "←", "right": "→", "left_square_bracket": "[",
-                    "right_square_bracket": "]", "less_than_sign": "<", "greater_than_sign": ">",
-                    "home": "Home", "end": "End", "comma": ",", "full_stop": ".", "escape": "Esc",
-                    "left_curly_bracket": "{", "right_curly_bracket": "}"}.get(first, first)
+            name = {
+                "enter": "Enter",
+                "pageup": "PgUp",
+                "shift+up": "shift",
+                "shift+left": "shift",
+                "shift+right": "shift",
+                "pagedown": "PgDn",
+                "up": "↑",
+                "down": "↓",
+                "left": "←",
+                "right": "→",
+                "left_square_bracket": "[",
+                "right_square_bracket": "]",
+                "less_than_sign": "<",
+                "greater_than_sign": ">",
+                "home": "Home",
+                "end": "End",
+                "comma": ",",
+                "full_stop": ".",
+                "escape": "Esc",
+                "left_curly_bracket": "{",
+                "right_curly_bracket": "}",
+            }.get(first, first)
             assert name in shown, binding.key
         await pilot.press("h")  # keys of the board do nothing under the help
         assert app.thinking is None
@@ -413,7 +427,8 @@ async def test_quit_at_once_with_no_game(make_app: Callable[..., GomokuApp]) -> 
 
 
 async def test_an_engine_that_refuses_the_rules_falls_back_to_greedy(
-        make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     real_hint = fake_engine.hint
 
     def picky(board: Any, **kwargs: Any) -> Any:
@@ -426,8 +441,7 @@ async def test_an_engine_that_refuses_the_rules_falls_back_to_greedy(
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert app.game.board.move_stack == [(0, 0)]
-        assert ("warning", "the search plays five in a row only (k = 5): the greedy level plays instead") \
-            in app.notices
+        assert ("warning", "the search plays five in a row only (k = 5): the greedy level plays instead") in app.notices
 
 
 async def test_an_engine_failure_is_one_line(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
@@ -449,8 +463,7 @@ async def test_the_cursor_stays_in_view(make_app: Callable[..., GomokuApp]) -> N
 
     app = make_app()
     rng = random.Random(7)
-    keys = ["up", "down", "left", "right", "k", "j", "a", "l", "pageup", "pagedown", "shift+left",
-            "shift+right", "c"]
+    keys = ["up", "down", "left", "right", "k", "j", "a", "l", "pageup", "pagedown", "shift+left", "shift+right", "c"]
     async with app.run_test(size=(70, 20)) as pilot:
         view = app.board_view
         for _ in range(25):
@@ -494,8 +507,7 @@ async def test_engines_pause_between_moves_to_be_watched(make_app: Callable[...,
         assert app.game.board.is_over
 
 
-async def test_the_hints_line_is_numbered_on_the_board(make_app: Callable[..., GomokuApp],
-                                                       fake_engine: Any) -> None:
+async def test_the_hints_line_is_numbered_on_the_board(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     from tui_fakes import FakeHint
 
     pv = ((2, 0), (3, 0), (4, 1))
@@ -508,22 +520,21 @@ async def test_the_hints_line_is_numbered_on_the_board(make_app: Callable[..., G
         assert view.hint_pv == pv
         row = view.render_line(view.offset_of((0, 0)).y)
         x = view.offset_of((2, 0)).x
-        assert row.text[x - 1:x + 2] == " * "
+        assert row.text[x - 1 : x + 2] == " * "
         x = view.offset_of((3, 0)).x
-        assert row.text[x - 1:x + 2] == " 2 "
+        assert row.text[x - 1 : x + 2] == " 2 "
         # O is to move, so the line's second move is X's reply, in X's colour.
         x_colour = view.get_component_rich_style("board--x").color
         assert any(seg.text == " 2 " and seg.style.color == x_colour for seg in row)
         row = view.render_line(view.offset_of((4, 1)).y)
         x = view.offset_of((4, 1)).x
-        assert row.text[x - 1:x + 2] == " 3 "
+        assert row.text[x - 1 : x + 2] == " 3 "
         await pilot.press("w")  # the overlay shows weights instead
         row = view.render_line(view.offset_of((0, 0)).y)
         assert " 2 " not in row.text
 
 
-async def test_a_far_engine_reply_is_brought_into_view(make_app: Callable[..., GomokuApp],
-                                                       fake_engine: Any) -> None:
+async def test_a_far_engine_reply_is_brought_into_view(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     from tui_fakes import FakeHint
 
     fake_engine.hint = lambda board, **kwargs: FakeHint((500, -300), 0.0, ((500, -300),), 1, 1, 0.0, False)
@@ -556,8 +567,18 @@ async def test_a_bounded_board_keeps_the_cursor_on_it_and_in_view(make_app: Call
     app = make_app(settings=GameSettings(rules="gomocup15", mode="humans", level="greedy"))
     async with app.run_test(size=SIZE) as pilot:
         view = app.board_view
-        for key in ["shift+right", "shift+right", "pagedown", "pagedown", "shift+left", "shift+left",
-                    "shift+left", "pageup", "pageup", "pageup"]:
+        for key in [
+            "shift+right",
+            "shift+right",
+            "pagedown",
+            "pagedown",
+            "shift+left",
+            "shift+left",
+            "shift+left",
+            "pageup",
+            "pageup",
+            "pageup",
+        ]:
             await pilot.press(key)
             assert app.game.rules.contains(view.cursor)
             assert view.offset_of(view.cursor) is not None, (key, view.cursor, view.origin)
@@ -570,15 +591,20 @@ async def test_a_bounded_board_keeps_the_cursor_on_it_and_in_view(make_app: Call
         assert app.game.board.move_stack == [view.cursor]
 
 
-async def test_opening_a_game_the_app_cannot_draw_is_one_line(make_app: Callable[..., GomokuApp],
-                                                              tmp_path: Path) -> None:
+async def test_opening_a_game_the_app_cannot_draw_is_one_line(
+    make_app: Callable[..., GomokuApp], tmp_path: Path
+) -> None:
     endless = tmp_path / "cube.json"
-    endless.write_text('{"format": "gomoku", "version": 1, "rules": {"dims": 3, "k": 3}, '
-                       '"moves": [[0, 0, 0], [1, 1, 1]], "result": null, "metadata": {}}')
+    endless.write_text(
+        '{"format": "gomoku", "version": 1, "rules": {"dims": 3, "k": 3}, '
+        '"moves": [[0, 0, 0], [1, 1, 1]], "result": null, "metadata": {}}'
+    )
     tesseract = tmp_path / "tesseract.json"
-    tesseract.write_text('{"format": "gomoku", "version": 1, "rules": {"dims": 4, "k": 3, '
-                         '"bounds": [[0, 0, 0, 0], [2, 2, 2, 2]]}, '
-                         '"moves": [[0, 0, 0, 0]], "result": null, "metadata": {}}')
+    tesseract.write_text(
+        '{"format": "gomoku", "version": 1, "rules": {"dims": 4, "k": 3, '
+        '"bounds": [[0, 0, 0, 0], [2, 2, 2, 2]]}, '
+        '"moves": [[0, 0, 0, 0]], "result": null, "metadata": {}}'
+    )
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -592,8 +618,7 @@ async def test_opening_a_game_the_app_cannot_draw_is_one_line(make_app: Callable
         assert app.is_running
 
 
-async def test_saving_over_another_games_file_asks_first(make_app: Callable[..., GomokuApp],
-                                                         tmp_path: Path) -> None:
+async def test_saving_over_another_games_file_asks_first(make_app: Callable[..., GomokuApp], tmp_path: Path) -> None:
     # The save dialog used to offer the last file saved: after a new game, Enter
     # overwrote the first game's file without a word. A new game now gets a new
     # name, and a file of another game is written over only when the player says so.

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from textual.widgets import Select, Static
@@ -159,8 +160,7 @@ async def test_a_tiny_real_clock_runs_out(make_app: Callable[..., GomokuApp]) ->
         assert "O 0:00.0" in status(app)
 
 
-async def test_the_engine_plans_its_move_from_its_clock(make_app: Callable[..., GomokuApp],
-                                                        fake_engine: Any) -> None:
+async def test_the_engine_plans_its_move_from_its_clock(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     now = FakeTime()
     app = make_app(settings=timed(mode="human-x", clock=6, increment=0, time=5.0), now=now)
     async with app.run_test(size=SIZE) as pilot:
@@ -175,8 +175,9 @@ async def test_the_engine_plans_its_move_from_its_clock(make_app: Callable[..., 
         assert fake_engine.calls[-1]["time"] <= first["time"]  # less time left, less time a move
 
 
-async def test_the_engine_with_no_time_to_search_plays_at_once(make_app: Callable[..., GomokuApp],
-                                                              fake_engine: Any) -> None:
+async def test_the_engine_with_no_time_to_search_plays_at_once(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     now = FakeTime()
     app = make_app(settings=GameSettings(mode="human-x", level="strong", clock=60, increment=0), now=now)
     async with app.run_test(size=SIZE) as pilot:
@@ -191,8 +192,7 @@ async def test_the_engine_with_no_time_to_search_plays_at_once(make_app: Callabl
         assert len(app.game.board.move_stack) == 4 and not app.game.is_over
 
 
-async def test_an_engine_that_overstays_its_time_loses(make_app: Callable[..., GomokuApp],
-                                                       fake_engine: Any) -> None:
+async def test_an_engine_that_overstays_its_time_loses(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     now = FakeTime()
     fake_engine.gate = threading.Event()  # the engine thinks until the test lets it answer
     app = make_app(settings=timed(mode="human-x", clock=30, increment=0), now=now)
@@ -270,7 +270,8 @@ async def test_the_pause_between_two_engines_is_not_on_their_clock(make_app: Cal
 
 
 async def test_looking_back_leaves_the_clock_running_and_a_flag_ends_the_game_where_it_stood(
-        make_app: Callable[..., GomokuApp]) -> None:
+    make_app: Callable[..., GomokuApp],
+) -> None:
     now = FakeTime()
     app = make_app(settings=timed(clock=60, increment=0), now=now)
     async with app.run_test(size=SIZE) as pilot:

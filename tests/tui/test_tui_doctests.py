@@ -7,11 +7,30 @@ import importlib
 
 import pytest
 
-MODULES = ["tui.app", "tui.thinking", "tui.analysis", "tui.preview", "tui.walk", "tui.showing", "tui.filing",
-           "tui.game", "tui.storage", "tui.services", "tui.widgets.board_view", "tui.widgets.frame",
-           "tui.widgets.rulers", "tui.widgets.marks", "tui.widgets.movelist", "tui.widgets.evalbar",
-           "tui.widgets.layout", "tui.widgets.panels", "tui.widgets.footer", "tui.screens.dialogs",
-           "tui.screens.files", "tui.screenshot"]
+MODULES = [
+    "tui.app",
+    "tui.thinking",
+    "tui.analysis",
+    "tui.preview",
+    "tui.walk",
+    "tui.showing",
+    "tui.filing",
+    "tui.game",
+    "tui.storage",
+    "tui.services",
+    "tui.widgets.board_view",
+    "tui.widgets.frame",
+    "tui.widgets.rulers",
+    "tui.widgets.marks",
+    "tui.widgets.movelist",
+    "tui.widgets.evalbar",
+    "tui.widgets.layout",
+    "tui.widgets.panels",
+    "tui.widgets.footer",
+    "tui.screens.dialogs",
+    "tui.screens.files",
+    "tui.screenshot",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -19,9 +38,19 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
-    if name in ("tui.game", "tui.storage", "tui.widgets.frame", "tui.widgets.marks", "tui.widgets.layout",
-                "tui.widgets.panels", "tui.widgets.footer", "tui.filing", "tui.services", "tui.widgets.movelist",
-                "tui.widgets.evalbar"):
+    if name in (
+        "tui.game",
+        "tui.storage",
+        "tui.widgets.frame",
+        "tui.widgets.marks",
+        "tui.widgets.layout",
+        "tui.widgets.panels",
+        "tui.widgets.footer",
+        "tui.filing",
+        "tui.services",
+        "tui.widgets.movelist",
+        "tui.widgets.evalbar",
+    ):
         assert result.attempted > 0
 
 

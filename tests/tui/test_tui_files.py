@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from textual.widgets import Input
@@ -49,8 +49,9 @@ def test_the_games_folder_is_documented_and_overridable(tmp_path: Path) -> None:
     assert storage.games_dir() == tmp_path / "games"  # the tests' own, from conftest.py
 
 
-async def test_save_lands_in_the_games_folder(make_app: Callable[..., GomokuApp], games_dir: Path,
-                                              elsewhere: Path) -> None:
+async def test_save_lands_in_the_games_folder(
+    make_app: Callable[..., GomokuApp], games_dir: Path, elsewhere: Path
+) -> None:
     app = make_app()
     assert not games_dir.exists()
     async with app.run_test(size=SIZE) as pilot:
@@ -112,8 +113,9 @@ async def test_open_lists_the_games_and_loads_one(make_app: Callable[..., Gomoku
         assert app.notices[-1] == ("information", f"Opened {games_dir / name}: 3 moves")
 
 
-async def test_the_browser_goes_up_and_into_folders(make_app: Callable[..., GomokuApp], games_dir: Path,
-                                                    tmp_path: Path) -> None:
+async def test_the_browser_goes_up_and_into_folders(
+    make_app: Callable[..., GomokuApp], games_dir: Path, tmp_path: Path
+) -> None:
     games_dir.mkdir()
     (games_dir / "old").mkdir()
     app = make_app()
@@ -137,14 +139,23 @@ async def test_the_browser_goes_up_and_into_folders(make_app: Callable[..., Gomo
         assert len(list((games_dir / "old").glob("game-*.json"))) == 1
 
 
-@pytest.mark.parametrize(("name", "text"), [
-    ("broken.json", '{"format": "gomoku", "moves": [[0, 0], [0, 0]'),
-    ("broken.sgf", "(;FF[4]GM[4]SZ[15];B[zz"),
-    ("twice.json", ('{"format": "gomoku", "version": 1, "rules": {"dims": 2, "k": 5}, '
-                    '"moves": [[0, 0], [0, 0]], "result": null, "metadata": {}}')),
-])
-async def test_a_broken_file_is_one_line_and_changes_nothing(make_app: Callable[..., GomokuApp], games_dir: Path,
-                                                             name: str, text: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("broken.json", '{"format": "gomoku", "moves": [[0, 0], [0, 0]'),
+        ("broken.sgf", "(;FF[4]GM[4]SZ[15];B[zz"),
+        (
+            "twice.json",
+            (
+                '{"format": "gomoku", "version": 1, "rules": {"dims": 2, "k": 5}, '
+                '"moves": [[0, 0], [0, 0]], "result": null, "metadata": {}}'
+            ),
+        ),
+    ],
+)
+async def test_a_broken_file_is_one_line_and_changes_nothing(
+    make_app: Callable[..., GomokuApp], games_dir: Path, name: str, text: str
+) -> None:
     games_dir.mkdir()
     path = games_dir / name
     path.write_text(text)
@@ -165,8 +176,9 @@ async def test_a_broken_file_is_one_line_and_changes_nothing(make_app: Callable[
         assert game.board.move_stack == [(0, 0), (1, 0), (1, 1)]
 
 
-async def test_a_folder_that_cannot_be_made_is_one_line(make_app: Callable[..., GomokuApp], tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_folder_that_cannot_be_made_is_one_line(
+    make_app: Callable[..., GomokuApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     monkeypatch.setenv("GOMOKU_GAMES_DIR", str(blocker / "games"))
@@ -203,5 +215,3 @@ def test_the_newest_game_is_offered(tmp_path: Path) -> None:
         os.utime(tmp_path / name, (1000 + age, 1000 + age))
     (tmp_path / "z.txt").write_text("")
     assert storage.newest_game(tmp_path) == tmp_path / "b.psq"
-
-

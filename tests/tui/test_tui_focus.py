@@ -4,8 +4,8 @@ to its own keys."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from textual.widgets import Button, Input, Select
 from tui_fakes import settle
@@ -35,8 +35,7 @@ async def test_tab_leaves_the_keys_with_the_board(make_app: Callable[..., Gomoku
         assert app.game.board.move_stack == [(1, 1), (0, 1)]
 
 
-async def test_a_click_on_the_side_panel_leaves_the_keys_with_the_board(
-        make_app: Callable[..., GomokuApp]) -> None:
+async def test_a_click_on_the_side_panel_leaves_the_keys_with_the_board(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("enter")
@@ -64,8 +63,9 @@ async def test_focus_comes_back_to_the_board_when_a_dialog_closes(make_app: Call
         assert app.game.board.move_stack == [(1, 0)]
 
 
-async def test_the_new_game_dialog_opens_on_its_first_field(make_app: Callable[..., GomokuApp],
-                                                            fake_engine: object) -> None:
+async def test_the_new_game_dialog_opens_on_its_first_field(
+    make_app: Callable[..., GomokuApp], fake_engine: object
+) -> None:
     app = make_app(mode="human-x")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")

@@ -3,7 +3,8 @@ stepped through on the board with , and . (Escape leaves), the game unchanged.""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tui_fakes import FakeHint, cell, settle, text_of
 
@@ -23,7 +24,8 @@ async def hint(app: GomokuApp, pilot: Any) -> None:
 
 
 async def test_the_opponents_threat_is_stepped_through_a_stone_at_a_time(
-        make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     fake_engine.threats = {"X": THREAT}
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -43,8 +45,9 @@ async def test_the_opponents_threat_is_stepped_through_a_stone_at_a_time(
         x_colour = view.get_component_rich_style("board--x").color
         preview = view.get_component_rich_style("board--preview").bgcolor
         row = view.render_line(view.offset_of(THREAT[0]).y)
-        assert any(seg.text.startswith(" 1 ") and seg.style.color == x_colour and seg.style.bgcolor == preview
-                   for seg in row)
+        assert any(
+            seg.text.startswith(" 1 ") and seg.style.color == x_colour and seg.style.bgcolor == preview for seg in row
+        )
         row = view.render_line(view.offset_of(THREAT[2]).y)  # a move to come: no stone's background
         assert any(seg.text.startswith(" 3 ") and seg.style.color == x_colour for seg in row)
         assert not any(seg.text.startswith(" 3 ") and seg.style.bgcolor == preview for seg in row)
@@ -63,8 +66,7 @@ async def test_the_opponents_threat_is_stepped_through_a_stone_at_a_time(
         assert view.hint_move is not None  # the hint's own marks are back
 
 
-async def test_a_proven_win_keeps_its_whole_forcing_line(make_app: Callable[..., GomokuApp],
-                                                         fake_engine: Any) -> None:
+async def test_a_proven_win_keeps_its_whole_forcing_line(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     line = ((0, 1), (-1, 2), (-1, 0), (-2, -1), (3, -2))
     fake_engine.threats = {"": line}
     app = make_app()
@@ -80,8 +82,9 @@ async def test_a_proven_win_keeps_its_whole_forcing_line(make_app: Callable[...,
         assert [cell(app.board_view, move) for move in line] == [f" {n} " for n in range(1, 6)]
 
 
-async def test_a_win_the_solver_misses_falls_back_to_the_hints_line(make_app: Callable[..., GomokuApp],
-                                                                    fake_engine: Any) -> None:
+async def test_a_win_the_solver_misses_falls_back_to_the_hints_line(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     pv = ((0, 1), (-1, 2), (-1, 0))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -97,8 +100,7 @@ async def test_a_win_the_solver_misses_falls_back_to_the_hints_line(make_app: Ca
         assert app.forcing is None and "win in 7" in text_of(app, "#hint")
 
 
-async def test_no_line_no_preview_and_a_move_forgets_it(make_app: Callable[..., GomokuApp],
-                                                        fake_engine: Any) -> None:
+async def test_no_line_no_preview_and_a_move_forgets_it(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         for move in GAME:
@@ -118,7 +120,8 @@ async def test_no_line_no_preview_and_a_move_forgets_it(make_app: Callable[..., 
 
 
 async def test_a_narrow_terminal_says_the_threat_and_the_step_under_the_board(
-        make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     fake_engine.threats = {"X": THREAT}
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

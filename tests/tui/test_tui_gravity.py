@@ -4,7 +4,8 @@ the hint's marks show no cell where a stone would float."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.widgets import Static
@@ -24,14 +25,18 @@ def humans(rules: str) -> GameSettings:
 def cell_text(view: BoardView, point: Point) -> str:
     offset = view.offset_of(point)
     assert offset is not None, point
-    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
+    return view.render_line(offset.y).text[offset.x - 1 : offset.x + 2]
 
 
 def every_cell(board: Board) -> dict[Point, float]:
     """A weight map that offers every empty cell, floating ones too (the app must drop those)."""
     low, high = board.rules.bounds
-    return {(x, y): 1.0 + x for x in range(low[0], high[0] + 1) for y in range(low[1], high[1] + 1)
-            if (x, y) not in board.stones}
+    return {
+        (x, y): 1.0 + x
+        for x in range(low[0], high[0] + 1)
+        for y in range(low[1], high[1] + 1)
+        if (x, y) not in board.stones
+    }
 
 
 async def test_enter_drops_the_stone_down_the_cursor_column(make_app: Callable[..., GomokuApp]) -> None:
@@ -87,7 +92,8 @@ async def test_the_drop_is_marked_under_a_floating_cursor(make_app: Callable[...
 
 
 async def test_the_overlay_and_the_hint_show_only_cells_a_stone_may_go_to(
-        make_app: Callable[..., GomokuApp], fake_analyst: Analyst, fake_engine: Any) -> None:
+    make_app: Callable[..., GomokuApp], fake_analyst: Analyst, fake_engine: Any
+) -> None:
     fake_analyst.weight_map = every_cell
     app = make_app(settings=humans("connect4"), analyst=fake_analyst)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -102,8 +108,9 @@ async def test_the_overlay_and_the_hint_show_only_cells_a_stone_may_go_to(
         assert "best 6,0=7" in str(app.query_one("#legend", Static).render())
         await pilot.press("w")
         # A line whose third move would float there: marks stop where the line cannot be played.
-        fake_engine.hint = lambda board, **kwargs: FakeHint((4, 0), 1.0, ((4, 0), (4, 1), (0, 3), (5, 0)),
-                                                            3, 10, 0.01, False)
+        fake_engine.hint = lambda board, **kwargs: FakeHint(
+            (4, 0), 1.0, ((4, 0), (4, 1), (0, 3), (5, 0)), 3, 10, 0.01, False
+        )
         await pilot.press("h")
         await settle(app, pilot)
         assert cell_text(view, (4, 0)) == " * " and cell_text(view, (4, 1)) == " 2 "

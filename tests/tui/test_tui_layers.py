@@ -3,8 +3,9 @@ new-game dialog's presets and general form (fake engine: instant and determinist
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from textual.widgets import Input, Select
@@ -33,7 +34,7 @@ def cell_text(view: BoardView, point: tuple[int, ...]) -> str:
     """The three characters drawn for ``point`` (it must be on screen)."""
     offset = view.offset_of(point)
     assert offset is not None, point
-    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
+    return view.render_line(offset.y).text[offset.x - 1 : offset.x + 2]
 
 
 async def test_a_3d_board_shows_every_layer_labelled(make_app: Callable[..., GomokuApp]) -> None:
@@ -102,8 +103,9 @@ async def test_moves_on_a_3d_board_undo_and_a_win_across_layers(make_app: Callab
         assert any(seg.style and seg.style.bgcolor == win and "X" in seg.text for seg in view.render_line(offset.y))
 
 
-async def test_weights_breakdown_and_hint_on_every_layer(make_app: Callable[..., GomokuApp], fake_analyst: Any,
-                                                         fake_engine: Any) -> None:
+async def test_weights_breakdown_and_hint_on_every_layer(
+    make_app: Callable[..., GomokuApp], fake_analyst: Any, fake_engine: Any
+) -> None:
     app = make_app(settings=humans("qubic"))
     async with app.run_test(size=SIZE) as pilot:
         for move in [(1, 1, 0), (2, 2, 3), (1, 2, 1), (0, 3, 2)]:
@@ -203,8 +205,7 @@ async def open_dialog(app: GomokuApp, pilot: Any) -> NewGameScreen:
     return app.screen
 
 
-async def test_the_dialog_offers_every_preset_and_the_levels_that_play_it(
-        make_app: Callable[..., GomokuApp]) -> None:
+async def test_the_dialog_offers_every_preset_and_the_levels_that_play_it(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
     async with app.run_test(size=(110, 40)) as pilot:
         screen = await open_dialog(app, pilot)
@@ -274,7 +275,8 @@ async def test_the_dialog_takes_the_general_form(make_app: Callable[..., GomokuA
 
 
 async def test_the_layers_wrap_to_the_terminal_and_a_click_plays_on_any_layer(
-        make_app: Callable[..., GomokuApp]) -> None:
+    make_app: Callable[..., GomokuApp],
+) -> None:
     app = make_app(settings=humans("qubic"))
     async with app.run_test(size=(130, 24)) as pilot:
         view = app.board_view

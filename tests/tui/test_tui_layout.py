@@ -46,8 +46,7 @@ def test_each_cell_of_a_box_has_its_own_plane_cell(text: str, per_row: int | Non
             if (u, v) not in seen:
                 assert layout.from_plane(u, v) is None
     # The layers' labels each sit on a row of their own, over their layer.
-    assert {layer.label_row for layer in layout.layers} == {
-        v for v in range(v0, v1 + 1) if layout.labels_on(v)}
+    assert {layer.label_row for layer in layout.layers} == {v for v in range(v0, v1 + 1) if layout.labels_on(v)}
     assert all(layout.row_label(layer.label_row) == "" for layer in layout.layers)
 
 
@@ -127,7 +126,8 @@ def test_each_layer_has_its_label_then_its_ruler_then_its_cells(text: str) -> No
     layout = Layout(Rules.parse(text), 2)
     for layer in layout.layers:
         assert layout.labels_on(layer.label_row) == tuple(
-            other for other in layout.layers if other.label_row == layer.label_row)
+            other for other in layout.layers if other.label_row == layer.label_row
+        )
         assert layer in layout.rulers_on(layer.ruler_row) and layer.ruler_row == layer.label_row + 1
         assert layout.to_plane((layout.low[0], layout.low[1], layer.z)) == (layer.first, layer.ruler_row + 1)
 
@@ -135,9 +135,10 @@ def test_each_layer_has_its_label_then_its_ruler_then_its_cells(text: str) -> No
 GRAVITY = ["connect4", "size=3x3,k=3,gravity", "size=2x4x3,k=2,gravity", "size=5,k=2,gravity"]
 
 
-@given(st.sampled_from(GRAVITY), st.lists(st.integers(0, 1000), max_size=30), st.integers(0, 10 ** 6))
-def test_a_stone_lands_on_the_only_cell_of_its_column_a_stone_may_go_to(text: str, picks: list[int],
-                                                                         where: int) -> None:
+@given(st.sampled_from(GRAVITY), st.lists(st.integers(0, 1000), max_size=30), st.integers(0, 10**6))
+def test_a_stone_lands_on_the_only_cell_of_its_column_a_stone_may_go_to(
+    text: str, picks: list[int], where: int
+) -> None:
     rules = Rules.parse(text)
     board = Board(rules)
     for pick in picks:  # a game of legal moves, stopped when it is over
@@ -153,8 +154,9 @@ def test_a_stone_lands_on_the_only_cell_of_its_column_a_stone_may_go_to(text: st
     free = [p for p in column if layout.playable(p, board.stones)]
     assert len(free) <= 1
     assert landing == (free[0] if free else None)
-    assert all(layout.playable(p, board.stones) == (p not in board.stones and rules.rests(p, board.stones))
-               for p in column)
+    assert all(
+        layout.playable(p, board.stones) == (p not in board.stones and rules.rests(p, board.stones)) for p in column
+    )
     if not board.is_over:
         assert {p for p in every if layout.playable(p, board.stones)} == set(board.legal_moves())
 

@@ -20,8 +20,12 @@ from tui.widgets.panels import breakdown_text, legend_text, pv_text
 def test_settings_take_the_rules_the_app_can_draw() -> None:
     for text in (*Rules.PRESETS, "size=7x6,k=4,gravity", "size=5x5x5,k=4", "size=9,k=4"):
         assert Game(GameSettings(rules=text)).rules == Rules.parse(text)
-    for text, reason in (("size=3x3,k=4", "no line of 4 fits"), ("size=2x2x2x2", "a board of 4 axes"),
-                         ("hexagonal", "unknown rules"), ("size=7x6,k=4,gravity,gravity", "given twice")):
+    for text, reason in (
+        ("size=3x3,k=4", "no line of 4 fits"),
+        ("size=2x2x2x2", "a board of 4 axes"),
+        ("hexagonal", "unknown rules"),
+        ("size=7x6,k=4,gravity,gravity", "given twice"),
+    ):
         with pytest.raises(SettingsError, match=reason) as caught:
             GameSettings(rules=text)
         assert "\n" not in str(caught.value)
@@ -102,8 +106,7 @@ def test_undo_against_the_engine_returns_to_the_human() -> None:
     assert game.board.move_stack == [(0, 0), (1, 1), (2, 2), (3, 3)]
 
 
-@given(st.lists(st.tuples(st.integers(-50, 50), st.integers(-50, 50)), unique=True, max_size=30),
-       st.integers(0, 30))
+@given(st.lists(st.tuples(st.integers(-50, 50), st.integers(-50, 50)), unique=True, max_size=30), st.integers(0, 30))
 @settings(max_examples=40, deadline=None)
 def test_undo_then_redo_restores_the_board(moves: list[tuple[int, int]], back: int) -> None:
     game = Game(GameSettings(mode="humans"))
@@ -211,8 +214,7 @@ def test_breakdown_shows_the_real_explanation() -> None:
 
     # The spec's first worked example: ..XXc.X.. with X to move.
     board = Board()
-    board.set_up({(-2, 0): Stone.X, (-1, 0): Stone.X, (2, 0): Stone.X, (9, 9): Stone.O, (-9, 9): Stone.O},
-                 Stone.X)
+    board.set_up({(-2, 0): Stone.X, (-1, 0): Stone.X, (2, 0): Stone.X, (9, 9): Stone.O, (-9, 9): Stone.O}, Stone.X)
     data = explain(board, (0, 0)).to_dict()
     text = breakdown_text(data).plain
     assert text.startswith("Cell 0,0 · X to move · weight 8.6")  # 8.625, rounded
@@ -253,18 +255,25 @@ def test_load_refuses_a_game_the_board_view_cannot_show(tmp_path: Path) -> None:
     # A game of four axes, or an endless 3-D one, reads as a record, but the
     # board view cannot draw it: a one-line error, not a crash.
     for name, rules, moves, reason in (
-            ("endless3d", {"dims": 3, "k": 3}, [[0, 0, 0], [1, 1, 1]], "an endless 3-D board"),
-            ("tesseract", {"dims": 4, "k": 3, "bounds": [[0] * 4, [2] * 4]}, [[0, 0, 0, 0]], "a board of 4 axes")):
+        ("endless3d", {"dims": 3, "k": 3}, [[0, 0, 0], [1, 1, 1]], "an endless 3-D board"),
+        ("tesseract", {"dims": 4, "k": 3, "bounds": [[0] * 4, [2] * 4]}, [[0, 0, 0, 0]], "a board of 4 axes"),
+    ):
         path = tmp_path / f"{name}.json"
-        path.write_text(json.dumps({"format": "gomoku", "version": 1, "rules": rules,
-                                    "moves": moves, "result": None, "metadata": {}}))
+        path.write_text(
+            json.dumps(
+                {"format": "gomoku", "version": 1, "rules": rules, "moves": moves, "result": None, "metadata": {}}
+            )
+        )
         with pytest.raises(ValueError, match=reason):
             storage.load(path, GameSettings())
 
 
 def test_load_and_save_a_3d_game_and_a_1d_game(tmp_path: Path) -> None:
-    for text, moves in (("qubic", [(1, 2, 3), (0, 0, 0), (3, 3, 3)]), ("size=7,k=4", [(3,), (4,)]),
-                        ("size=7x6,k=4,gravity", [(3, 0), (3, 1), (2, 0)])):
+    for text, moves in (
+        ("qubic", [(1, 2, 3), (0, 0, 0), (3, 3, 3)]),
+        ("size=7,k=4", [(3,), (4,)]),
+        ("size=7x6,k=4,gravity", [(3, 0), (3, 1), (2, 0)]),
+    ):
         game = Game(GameSettings(rules=text, mode="humans", level="easy"))
         for move in moves:
             game.play(move)

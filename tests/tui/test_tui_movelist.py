@@ -4,8 +4,9 @@ the stones' move numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual.widgets import Static
 from tui_fakes import cell, settle, text_of
@@ -35,7 +36,7 @@ async def test_walking_back_and_forth_keeps_the_game(make_app: Callable[..., Gom
         listing = app.query_one(MoveList)
         assert (listing.moves, listing.ply) == (GAME, 5)
         text = move_lines(GAME, 5)
-        styles = {text.plain[span.start:span.end]: str(span.style) for span in text.spans}
+        styles = {text.plain[span.start : span.end]: str(span.style) for span in text.spans}
         assert styles["-1,1"] == "reverse bold" and styles["0,2"] == styles["2,-1"] == "dim"
         assert styles.get("1,1", "") == ""  # played before: plain
         await pilot.press("greater_than_sign")
@@ -95,7 +96,8 @@ async def test_playing_the_games_next_move_steps_forward(make_app: Callable[...,
 
 
 async def test_playing_from_an_earlier_point_asks_then_drops_the_later_moves(
-        make_app: Callable[..., GomokuApp]) -> None:
+    make_app: Callable[..., GomokuApp],
+) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         for move in GAME:
@@ -142,8 +144,7 @@ async def test_d_on_an_earlier_point_asks_too(make_app: Callable[..., GomokuApp]
         assert fake_engine.calls[-1]["ply"] == 3
 
 
-async def test_the_game_is_saved_whole_while_looking_back(make_app: Callable[..., GomokuApp],
-                                                          tmp_path: Path) -> None:
+async def test_the_game_is_saved_whole_while_looking_back(make_app: Callable[..., GomokuApp], tmp_path: Path) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         for move in GAME:
@@ -157,8 +158,7 @@ async def test_the_game_is_saved_whole_while_looking_back(make_app: Callable[...
         assert isinstance(app.screen, ConfirmScreen)
 
 
-async def test_a_game_won_can_be_walked_back_and_analysed(make_app: Callable[..., GomokuApp],
-                                                          fake_engine: Any) -> None:
+async def test_a_game_won_can_be_walked_back_and_analysed(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         won = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]
@@ -192,8 +192,9 @@ async def test_move_numbers_on_the_stones(make_app: Callable[..., GomokuApp]) ->
         assert cell(view, (0, 2)) in ("[O]", " O ")
 
 
-async def test_r_reviews_the_game_and_enter_shows_a_moves_position(make_app: Callable[..., GomokuApp],
-                                                                   fake_engine: Any) -> None:
+async def test_r_reviews_the_game_and_enter_shows_a_moves_position(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     from textual.widgets import DataTable
 
     from tui.screens.review import ReviewScreen

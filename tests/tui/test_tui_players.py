@@ -3,7 +3,7 @@ the names that play the rules chosen, each with the registry's description."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual.widgets import OptionList, Select, Static
 
@@ -27,7 +27,8 @@ def test_the_real_analyst_takes_its_players_from_the_registry() -> None:
 
 
 async def test_the_dialog_offers_the_registrys_players_with_its_descriptions(
-        make_app: Callable[..., GomokuApp]) -> None:
+    make_app: Callable[..., GomokuApp],
+) -> None:
     app = make_app()
     async with app.run_test(size=(110, 40)) as pilot:
         await pilot.press("n")

@@ -6,14 +6,16 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tui.app import GomokuApp
 from tui.services import Analyst
 
 
 async def test_the_app_prepares_the_engine_in_a_thread_and_says_so(
-        make_app: Callable[..., GomokuApp], fake_analyst: Analyst) -> None:
+    make_app: Callable[..., GomokuApp], fake_analyst: Analyst
+) -> None:
     started, release, finished = threading.Event(), threading.Event(), threading.Event()
 
     def prepare(announce: Callable[[str], None]) -> None:
@@ -45,7 +47,8 @@ async def test_the_app_prepares_the_engine_in_a_thread_and_says_so(
 
 
 async def test_a_failed_warm_up_is_one_line_not_a_crash(
-        make_app: Callable[..., GomokuApp], fake_analyst: Analyst) -> None:
+    make_app: Callable[..., GomokuApp], fake_analyst: Analyst
+) -> None:
     def prepare(announce: Any) -> None:
         raise RuntimeError("no compiler today")
 

@@ -23,8 +23,9 @@ OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2)]
 
 
 def make_real_app(tmp_path: Path, mode: str = "humans", level: str = "greedy", **limits: Any) -> GomokuApp:
-    return GomokuApp(analyst=Analyst.default(**limits), settings=GameSettings(mode=mode, level=level),
-                     data_dir=tmp_path / "data")
+    return GomokuApp(
+        analyst=Analyst.default(**limits), settings=GameSettings(mode=mode, level=level), data_dir=tmp_path / "data"
+    )
 
 
 def test_the_default_analyst_uses_the_real_engine() -> None:
@@ -48,7 +49,7 @@ async def test_overlay_shows_the_engines_weights(tmp_path: Path) -> None:
             if offset is None:
                 continue
             line = view.render_line(offset.y).text
-            assert line[offset.x - 1:offset.x + 2] == format_weight(weight), point
+            assert line[offset.x - 1 : offset.x + 2] == format_weight(weight), point
             shown += 1
         assert shown == len(expected)  # the whole neighbourhood fits on screen
         # A move changes the map; the overlay follows.
@@ -114,9 +115,12 @@ async def test_engine_blocks_an_open_four(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("level", ["greedy", "easy"])
 async def test_engine_against_engine_on_tictactoe(tmp_path: Path, level: str) -> None:
-    app = GomokuApp(analyst=Analyst.default(nodes=300),
-                    settings=GameSettings(rules="tictactoe", mode="engines", level=level),
-                    data_dir=tmp_path / "data", watch_delay=0)
+    app = GomokuApp(
+        analyst=Analyst.default(nodes=300),
+        settings=GameSettings(rules="tictactoe", mode="engines", level=level),
+        data_dir=tmp_path / "data",
+        watch_delay=0,
+    )
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(30):
             await settle(app, pilot)
@@ -125,7 +129,6 @@ async def test_engine_against_engine_on_tictactoe(tmp_path: Path, level: str) ->
         board = app.game.board
         assert board.is_over and 5 <= board.ply <= 9
         assert all(board.rules.contains(p) for p in board.move_stack)
-
 
 
 async def test_set_up_position_opens_and_plays(tmp_path: Path) -> None:
@@ -171,7 +174,7 @@ async def test_a_3d_game_against_the_perfect_player(tmp_path: Path) -> None:
         for point, weight in expected.items():  # every layer shows its weights
             offset = view.offset_of(point)
             assert offset is not None, point
-            assert view.render_line(offset.y).text[offset.x - 1:offset.x + 2] == format_weight(weight), point
+            assert view.render_line(offset.y).text[offset.x - 1 : offset.x + 2] == format_weight(weight), point
         empty = next(p for p in expected if p[2] == 2)
         view.move_cursor_to((empty[0], empty[1], 1))
         await pilot.press("t", "right_square_bracket")  # the breakdown follows the cursor to the top layer

@@ -11,10 +11,10 @@ from __future__ import annotations
 import doctest
 import importlib
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-
 from textual.app import App
 from textual.widgets import DataTable, ProgressBar, Static
 from tui_fakes import FakeEngine
@@ -60,10 +60,18 @@ async def test_the_review_fills_the_list_and_enter_dismisses_with_the_ply() -> N
         table = screen.query_one("#review-moves", DataTable)
         assert table.row_count == len(TICTACTOE)
         assert [str(table.get_row_at(i)[3]) for i in range(table.row_count)] == [
-            "best", "blunder", "best", "best", "best", "best", "best"]
+            "best",
+            "blunder",
+            "best",
+            "best",
+            "best",
+            "best",
+            "best",
+        ]
         assert not screen.query_one("#review-progress", ProgressBar).display
         assert "O: best 2 good 0 inaccuracy 0 mistake 0 blunder 1" in str(
-            screen.query_one("#review-summary", Static).render())
+            screen.query_one("#review-summary", Static).render()
+        )
         await pilot.press("down")
         assert screen.selected == 1
         detail = str(screen.query_one("#review-detail", Static).render())
@@ -112,8 +120,14 @@ async def test_the_screen_fits_80x24() -> None:
     app = Host(lambda: ReviewScreen(TICTACTOE, Rules.preset("tictactoe")))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await reviewed(app, pilot)
-        for selector in ("#review-title", "#review-graph", "#review-moves", "#review-detail", "#review-summary",
-                         "#review-keys"):
+        for selector in (
+            "#review-title",
+            "#review-graph",
+            "#review-moves",
+            "#review-detail",
+            "#review-summary",
+            "#review-keys",
+        ):
             region = screen.query_one(selector).region
             assert region.height >= 1 and region.width >= 60, selector
             assert region.bottom <= 24 and region.right <= 80, selector

@@ -22,12 +22,21 @@ MIDGAME = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2), (2, -1), (-1, 0), (3
 
 
 def snapshot_app(tmp_path: Path, fake_engine: Any, **settings: Any) -> GomokuApp:
-    analyst = Analyst(engine_factory=lambda: fake_engine, weight_map=fake_weight_map, explain=fake_explain,
-                      levels=("greedy", "easy", "normal", "strong"), levels_for=Engine.levels_for,
-                      forcing=fake_engine.forcing)
+    analyst = Analyst(
+        engine_factory=lambda: fake_engine,
+        weight_map=fake_weight_map,
+        explain=fake_explain,
+        levels=("greedy", "easy", "normal", "strong"),
+        levels_for=Engine.levels_for,
+        forcing=fake_engine.forcing,
+    )
     settings.setdefault("mode", "humans")
-    return GomokuApp(analyst=analyst, settings=GameSettings(level="normal", **settings),
-                     data_dir=tmp_path / "data", offer_resume=False)
+    return GomokuApp(
+        analyst=analyst,
+        settings=GameSettings(level="normal", **settings),
+        data_dir=tmp_path / "data",
+        offer_resume=False,
+    )
 
 
 def play(app: GomokuApp, moves: list[tuple[int, ...]]) -> None:
@@ -108,8 +117,9 @@ def test_snapshot_cube3_with_overlay_and_breakdown(snap_compare: Any, tmp_path: 
 def test_snapshot_qubic_with_hint(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
     # 110 columns leave the board room for two layers a row: the four make a square.
     app = snapshot_app(tmp_path, fake_engine, rules="qubic")
-    fake_engine.hint = lambda board, **kwargs: FakeHint((2, 1, 1), 0.5, ((2, 1, 1), (3, 0, 0), (0, 2, 1)),
-                                                        3, 120, 0.01, False)
+    fake_engine.hint = lambda board, **kwargs: FakeHint(
+        (2, 1, 1), 0.5, ((2, 1, 1), (3, 0, 0), (0, 2, 1)), 3, 120, 0.01, False
+    )
 
     async def setup(pilot: Any) -> None:
         play(app, QUBIC)
@@ -154,8 +164,9 @@ def test_snapshot_new_game_dialog_general_form(snap_compare: Any, tmp_path: Path
 
 
 async def _hint_on_midgame(app: GomokuApp, pilot: Any, fake_engine: Any) -> None:
-    fake_engine.hint = lambda board, **kwargs: FakeHint((-2, 2), 12.5, ((-2, 2), (3, -2), (-1, 2)),
-                                                        4, 1234, 0.05, False)
+    fake_engine.hint = lambda board, **kwargs: FakeHint(
+        (-2, 2), 12.5, ((-2, 2), (3, -2), (-1, 2)), 4, 1234, 0.05, False
+    )
     play(app, MIDGAME[:7])
     await pilot.press("h")
     await app.workers.wait_for_complete()
@@ -165,21 +176,22 @@ async def _hint_on_midgame(app: GomokuApp, pilot: Any, fake_engine: Any) -> None
 def test_snapshot_hint_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
     # The standard terminal: the board takes the width, a line under it shows the hint.
     app = snapshot_app(tmp_path, fake_engine)
-    assert snap_compare(app, terminal_size=(80, 24),
-                        run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine))
 
 
 def test_snapshot_hint_at_100x30(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
     # The narrowest terminal with the side panel on show.
     app = snapshot_app(tmp_path, fake_engine)
-    assert snap_compare(app, terminal_size=(100, 30),
-                        run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine))
+    assert snap_compare(
+        app, terminal_size=(100, 30), run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine)
+    )
 
 
 def test_snapshot_hint_at_160x50(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
     app = snapshot_app(tmp_path, fake_engine)
-    assert snap_compare(app, terminal_size=(160, 50),
-                        run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine))
+    assert snap_compare(
+        app, terminal_size=(160, 50), run_before=lambda pilot: _hint_on_midgame(app, pilot, fake_engine)
+    )
 
 
 def test_snapshot_tictactoe(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:

@@ -3,7 +3,8 @@ wide, the hint readable and the keys whole; wide ones show the side panel."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.widgets._footer import FooterKey
@@ -38,7 +39,8 @@ def visible_columns(app: GomokuApp) -> int:
 
 @pytest.mark.parametrize("width", [80, 79])
 async def test_a_standard_terminal_keeps_the_board_wide_and_the_hint_in_view(
-        make_app: Callable[..., GomokuApp], fake_engine: Any, width: int) -> None:
+    make_app: Callable[..., GomokuApp], fake_engine: Any, width: int
+) -> None:
     app = make_app()
     async with app.run_test(size=(width, 24)) as pilot:
         await show_hint(app, pilot, fake_engine)
@@ -56,8 +58,7 @@ async def test_a_standard_terminal_keeps_the_board_wide_and_the_hint_in_view(
         assert all(f"{key} " in lines[-1] for key in "?whdtqp")
 
 
-async def test_the_breakdown_opens_the_side_panel_on_a_narrow_terminal(
-        make_app: Callable[..., GomokuApp]) -> None:
+async def test_the_breakdown_opens_the_side_panel_on_a_narrow_terminal(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
     async with app.run_test(size=(79, 24)) as pilot:
         await pilot.press("enter", "right")
@@ -75,8 +76,9 @@ async def test_the_breakdown_opens_the_side_panel_on_a_narrow_terminal(
         assert not app.query_one("#side").display
 
 
-async def test_a_wide_terminal_shows_the_side_panel_and_p_hides_it(make_app: Callable[..., GomokuApp],
-                                                                  fake_engine: Any) -> None:
+async def test_a_wide_terminal_shows_the_side_panel_and_p_hides_it(
+    make_app: Callable[..., GomokuApp], fake_engine: Any
+) -> None:
     app = make_app()
     async with app.run_test(size=(SIDE_PANEL_MIN_WIDTH, 30)) as pilot:
         await show_hint(app, pilot, fake_engine)
@@ -110,7 +112,8 @@ async def test_the_summary_names_the_game_without_a_hint(make_app: Callable[...,
 
 @pytest.mark.parametrize("rules", ["tictactoe", "cube3", "qubic", "connect4", "gomocup15", "size=9,k=4"])
 async def test_small_boards_are_centred_with_their_rulers_next_to_them(
-        make_app: Callable[..., GomokuApp], rules: str) -> None:
+    make_app: Callable[..., GomokuApp], rules: str
+) -> None:
     app = make_app(settings=GameSettings(rules=rules, mode="humans", level="easy"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -129,12 +132,12 @@ async def test_small_boards_are_centred_with_their_rulers_next_to_them(
         assert abs((view.size.height - 1 - bottom) - top) <= 3, (top, bottom)
         # The column ruler is the line above the first row of cells (of each row of layers).
         ruler = lines[top - 1]
-        assert ruler[left:left + 3].strip() == "0"
+        assert ruler[left : left + 3].strip() == "0"
         if layout.layered:
             assert lines[top - 2].strip().startswith("z=0")
         elif layout.dims == 2:
             # The row labels are just left of the first column.
-            assert lines[top][left - 4:left].strip() in ("0", str(high[1]))
+            assert lines[top][left - 4 : left].strip() in ("0", str(high[1]))
         assert not lines[0].strip()  # nothing is left up on the first line
 
 
@@ -155,11 +158,20 @@ async def test_tic_tac_toe_is_drawn_on_a_grid(make_app: Callable[..., GomokuApp]
 
 
 def test_the_footer_fits_its_keys_to_the_width() -> None:
-    keys = [Entry("help", "?", "Keys"), Entry("new_game", "n", "New"), Entry("undo", "u", "Undo"),
-            Entry("redo", "r", "Redo"), Entry("toggle_weights", "w", "Weights"),
-            Entry("toggle_breakdown", "t", "Breakdown"), Entry("hint", "h", "Hint"),
-            Entry("engine_move", "d", "Engine plays"), Entry("save", "s", "Save"), Entry("open", "o", "Open"),
-            Entry("quit_game", "q", "Quit"), Entry("toggle_panel", "p", "Panel")]
+    keys = [
+        Entry("help", "?", "Keys"),
+        Entry("new_game", "n", "New"),
+        Entry("undo", "u", "Undo"),
+        Entry("redo", "r", "Redo"),
+        Entry("toggle_weights", "w", "Weights"),
+        Entry("toggle_breakdown", "t", "Breakdown"),
+        Entry("hint", "h", "Hint"),
+        Entry("engine_move", "d", "Engine plays"),
+        Entry("save", "s", "Save"),
+        Entry("open", "o", "Open"),
+        Entry("quit_game", "q", "Quit"),
+        Entry("toggle_panel", "p", "Panel"),
+    ]
     assert choose_fit(keys, 160) == Fit()
     for width in (100, 80, 79, 60, 40, 30):
         assert width_of(keys, choose_fit(keys, width)) <= width

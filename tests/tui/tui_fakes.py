@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from textual.widgets import Input, Static
 from textual.worker import WorkerCancelled
@@ -78,8 +79,9 @@ class FakeEngine:
         self.hint_score = 0.5
         self.hint_pv: tuple[Point, ...] | None = None
 
-    def analyse(self, board: Board, limit: Any = None, stop: threading.Event | None = None,
-                multipv: int = 1) -> Iterator[FakeInfo]:
+    def analyse(
+        self, board: Board, limit: Any = None, stop: threading.Event | None = None, multipv: int = 1
+    ) -> Iterator[FakeInfo]:
         self.analyses.append({"ply": board.ply, "multipv": multipv, "limit": limit})
         board = board.copy()
 
@@ -88,10 +90,10 @@ class FakeEngine:
                 moves = board.candidates()[:multipv]
                 for depth in range(1, self.depths + 1):
                     scores = self.analysis_scores or tuple(30.0 - 10 * i for i in range(len(moves)))
-                    candidates = tuple(FakeCandidate(move, scores[i % len(scores)], (move,))
-                                       for i, move in enumerate(moves))
-                    yield FakeInfo(depth, candidates[0].score, candidates[0].pv, 100 * depth, 0.01 * depth,
-                                   candidates)
+                    candidates = tuple(
+                        FakeCandidate(move, scores[i % len(scores)], (move,)) for i, move in enumerate(moves)
+                    )
+                    yield FakeInfo(depth, candidates[0].score, candidates[0].pv, 100 * depth, 0.01 * depth, candidates)
                 while stop is not None and not stop.wait(0.01):
                     pass
             finally:
@@ -99,15 +101,23 @@ class FakeEngine:
 
         return run()
 
-    def forcing(self, board: Board, attacker: Any, time: float | None, nodes: int | None,
-                stop: threading.Event | None) -> FakeSolve:
+    def forcing(
+        self, board: Board, attacker: Any, time: float | None, nodes: int | None, stop: threading.Event | None
+    ) -> FakeSolve:
         moves = self.threats.get(attacker.name if attacker is not None else "")
         return FakeSolve(moves, "vct" if attacker is not None else "vcf")
 
-    def hint(self, board: Board, *, time: float | None = None, nodes: int | None = None,
-             depth: int | None = None, level: str | None = None,
-             on_info: Callable[[Any], None] | None = None,
-             stop: threading.Event | None = None) -> FakeHint:
+    def hint(
+        self,
+        board: Board,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        depth: int | None = None,
+        level: str | None = None,
+        on_info: Callable[[Any], None] | None = None,
+        stop: threading.Event | None = None,
+    ) -> FakeHint:
         before = board.hash
         self.calls.append({"level": level, "time": time, "ply": board.ply})
         move = board.candidates()[0]
@@ -135,13 +145,25 @@ def fake_weight_map(board: Board) -> dict[Point, float]:
 def fake_explain(board: Board, point: Point) -> dict[str, Any]:
     """A small explanation in the shape of ``explain(...).to_dict()``: one line per stone."""
     weight = fake_weight_map(board).get(point, 2.0)
-    line = {"direction": [1, 0], "attackplace": 11, "breakpoint": weight > 2, "five": False,
-            "attacks": [{"power": 2, "potential": 2, "divider": 1, "central": True, "weight": 5.0},
-                        {"power": 1, "potential": 1, "divider": 2, "central": False, "weight": 0.05}]}
-    return {"point": list(point), "to_move": board.turn.name, "weight": weight,
-            "stones": {"X": {"weight": weight, "fork_bonus": 100 if weight > 3 else 0, "finish_bonus": 0,
-                             "lines": [line]},
-                       "O": {"weight": 0, "fork_bonus": 0, "finish_bonus": 0, "lines": []}}}
+    line = {
+        "direction": [1, 0],
+        "attackplace": 11,
+        "breakpoint": weight > 2,
+        "five": False,
+        "attacks": [
+            {"power": 2, "potential": 2, "divider": 1, "central": True, "weight": 5.0},
+            {"power": 1, "potential": 1, "divider": 2, "central": False, "weight": 0.05},
+        ],
+    }
+    return {
+        "point": list(point),
+        "to_move": board.turn.name,
+        "weight": weight,
+        "stones": {
+            "X": {"weight": weight, "fork_bonus": 100 if weight > 3 else 0, "finish_bonus": 0, "lines": [line]},
+            "O": {"weight": 0, "fork_bonus": 0, "finish_bonus": 0, "lines": []},
+        },
+    }
 
 
 async def settle(app: Any, pilot: Any) -> None:
@@ -168,8 +190,11 @@ async def browsed(app: Any, pilot: Any) -> None:
         await pilot.pause()
         navigation = app.screen.query_one(DirectoryNavigation)
         names = [navigation.get_option_at_index(i).location.name for i in range(navigation.option_count)]
-        if names and navigation.highlighted is not None and (
-                wanted not in names or names[navigation.highlighted] == wanted):
+        if (
+            names
+            and navigation.highlighted is not None
+            and (wanted not in names or names[navigation.highlighted] == wanted)
+        ):
             return
 
 
@@ -204,4 +229,4 @@ def cell(view: Any, point: Point) -> str:
     """The three characters the board view shows for the cell ``point``."""
     offset = view.offset_of(point)
     assert offset is not None
-    return view.render_line(offset.y).text[offset.x - 1:offset.x + 2]
+    return view.render_line(offset.y).text[offset.x - 1 : offset.x + 2]

@@ -8,8 +8,8 @@ game) or ``q`` never decides it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,8 +23,16 @@ from gomoku.board import Rules
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
 
 __all__ = [
-    "OTHER_RULES", "GENERAL_FORM", "clock_value", "parse_clock", "FieldSelect", "FormScroll", "NewGameScreen",
-    "ConfirmScreen", "HELP", "HelpScreen",
+    "OTHER_RULES",
+    "GENERAL_FORM",
+    "clock_value",
+    "parse_clock",
+    "FieldSelect",
+    "FormScroll",
+    "NewGameScreen",
+    "ConfirmScreen",
+    "HELP",
+    "HelpScreen",
 ]
 
 OTHER_RULES = "other"
@@ -58,7 +66,7 @@ class FieldSelect(Select[str]):
     class Submitted(Message):
         """Enter was pressed on the choice."""
 
-        select: "FieldSelect"
+        select: FieldSelect
 
     def action_submit(self) -> None:
         self.post_message(self.Submitted(self))
@@ -88,8 +96,12 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     NewGameScreen .dialog-buttons { margin-top: 0; }
     """
 
-    def __init__(self, current: GameSettings, levels_for: Callable[[Rules], tuple[str, ...]],
-                 level_note: Callable[[str], str] | None = None) -> None:
+    def __init__(
+        self,
+        current: GameSettings,
+        levels_for: Callable[[Rules], tuple[str, ...]],
+        level_note: Callable[[str], str] | None = None,
+    ) -> None:
         super().__init__()
         self.current = current
         self.levels_for = levels_for
@@ -113,18 +125,20 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                 yield Label("Seconds a move")
                 yield Input(f"{current.time:g}", id="time")
                 yield Label("Clock")
-                yield FieldSelect([(clock_name(*clock), clock_value(*clock)) for clock in clocks],
-                                  value=clock_value(current.clock, current.increment if current.clock else 0),
-                                  allow_blank=False, id="clock")
+                yield FieldSelect(
+                    [(clock_name(*clock), clock_value(*clock)) for clock in clocks],
+                    value=clock_value(current.clock, current.increment if current.clock else 0),
+                    allow_blank=False,
+                    id="clock",
+                )
                 yield Label("Players")
-                yield FieldSelect([(text, name) for name, text in MODES.items()], value=current.mode,
-                                  allow_blank=False, id="mode")
+                yield FieldSelect(
+                    [(text, name) for name, text in MODES.items()], value=current.mode, allow_blank=False, id="mode"
+                )
                 yield Label("Engine level")
-                yield FieldSelect([(name, name) for name in levels], value=level_value, allow_blank=False,
-                                  id="level")
+                yield FieldSelect([(name, name) for name in levels], value=level_value, allow_blank=False, id="level")
                 yield Label("Rules")
-                yield FieldSelect(rules, value=current.rules if preset else OTHER_RULES, allow_blank=False,
-                                  id="rules")
+                yield FieldSelect(rules, value=current.rules if preset else OTHER_RULES, allow_blank=False, id="rules")
                 yield Label("General form")
                 yield Input("" if preset else current.rules, placeholder=GENERAL_FORM, id="rules-text")
             yield Static(self.level_note(level_value), id="level-note", classes="dialog-note")

@@ -29,7 +29,11 @@ from textual_fspicker.path_filters import Filter
 from gomoku import records
 
 __all__ = [
-    "GAME_FILES", "BROWSER_CSS", "existing_folder", "OpenGameScreen", "SaveGameScreen",
+    "GAME_FILES",
+    "BROWSER_CSS",
+    "existing_folder",
+    "OpenGameScreen",
+    "SaveGameScreen",
 ]
 
 GAME_FILES = Filter(f"Games ({' '.join(records.FORMATS)})", lambda path: path.suffix.lower() in records.FORMATS)

@@ -9,7 +9,8 @@ progress bar fills; the screen stays responsive and Escape stops it.
 from __future__ import annotations
 
 import threading
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
@@ -26,8 +27,13 @@ from tui.widgets.evalgraph import EvalGraph
 
 __all__ = ["GRADE_STYLES", "ReviewScreen", "chance_text"]
 
-GRADE_STYLES = {"best": "bold green", "good": "green", "inaccuracy": COLOURS["inaccuracy"],
-                "mistake": f"bold {COLOURS['mistake']}", "blunder": f"bold {COLOURS['blunder']}"}
+GRADE_STYLES = {
+    "best": "bold green",
+    "good": "green",
+    "inaccuracy": COLOURS["inaccuracy"],
+    "mistake": f"bold {COLOURS['mistake']}",
+    "blunder": f"bold {COLOURS['blunder']}",
+}
 """The colour of each class in the move list (the graph's marks have the same hues)."""
 
 
@@ -104,15 +110,31 @@ class ReviewScreen(Screen[int | None]):
     }
     """
 
-    def __init__(self, moves: Sequence[Point], rules: Rules, *, time: float | None = None,
-                 nodes: int | None = None, engine: object | None = None, threats: bool = True,
-                 setup: Mapping[Point, Stone] | None = None, first: Stone | None = None,
-                 name: str | None = None, id: str | None = None) -> None:
+    def __init__(
+        self,
+        moves: Sequence[Point],
+        rules: Rules,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        engine: object | None = None,
+        threats: bool = True,
+        setup: Mapping[Point, Stone] | None = None,
+        first: Stone | None = None,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id)
         self.moves = [tuple(m) for m in moves]
         self.rules = rules
-        self.options: dict[str, Any] = {"time": time, "nodes": nodes, "engine": engine, "threats": threats,
-                                        "setup": setup, "first": first}
+        self.options: dict[str, Any] = {
+            "time": time,
+            "nodes": nodes,
+            "engine": engine,
+            "threats": threats,
+            "setup": setup,
+            "first": first,
+        }
         self.stop = threading.Event()
         self.review: Review | None = None
         self.error: str | None = None
@@ -137,8 +159,9 @@ class ReviewScreen(Screen[int | None]):
     def run_review(self) -> None:
         """The review, off the event loop; its progress and result come back by call_from_thread."""
         try:
-            review = review_game(self.moves, self.rules, on_progress=self._progress_from_thread, stop=self.stop,
-                                 **self.options)
+            review = review_game(
+                self.moves, self.rules, on_progress=self._progress_from_thread, stop=self.stop, **self.options
+            )
         except ReviewStopped:
             return
         except ValueError as exc:  # a game that cannot be reviewed: said in a line
@@ -174,9 +197,15 @@ class ReviewScreen(Screen[int | None]):
         self.query_one("#review-progress", ProgressBar).display = False
         table = self.query_one("#review-moves", DataTable)
         for move in review.moves:
-            table.add_row(str(move.ply + 1), move.side.name, format_point(move.move),
-                          Text(move.grade, style=GRADE_STYLES[move.grade], justify="left"), chance_text(move),
-                          format_point(move.better) if move.better is not None else "", key=str(move.ply))
+            table.add_row(
+                str(move.ply + 1),
+                move.side.name,
+                format_point(move.move),
+                Text(move.grade, style=GRADE_STYLES[move.grade], justify="left"),
+                chance_text(move),
+                format_point(move.better) if move.better is not None else "",
+                key=str(move.ply),
+            )
         points, marks = plot_points(review)
         graph = self.query_one(EvalGraph)
         graph.marks = [(m.ply, m.grade) for m in review.moves if m.grade in ("inaccuracy", "mistake", "blunder")]

@@ -120,8 +120,9 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
             super().__init__()
             self.point = point
 
-    def __init__(self, board: Board, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(
+        self, board: Board, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.cell_layout = Layout(board.rules)
         self._board = board
@@ -412,8 +413,23 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------
     def _prepare(self) -> Frame:
-        names = ("ruler", "ruler-cursor", "empty", "outside", "grid", "x", "o", "last", "win", "cursor", "hint",
-                 "floating", "candidate", "best", "preview")
+        names = (
+            "ruler",
+            "ruler-cursor",
+            "empty",
+            "outside",
+            "grid",
+            "x",
+            "o",
+            "last",
+            "win",
+            "cursor",
+            "hint",
+            "floating",
+            "candidate",
+            "best",
+            "preview",
+        )
         styles = {name: self.get_component_rich_style(f"board--{name}") for name in names}
         empty = styles["empty"]
         heat = [empty + Style(bgcolor=colour, color=HEAT_TEXT[i]) for i, colour in enumerate(HEAT_COLOURS)]
@@ -438,9 +454,20 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
             if drop == self.cursor:
                 drop = None
         numbers = move_numbers(board) if self.move_numbers else {}
-        return Frame(self.margin(ruler), ruler, self.columns(ruler), styles, heat, top, layout.extent(),
-                     self.ruler_line(), hint, {p: self._styled(m, styles) for p, m in marks.items()}, numbers,
-                     drop)
+        return Frame(
+            self.margin(ruler),
+            ruler,
+            self.columns(ruler),
+            styles,
+            heat,
+            top,
+            layout.extent(),
+            self.ruler_line(),
+            hint,
+            {p: self._styled(m, styles) for p, m in marks.items()},
+            numbers,
+            drop,
+        )
 
     @staticmethod
     def _styled(mark: Mark, styles: dict[str, Style]) -> tuple[str, Style]:

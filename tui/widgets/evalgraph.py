@@ -10,7 +10,7 @@ working in an 80x24 terminal.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual_plotext import PlotextPlot
 

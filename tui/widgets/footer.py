@@ -20,7 +20,14 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
 __all__ = [
-    "SHORT_LABELS", "SPARE_ACTIONS", "PALETTE_WIDTH", "Fit", "Entry", "width_of", "choose_fit", "KeysFooter",
+    "SHORT_LABELS",
+    "SPARE_ACTIONS",
+    "PALETTE_WIDTH",
+    "Fit",
+    "Entry",
+    "width_of",
+    "choose_fit",
+    "KeysFooter",
 ]
 
 SHORT_LABELS = {
@@ -140,8 +147,9 @@ class KeysFooter(Footer):
         seen: dict[str, Entry] = {}
         for _, binding, _, _ in self.screen.active_bindings.values():
             if binding.show and binding.action not in seen:
-                seen[binding.action] = Entry(binding.action, self.app.get_key_display(binding),
-                                             binding.description, _group_name(binding))
+                seen[binding.action] = Entry(
+                    binding.action, self.app.get_key_display(binding), binding.description, _group_name(binding)
+                )
         return list(seen.values())
 
     def compose(self) -> ComposeResult:

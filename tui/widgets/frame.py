@@ -17,8 +17,16 @@ CELL_WIDTH = 4
 """Characters per cell: three for the content (a stone or a weight) and a gap."""
 
 HEAT_COLOURS = (
-    "#1b2a4a", "#1f3f6b", "#1f5a7a", "#1d7374", "#2f8a5b",
-    "#6a9a3a", "#a99a2a", "#c97a1e", "#d4531c", "#c8262a",
+    "#1b2a4a",
+    "#1f3f6b",
+    "#1f5a7a",
+    "#1d7374",
+    "#2f8a5b",
+    "#6a9a3a",
+    "#a99a2a",
+    "#c97a1e",
+    "#d4531c",
+    "#c8262a",
 )
 """The overlay's heat scale, coolest first."""
 

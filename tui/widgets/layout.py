@@ -34,7 +34,12 @@ from gomoku.board import Point, Rules
 from tui.game import unplayable
 
 __all__ = [
-    "LAYER_GAP", "LAYER_HEAD", "GRID_SIDE", "LayoutError", "Layer", "Layout",
+    "LAYER_GAP",
+    "LAYER_HEAD",
+    "GRID_SIDE",
+    "LayoutError",
+    "Layer",
+    "Layout",
 ]
 
 LAYER_GAP = 1
@@ -106,8 +111,12 @@ class Layout:
         """The last axis points up the screen (a 2-D board under gravity: stones fall down)."""
         self.low: Point | None = rules.bounds[0] if rules.bounds else None
         self.high: Point | None = rules.bounds[1] if rules.bounds else None
-        self.grid = (rules.dims == 2 and self.low is not None and self.high is not None
-                     and all(b - a < GRID_SIDE for a, b in zip(self.low, self.high)))
+        self.grid = (
+            rules.dims == 2
+            and self.low is not None
+            and self.high is not None
+            and all(b - a < GRID_SIDE for a, b in zip(self.low, self.high))
+        )
         """A small square board, drawn with lines between its cells: its rows of cells
         are the even plane rows, the lines the odd ones."""
         self.layers: tuple[Layer, ...] = ()
@@ -120,8 +129,12 @@ class Layout:
             count = self.high[2] - self.low[2] + 1
             self.per_row = _clamp(per_row or count, 1, count)
             self.layers = tuple(
-                Layer(self.low[2] + i, (i % self.per_row) * self.pitch,
-                      (i % self.per_row) * self.pitch + self.width - 1, (i // self.per_row) * self.block)
+                Layer(
+                    self.low[2] + i,
+                    (i % self.per_row) * self.pitch,
+                    (i % self.per_row) * self.pitch + self.width - 1,
+                    (i // self.per_row) * self.block,
+                )
                 for i in range(count)
             )
 
@@ -330,8 +343,10 @@ class Layout:
         if self.dims == 1:
             return (self.low[0], 0), (self.high[0], 0)
         corners = [self.to_plane(self.low), self.to_plane(self.high)]
-        return ((min(c[0] for c in corners), min(c[1] for c in corners)),
-                (max(c[0] for c in corners), max(c[1] for c in corners)))
+        return (
+            (min(c[0] for c in corners), min(c[1] for c in corners)),
+            (max(c[0] for c in corners), max(c[1] for c in corners)),
+        )
 
     # -- labels ------------------------------------------------------------------
     def column_label(self, u: int) -> int | None:

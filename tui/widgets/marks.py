@@ -75,8 +75,11 @@ def line_marks(board: Board, layout: Layout, line: Sequence[Point]) -> dict[Poin
     """
     moves = _playable(layout, line[:LINE_LIMIT], board)
     side = board.turn
-    return {move: Mark(str(index), side if index % 2 else side.other, "line")
-            for index, move in enumerate(moves, start=1) if index > 1}
+    return {
+        move: Mark(str(index), side if index % 2 else side.other, "line")
+        for index, move in enumerate(moves, start=1)
+        if index > 1
+    }
 
 
 def candidate_marks(board: Board, layout: Layout, candidates: Sequence[tuple[Point, str]]) -> dict[Point, Mark]:
@@ -95,8 +98,9 @@ def candidate_marks(board: Board, layout: Layout, candidates: Sequence[tuple[Poi
     return marks
 
 
-def preview_marks(board: Board, layout: Layout, line: Sequence[Point], step: int,
-                  first: Stone | None = None) -> dict[Point, Mark]:
+def preview_marks(
+    board: Board, layout: Layout, line: Sequence[Point], step: int, first: Stone | None = None
+) -> dict[Point, Mark]:
     """A forcing line stepped through: its first ``step`` moves drawn as stones (the
     last of them picked out), the rest numbered as moves to come. ``first`` is the
     side that plays the line's first move (the side to move unless the line is the

@@ -8,10 +8,10 @@ posts :class:`MoveList.Chosen` with the ply clicked.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widgets import Static
-from rich.text import Text
 
 from gomoku.board import Point, format_point
 
@@ -46,7 +46,7 @@ def move_lines(moves: list[Point], ply: int, setup: int = 0) -> Text:
         return text
     for index in range(0, len(moves), 2):
         text.append("\n" + f"{index // 2 + 1:3d}. ".ljust(NUMBER_WIDTH))
-        for offset, move in enumerate(moves[index:index + 2]):
+        for offset, move in enumerate(moves[index : index + 2]):
             played = index + offset + 1
             label = format_point(move)
             style = "reverse bold" if played == ply else "dim" if played > ply else ""

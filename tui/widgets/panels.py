@@ -21,9 +21,25 @@ from gomoku.search.types import LIKELY, WIN
 from tui.widgets.frame import HEAT_COLOURS, format_weight
 
 __all__ = [
-    "DIRECTION_NAMES", "AXES", "direction_name", "breakdown_text", "pv_text", "score_words", "chance_label",
-    "chance_words", "x_chance", "search_scored", "hint_score", "forcing_text", "forcing_line_text", "hint_text",
-    "hint_line", "thinking_text", "legend_text", "analysis_text", "analysis_line",
+    "DIRECTION_NAMES",
+    "AXES",
+    "direction_name",
+    "breakdown_text",
+    "pv_text",
+    "score_words",
+    "chance_label",
+    "chance_words",
+    "x_chance",
+    "search_scored",
+    "hint_score",
+    "forcing_text",
+    "forcing_line_text",
+    "hint_text",
+    "hint_line",
+    "thinking_text",
+    "legend_text",
+    "analysis_text",
+    "analysis_line",
 ]
 
 DIRECTION_NAMES = {(1, 0): "─ row", (0, 1): "│ column", (1, 1): "╲ diagonal", (1, -1): "╱ diagonal"}
@@ -181,8 +197,11 @@ def hint_score(hint: Any) -> str:
     """A hint's score as the panel says it: with its chance for the search's levels, as
     a cell weight for ``greedy``; nothing for the classic players (their note says it)."""
     if search_scored(hint):
-        return score_words(hint.score) if is_proven(hint.score) or abs(hint.score) >= LIKELY \
+        return (
+            score_words(hint.score)
+            if is_proven(hint.score) or abs(hint.score) >= LIKELY
             else f"score {score_words(hint.score)}"
+        )
     if getattr(hint, "level", "") == "greedy":
         return f"cell weight {_number(float(hint.score))}"
     return ""
@@ -299,8 +318,7 @@ def thinking_text(stone: str, info: Any | None) -> str:
     if info is None:
         return f"{stone} is thinking…"
     best = format_point(info.pv[0]) if info.pv else "?"
-    return (f"{stone} is thinking… depth {info.depth}  nodes {info.nodes:,}  "
-            f"best {best} ({score_words(info.score)})")
+    return f"{stone} is thinking… depth {info.depth}  nodes {info.nodes:,}  best {best} ({score_words(info.score)})"
 
 
 def legend_text(weights: dict[Point, float]) -> Text:
@@ -341,7 +359,7 @@ def _cut(text: str, width: int) -> str:
     """
     if len(text) <= width:
         return text
-    return text[:width + 1].rsplit(" ", 1)[0] if " " in text[:width + 1] else text[:width]
+    return text[: width + 1].rsplit(" ", 1)[0] if " " in text[: width + 1] else text[:width]
 
 
 def analysis_text(info: Any | None, done: bool = False, width: int = 38) -> Text:
@@ -396,6 +414,5 @@ def analysis_line(info: Any | None) -> str:
     """
     if info is None:
         return "Analysis: searching… · a stops"
-    best = " · ".join(f"{format_point(c.move)} {chance_words(c.score)}"
-                      for c in getattr(info, "candidates", ()) or ())
+    best = " · ".join(f"{format_point(c.move)} {chance_words(c.score)}" for c in getattr(info, "candidates", ()) or ())
     return f"Analysis d{info.depth}: {best} · a stops"

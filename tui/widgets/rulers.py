@@ -38,10 +38,15 @@ class RulerLines:
             chars.append("" if not first <= u <= last else "───┼" if u < last else "─── ")
         cells = "".join(chars)
         start = frame.left + (max(first, self.origin[0]) - self.origin[0]) * CELL_WIDTH
-        return self._paint(width, " " * start + cells, styles["outside"], [
-            (frame.margin, frame.left, styles["ruler"]),
-            (start, start + len(cells), styles["grid"]),
-        ])
+        return self._paint(
+            width,
+            " " * start + cells,
+            styles["outside"],
+            [
+                (frame.margin, frame.left, styles["ruler"]),
+                (start, start + len(cells), styles["grid"]),
+            ],
+        )
 
     @staticmethod
     def _paint(width: int, text: str, default: Style, spans: list[tuple[int, int, Style]]) -> Strip:
@@ -56,7 +61,7 @@ class RulerLines:
         i = 0
         for style, run in groupby(painted):
             n = len(list(run))
-            segments.append(Segment(text[i:i + n], style))
+            segments.append(Segment(text[i : i + n], style))
             i += n
         return Strip(segments, width)
 
@@ -68,8 +73,10 @@ class RulerLines:
         layout = self.cell_layout
         values = [layout.column_label(x0 + column) for column in range(frame.columns)]
         if layers is not None:
-            values = [value if any(layer.first <= x0 + column <= layer.last for layer in layers) else None
-                      for column, value in enumerate(values)]
+            values = [
+                value if any(layer.first <= x0 + column <= layer.last for layer in layers) else None
+                for column, value in enumerate(values)
+            ]
         labels = ["" if value is None else str(value) for value in values]
         longest = max((len(label) for label in labels), default=1)
         # Label every column when the labels fit, else every 2nd, 5th, 10th...
@@ -81,7 +88,7 @@ class RulerLines:
                 continue
             centre = left + column * CELL_WIDTH + 1
             start = max(left, centre - (len(label) - 1) // 2)
-            chars[start:start + len(label)] = label
+            chars[start : start + len(label)] = label
         styles = frame.styles
         ruler = styles["ruler"]
         if frame.extent is None and layers is None:  # the endless board: a ruler from edge to edge
@@ -90,15 +97,18 @@ class RulerLines:
         else:  # over the board's columns only
             default = styles["outside"]
             spans = [(frame.margin, left, ruler)]
-            spans += [(left + column * CELL_WIDTH, left + (column + 1) * CELL_WIDTH, ruler)
-                      for column, value in enumerate(values) if value is not None]
+            spans += [
+                (left + column * CELL_WIDTH, left + (column + 1) * CELL_WIDTH, ruler)
+                for column, value in enumerate(values)
+                if value is not None
+            ]
         # The cursor's column is picked out in the ruler, as its row is.
         column = layout.to_plane(self.cursor)[0] - x0
         start = left + column * CELL_WIDTH
         cursor_layer = layout.layer_of(self.cursor)
         if 0 <= column < frame.columns and (layers is None or cursor_layer in layers):
-            if not "".join(chars[start:start + 3]).strip():
-                chars[start:start + 3] = " ▼ "
+            if not "".join(chars[start : start + 3]).strip():
+                chars[start : start + 3] = " ▼ "
             spans.append((start, start + 3, styles["ruler-cursor"]))
         return self._paint(width, "".join(chars), default, spans)
 
@@ -115,7 +125,7 @@ class RulerLines:
             first = frame.left + (layer.first - x0) * CELL_WIDTH
             label = layer.label.center((layer.last - layer.first + 1) * CELL_WIDTH - 1) + " "
             start = max(first, used)
-            label = label[start - first:width - first]
+            label = label[start - first : width - first]
             if not label:
                 continue
             if start > used:

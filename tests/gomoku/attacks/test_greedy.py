@@ -46,8 +46,17 @@ def test_a_seeded_random_tie_break_is_reproducible_and_varied():
 
 
 def test_it_finishes_its_own_five_before_blocking():
-    stones = {(0, 0): "X", (1, 0): "X", (2, 0): "X", (3, 0): "X",
-              (0, 4): "O", (1, 4): "O", (2, 4): "O", (3, 4): "O", (7, 7): "O"}
+    stones = {
+        (0, 0): "X",
+        (1, 0): "X",
+        (2, 0): "X",
+        (3, 0): "X",
+        (0, 4): "O",
+        (1, 4): "O",
+        (2, 4): "O",
+        (3, 4): "O",
+        (7, 7): "O",
+    }
     assert greedy_move(position(stones, Stone.X)) in {(-1, 0), (4, 0)}
     assert greedy_move(position(stones, Stone.O)) in {(-1, 4), (4, 4)}
 

@@ -140,7 +140,8 @@ def test_a_live_window_of_k_minus_1_exactly_where_a_cell_makes_five(case):
     (x0, y0), (x1, y1) = ts.region
     for stone in (Stone.X, Stone.O):
         expected = [
-            p for p in itertools.product(range(x0, x1 + 1), range(y0, y1 + 1))
+            p
+            for p in itertools.product(range(x0, x1 + 1), range(y0, y1 + 1))
             if p not in board.stones and board.five_through(p, stone)
         ]
         assert ts.five_cells(stone) == expected

@@ -60,9 +60,9 @@ def test_save_round_trips_and_leaves_no_temporary_file(tmp_path: Path):
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ("{\"attacks\": ", "expected JSON"),
+        ('{"attacks": ', "expected JSON"),
         (json.dumps({**SEED, "fork_bonus": "NaN"}), "'fork_bonus' must be a finite number"),
-        (json.dumps(SEED).replace("0.25", "NaN"), "attacks[\"1\"][2] must be a finite number >= 0, not nan"),
+        (json.dumps(SEED).replace("0.25", "NaN"), 'attacks["1"][2] must be a finite number >= 0, not nan'),
         (json.dumps(SEED).replace("100,", "Infinity,", 1), "must be a finite number"),
         (json.dumps({**SEED, "attacks": {**SEED["attacks"], "3": [None, 4]}}), "must be a list of 3 weights"),
         (json.dumps({**SEED, "attacks": {"1": [None, 0.1, 0.25]}}), "missing 2, 3, 4, 5"),

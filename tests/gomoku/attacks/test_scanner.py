@@ -174,8 +174,17 @@ def test_a_fork_adds_100():
 
 
 def test_finishing_your_own_five_outranks_blocking_the_opponents():
-    stones = {(0, 0): "X", (1, 0): "X", (2, 0): "X", (3, 0): "X",
-              (0, 5): "O", (1, 5): "O", (2, 5): "O", (3, 5): "O", (9, 9): "O"}
+    stones = {
+        (0, 0): "X",
+        (1, 0): "X",
+        (2, 0): "X",
+        (3, 0): "X",
+        (0, 5): "O",
+        (1, 5): "O",
+        (2, 5): "O",
+        (3, 5): "O",
+        (9, 9): "O",
+    }
     board = position(stones, Stone.X)
     weights = weight_map(board)
     assert weights[(4, 0)] > weights[(4, 5)]
@@ -240,8 +249,13 @@ def random_board(draw, rules: Rules, max_stones: int, min_stones: int = 0) -> Bo
     return board
 
 
-RULES = [Rules(), Rules.preset("standard"), Rules.square(9), Rules.square(7, overline=False),
-         Rules(k=4, bounds=((0, 0), (5, 7)), name="k4")]
+RULES = [
+    Rules(),
+    Rules.preset("standard"),
+    Rules.square(9),
+    Rules.square(7, overline=False),
+    Rules(k=4, bounds=((0, 0), (5, 7)), name="k4"),
+]
 
 
 @st.composite
@@ -282,8 +296,14 @@ def test_fast_map_in_three_dimensions():
 
 # -- symmetry ------------------------------------------------------------------------
 SYMMETRIES = [
-    lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
-    lambda x, y: (-x, y), lambda x, y: (x, -y), lambda x, y: (y, x), lambda x, y: (-y, -x),
+    lambda x, y: (x, y),
+    lambda x, y: (-y, x),
+    lambda x, y: (-x, -y),
+    lambda x, y: (y, -x),
+    lambda x, y: (-x, y),
+    lambda x, y: (x, -y),
+    lambda x, y: (y, x),
+    lambda x, y: (-y, -x),
 ]
 
 
@@ -291,7 +311,7 @@ SYMMETRIES = [
 @given(
     st.data(),
     st.sampled_from(range(8)),
-    st.tuples(st.integers(-10**6, 10**6), st.integers(-10**6, 10**6)),
+    st.tuples(st.integers(-(10**6), 10**6), st.integers(-(10**6), 10**6)),
 )
 def test_weights_unchanged_by_translation_and_symmetry(data, which, shift):
     try:
@@ -440,8 +460,12 @@ def test_fast_map_equals_the_direct_scan_in_3d(cells):
 
 
 # -- gravity: only the cells a stone can be played on ----------------------------------
-GRAVITY = [Rules.parse("size=7x6,k=4,gravity"), Rules.parse("size=8x6,k=4,gravity"),
-           Rules.parse("size=9x9,k=5,gravity"), Rules.parse("size=3x3x4,k=3,gravity")]
+GRAVITY = [
+    Rules.parse("size=7x6,k=4,gravity"),
+    Rules.parse("size=8x6,k=4,gravity"),
+    Rules.parse("size=9x9,k=5,gravity"),
+    Rules.parse("size=3x3x4,k=3,gravity"),
+]
 
 
 @settings(max_examples=40, deadline=None)
@@ -470,12 +494,15 @@ def test_connect_four_weights_the_cell_on_the_stones_not_the_one_above():
     assert greedy_move(board) == (3, 2)
 
 
-@pytest.mark.parametrize("rules, centre", [
-    (Rules.parse("size=7x6,k=4,gravity"), (3, 0)),
-    (Rules.parse("size=3x3x4,k=3,gravity"), (1, 1, 0)),
-    (Rules.preset("gomocup15"), (7, 7)),
-    (Rules(), (0, 0)),
-])
+@pytest.mark.parametrize(
+    "rules, centre",
+    [
+        (Rules.parse("size=7x6,k=4,gravity"), (3, 0)),
+        (Rules.parse("size=3x3x4,k=3,gravity"), (1, 1, 0)),
+        (Rules.preset("gomocup15"), (7, 7)),
+        (Rules(), (0, 0)),
+    ],
+)
 def test_an_empty_board_weighs_its_centre_and_under_gravity_the_bottom_of_it(rules, centre):
     board = Board(rules)
     assert list(weight_map(board)) == list(weight_map_direct(board)) == [centre]

@@ -38,17 +38,30 @@ def row(text: str, stone: Stone = Stone.X) -> tuple[Board, tuple[int, int]]:
     return board, cell
 
 
-@pytest.mark.parametrize("line, attacks, verdict", [
-    ("..XXc.X..", ["open three [3:2], 7", "open one past 1 gap [1:2/2], 0.12"], "room 11, breakpoint: open three"),
-    (".OXXc.X..", ["closed three [3:1], 4", "open one past 1 gap [1:2/2], 0.12"], "room 8, breakpoint: broken four"),
-    ("...XcXX..", ["open four [4:2], 100"], "room 11, breakpoint: open four"),
-    ("..XXcXX..", ["five [5:2], 200"], "room 11, makes five"),
-    ("OXXXc.O", ["closed four [4:1], 6"], "room 5, breakpoint: four"),
-    ("..X.c.X..", ["open one past 1 gap [1:2/2], 0.12", "open one [1:2], 0.25", "open one past 1 gap [1:2/2], 0.12"],
-     "room 11"),
-    (".X..c..XX..", ["open one past 2 gaps [1:2/3], 0.08", "open one [1:2], 0.25", "open two past 2 gaps [2:2/3], 1.7"],
-     "room 11"),
-])
+@pytest.mark.parametrize(
+    "line, attacks, verdict",
+    [
+        ("..XXc.X..", ["open three [3:2], 7", "open one past 1 gap [1:2/2], 0.12"], "room 11, breakpoint: open three"),
+        (
+            ".OXXc.X..",
+            ["closed three [3:1], 4", "open one past 1 gap [1:2/2], 0.12"],
+            "room 8, breakpoint: broken four",
+        ),
+        ("...XcXX..", ["open four [4:2], 100"], "room 11, breakpoint: open four"),
+        ("..XXcXX..", ["five [5:2], 200"], "room 11, makes five"),
+        ("OXXXc.O", ["closed four [4:1], 6"], "room 5, breakpoint: four"),
+        (
+            "..X.c.X..",
+            ["open one past 1 gap [1:2/2], 0.12", "open one [1:2], 0.25", "open one past 1 gap [1:2/2], 0.12"],
+            "room 11",
+        ),
+        (
+            ".X..c..XX..",
+            ["open one past 2 gaps [1:2/3], 0.08", "open one [1:2], 0.25", "open two past 2 gaps [2:2/3], 1.7"],
+            "room 11",
+        ),
+    ],
+)
 def test_the_specs_worked_examples_in_words(line: str, attacks: list[str], verdict: str) -> None:
     board, cell = row(line)
     scan = scan_line(board, cell, Stone.X, (1, 0))
@@ -63,18 +76,36 @@ def test_a_line_too_short_for_five_says_so() -> None:
     assert line_words(scan) == "room 4: no five fits"
 
 
-@pytest.mark.parametrize("power, potential, k, name", [
-    (1, 2, 5, "open one"), (2, 1, 5, "closed two"), (3, 2, 5, "open three"), (4, 1, 5, "closed four"),
-    (4, 2, 5, "open four"), (5, 0, 5, "five"), (7, 2, 5, "overline"), (2, 2, 3, "open two"),
-    (3, 1, 3, "three in a row"), (4, 0, 4, "four in a row"),
-])
+@pytest.mark.parametrize(
+    "power, potential, k, name",
+    [
+        (1, 2, 5, "open one"),
+        (2, 1, 5, "closed two"),
+        (3, 2, 5, "open three"),
+        (4, 1, 5, "closed four"),
+        (4, 2, 5, "open four"),
+        (5, 0, 5, "five"),
+        (7, 2, 5, "overline"),
+        (2, 2, 3, "open two"),
+        (3, 1, 3, "three in a row"),
+        (4, 0, 4, "four in a row"),
+    ],
+)
 def test_shapes(power: int, potential: int, k: int, name: str) -> None:
     assert shape(power, potential, k) == name
 
 
 def test_numbers_are_rounded_to_what_a_reader_needs() -> None:
-    assert [number(v) for v in (301.5, 100.0, 99.94, 99.4, 9.96, 1.05, 0.999, 0.004)] == \
-        ["302", "100", "100", "99.4", "10", "1.1", "1", "0"]
+    assert [number(v) for v in (301.5, 100.0, 99.94, 99.4, 9.96, 1.05, 0.999, 0.004)] == [
+        "302",
+        "100",
+        "100",
+        "99.4",
+        "10",
+        "1.1",
+        "1",
+        "0",
+    ]
 
 
 def test_the_legend_is_one_short_line() -> None:
@@ -84,8 +115,19 @@ def test_the_legend_is_one_short_line() -> None:
 def test_bonuses_and_headings() -> None:
     # X's four on the row and open three on the column at 3,0: a fork, X to move.
     board = Board()
-    board.set_up({(0, 0): Stone.X, (1, 0): Stone.X, (2, 0): Stone.X, (3, 1): Stone.X, (3, 2): Stone.X,
-                  (-1, 0): Stone.O, (9, 9): Stone.O, (9, 10): Stone.O, (9, 12): Stone.O})
+    board.set_up(
+        {
+            (0, 0): Stone.X,
+            (1, 0): Stone.X,
+            (2, 0): Stone.X,
+            (3, 1): Stone.X,
+            (3, 2): Stone.X,
+            (-1, 0): Stone.O,
+            (9, 9): Stone.O,
+            (9, 10): Stone.O,
+            (9, 12): Stone.O,
+        }
+    )
     data = explain(board, (3, 0)).to_dict()
     x = data["stones"]["X"]
     assert bonus_words(x) == ["fork +100: two breakpoint lines"]
@@ -95,8 +137,18 @@ def test_bonuses_and_headings() -> None:
 
 def test_a_five_made_by_the_side_to_move_earns_the_finishing_words() -> None:
     board = Board()
-    board.set_up({(0, 0): Stone.X, (1, 0): Stone.X, (2, 0): Stone.X, (3, 0): Stone.X,
-                  (9, 9): Stone.O, (9, 10): Stone.O, (9, 12): Stone.O, (9, 14): Stone.O})
+    board.set_up(
+        {
+            (0, 0): Stone.X,
+            (1, 0): Stone.X,
+            (2, 0): Stone.X,
+            (3, 0): Stone.X,
+            (9, 9): Stone.O,
+            (9, 10): Stone.O,
+            (9, 12): Stone.O,
+            (9, 14): Stone.O,
+        }
+    )
     words = describe(explain(board, (4, 0)))
     assert "row: room 11, makes five" in words
     assert "finishing +100: makes five now" in words

@@ -204,8 +204,12 @@ def test_a_win_is_undone_by_pop() -> None:
         (Rules(), [(0, 0)], (True, 2), InvalidPointError),
         (Rules(), [(0, 0)], [1, 2], InvalidPointError),
         (Rules(), [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)], (9, 9), GameOverError),
-        (Rules.preset("tictactoe"), [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1), (2, 2)], (5, 5),
-         GameOverError),
+        (
+            Rules.preset("tictactoe"),
+            [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1), (2, 2)],
+            (5, 5),
+            GameOverError,
+        ),
     ],
 )
 def test_illegal_play_raises_and_leaves_the_board_unchanged(rules, moves, bad, error) -> None:

@@ -14,9 +14,15 @@ from gomoku.cli import main
 from gomoku.records import GameRecord, RecordError, format_psq, format_sgf, record_from_dict, record_to_dict
 
 
-@pytest.mark.parametrize(("name", "dims", "side", "k", "lines"), [
-    ("tictactoe", 2, 3, 3, 8), ("4x4", 2, 4, 4, 10), ("cube3", 3, 3, 3, 49), ("qubic", 3, 4, 4, 76),
-])
+@pytest.mark.parametrize(
+    ("name", "dims", "side", "k", "lines"),
+    [
+        ("tictactoe", 2, 3, 3, 8),
+        ("4x4", 2, 4, 4, 10),
+        ("cube3", 3, 3, 3, 49),
+        ("qubic", 3, 4, 4, 76),
+    ],
+)
 def test_presets_and_their_win_lines(name: str, dims: int, side: int, k: int, lines: int) -> None:
     rules = Rules.preset(name)
     assert name in Rules.PRESETS and Rules.parse(name) == rules
@@ -44,25 +50,46 @@ def test_connect_four_has_69_lines_and_the_lines_agree_with_the_board() -> None:
         assert board.winner is Stone.X
 
 
-@pytest.mark.parametrize(("text", "bounds", "k", "gravity", "overline"), [
-    ("size=7x6,k=4,gravity", ((0, 0), (6, 5)), 4, True, True),
-    ("size=4x4x4,k=4", ((0, 0, 0), (3, 3, 3)), 4, False, True),
-    (" size = 3x3x3 ", ((0, 0, 0), (2, 2, 2)), 3, False, True),
-    ("size=15x15,exact", ((0, 0), (14, 14)), 5, False, False),
-    ("k=3,size=5X5", ((0, 0), (4, 4)), 3, False, True),
-    ("size=9", ((0,), (8,)), 5, False, True),
-])
+@pytest.mark.parametrize(
+    ("text", "bounds", "k", "gravity", "overline"),
+    [
+        ("size=7x6,k=4,gravity", ((0, 0), (6, 5)), 4, True, True),
+        ("size=4x4x4,k=4", ((0, 0, 0), (3, 3, 3)), 4, False, True),
+        (" size = 3x3x3 ", ((0, 0, 0), (2, 2, 2)), 3, False, True),
+        ("size=15x15,exact", ((0, 0), (14, 14)), 5, False, False),
+        ("k=3,size=5X5", ((0, 0), (4, 4)), 3, False, True),
+        ("size=9", ((0,), (8,)), 5, False, True),
+    ],
+)
 def test_the_general_form(text: str, bounds: tuple, k: int, gravity: bool, overline: bool) -> None:
     rules = Rules.parse(text)
     assert (rules.bounds, rules.k, rules.gravity, rules.overline) == (bounds, k, gravity, overline)
     assert Rules.parse(rules.describe()) == rules
 
 
-@pytest.mark.parametrize("text", [
-    "", "nonsense", "size=", "size=0x3", "size=3x3,k=4", "size=3xx3", "k=3", "size=3x3,size=3x3",
-    "size=3x3,k=3,k=3", "size=3x3,foo", "size=3x3,gravity,gravity", "gravity", "size=2000x2",
-    "size=1000x1000x2", "size=\u00b2x3", "size=3x3,k=-1", "size=2x2x2x2x2x2x2", "size=3x3,gravity=1",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "nonsense",
+        "size=",
+        "size=0x3",
+        "size=3x3,k=4",
+        "size=3xx3",
+        "k=3",
+        "size=3x3,size=3x3",
+        "size=3x3,k=3,k=3",
+        "size=3x3,foo",
+        "size=3x3,gravity,gravity",
+        "gravity",
+        "size=2000x2",
+        "size=1000x1000x2",
+        "size=\u00b2x3",
+        "size=3x3,k=-1",
+        "size=2x2x2x2x2x2x2",
+        "size=3x3,gravity=1",
+    ],
+)
 def test_malformed_or_impossible_rules_are_one_line_errors(text: str) -> None:
     with pytest.raises(ValueError) as info:
         Rules.parse(text)
@@ -70,8 +97,9 @@ def test_malformed_or_impossible_rules_are_one_line_errors(text: str) -> None:
     assert "\n" not in message and message.startswith(("rules ", "unknown rules"))
 
 
-@pytest.mark.parametrize("size", ["1000000000x1000000000", "2000x2", "1001x1", "1000x1001", "1000x1000x2",
-                                  "9" * 5000 + "x3", "100x100x101"])
+@pytest.mark.parametrize(
+    "size", ["1000000000x1000000000", "2000x2", "1001x1", "1000x1001", "1000x1000x2", "9" * 5000 + "x3", "100x100x101"]
+)
 def test_a_board_too_large_says_the_limits(size: str) -> None:
     with pytest.raises(ValueError) as info:
         Rules.parse(f"size={size},k=5")
@@ -101,8 +129,10 @@ def test_gravity_needs_a_bounded_board() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["size=7x6,k=4,gravity", "size=3x3x3,k=3,gravity", "size=4x4,k=3,gravity"]),
-       st.lists(st.integers(0, 10**6), max_size=40))
+@given(
+    st.sampled_from(["size=7x6,k=4,gravity", "size=3x3x3,k=3,gravity", "size=4x4,k=3,gravity"]),
+    st.lists(st.integers(0, 10**6), max_size=40),
+)
 def test_gravity_legality(text: str, picks: list[int]) -> None:
     """Whatever is played, every stone rests on the bottom or a stone, the legal moves are
     exactly the empty resting cells, and a floating move is refused and changes nothing."""
@@ -114,8 +144,7 @@ def test_gravity_legality(text: str, picks: list[int]) -> None:
         if board.is_over:
             assert board.legal_moves() == []
             break
-        resting = [p for p in cells if p not in board.stones
-                   and (p[-1] == 0 or p[:-1] + (p[-1] - 1,) in board.stones)]
+        resting = [p for p in cells if p not in board.stones and (p[-1] == 0 or p[:-1] + (p[-1] - 1,) in board.stones)]
         assert board.legal_moves() == sorted(resting)
         floating = [p for p in cells if p not in board.stones and p not in resting]
         if floating:

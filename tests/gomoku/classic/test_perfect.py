@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -31,7 +31,7 @@ def brute_force(rules: Rules):
     g = Geometry.of(rules)
     big = g.size + 1
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(me: int, them: int) -> int:
         occupied = me | them
         stones = bin(occupied).count("1")
@@ -50,7 +50,7 @@ def reachable(rules: Rules):
     stack = [Board(rules)]
     while stack:
         board = stack.pop()
-        key = (frozenset(board.stones.items()))
+        key = frozenset(board.stones.items())
         if key in seen:
             continue
         seen[key] = board
@@ -104,11 +104,27 @@ def test_symmetries_change_nothing(name: str, monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_symmetries_of_each_board() -> None:
-    counts = {name: len(symmetries(Geometry.of(Rules.parse(name))))
-              for name in ("tictactoe", "4x4", "cube3", "qubic", "size=3x3x3,k=3,gravity", "size=7x6,k=4,gravity",
-                           "size=4x3,k=3")}
-    assert counts == {"tictactoe": 8, "4x4": 8, "cube3": 48, "qubic": 48, "size=3x3x3,k=3,gravity": 8,
-                      "size=7x6,k=4,gravity": 2, "size=4x3,k=3": 4}
+    counts = {
+        name: len(symmetries(Geometry.of(Rules.parse(name))))
+        for name in (
+            "tictactoe",
+            "4x4",
+            "cube3",
+            "qubic",
+            "size=3x3x3,k=3,gravity",
+            "size=7x6,k=4,gravity",
+            "size=4x3,k=3",
+        )
+    }
+    assert counts == {
+        "tictactoe": 8,
+        "4x4": 8,
+        "cube3": 48,
+        "qubic": 48,
+        "size=3x3x3,k=3,gravity": 8,
+        "size=7x6,k=4,gravity": 2,
+        "size=4x3,k=3": 4,
+    }
 
 
 def every_game_against(player: str, stone: Stone, rules: Rules):

@@ -44,8 +44,7 @@ def test_a_player_that_does_not_apply_is_a_clear_error() -> None:
         classic_move("script", over)
 
 
-@pytest.mark.parametrize("name", ["tictactoe", "4x4", "cube3", "qubic", "size=4x4,k=4,gravity",
-                                  "size=5x4,k=3,gravity"])
+@pytest.mark.parametrize("name", ["tictactoe", "4x4", "cube3", "qubic", "size=4x4,k=4,gravity", "size=5x4,k=3,gravity"])
 def test_every_player_plays_legal_moves_to_the_end(name: str) -> None:
     rules = Rules.parse(name)
     for player in classic_for(rules):
@@ -68,22 +67,22 @@ def test_perfect_wins_3x3x3_as_first_player_and_tells_its_score() -> None:
 
 def test_the_script_follows_the_seed() -> None:
     rules = Rules.preset("tictactoe")
-    assert script_move(Board(rules)) == (1, 1)                      # move 1: Go(5)
-    assert script_move(Board(rules, [(0, 0)])) == (1, 1)            # move 2: the centre
-    assert script_move(Board(rules, [(1, 1)])) == (0, 0)            # move 2: else square 1
-    assert script_move(Board(rules, [(1, 1), (0, 0)])) == (2, 2)    # move 3: square 9
-    assert script_move(Board(rules, [(1, 1), (2, 2)])) == (2, 0)    # move 3: else square 3
+    assert script_move(Board(rules)) == (1, 1)  # move 1: Go(5)
+    assert script_move(Board(rules, [(0, 0)])) == (1, 1)  # move 2: the centre
+    assert script_move(Board(rules, [(1, 1)])) == (0, 0)  # move 2: else square 1
+    assert script_move(Board(rules, [(1, 1), (0, 0)])) == (2, 2)  # move 3: square 9
+    assert script_move(Board(rules, [(1, 1), (2, 2)])) == (2, 0)  # move 3: else square 3
     # Move 4: block X's threat; move 6: win before blocking.
     assert script_move(Board(rules, [(0, 0), (1, 1), (1, 0)])) == (2, 0)
     assert script_move(Board(rules, [(0, 0), (1, 1), (2, 2), (1, 0), (0, 2)])) == (1, 2)
 
 
 def test_seed004_heuristics() -> None:
-    board = Board(Rules.preset("tictactoe"), [(1, 1), (0, 0)])     # X centre, O corner; X to move
+    board = Board(Rules.preset("tictactoe"), [(1, 1), (0, 0)])  # X centre, O corner; X to move
     assert evaluate(board, "h0") == 0
     assert evaluate(board, "h1") == 4 - 3
-    assert evaluate(board, "h2") == 7 - 2            # X's free neighbours less O's
-    assert evaluate(board, "h3") == 3 - 2            # open rows of one stone
+    assert evaluate(board, "h2") == 7 - 2  # X's free neighbours less O's
+    assert evaluate(board, "h3") == 3 - 2  # open rows of one stone
     assert evaluate(board, "h3", Stone.O) == -1
     board = Board(Rules.preset("tictactoe"), [(1, 1), (0, 0), (2, 1)])
     # X: the middle row holds two (8), its column, anti-diagonal and the right column one each;
@@ -103,16 +102,25 @@ def test_seed001_evaluations_on_4x4x4() -> None:
 
 def test_a_drawn_3x3_game_visits_the_seeds_states() -> None:
     stats = (Stats(), Stats())
-    board = play(Rules.preset("tictactoe"), lambda b: choose(b, 2, "h1", stats=stats[0]),
-                 lambda b: choose(b, 2, "h1", stats=stats[1]))
+    board = play(
+        Rules.preset("tictactoe"),
+        lambda b: choose(b, 2, "h1", stats=stats[0]),
+        lambda b: choose(b, 2, "h1", stats=stats[1]),
+    )
     assert board.is_draw
-    assert (stats[0].states, stats[1].states) == (81 + 49 + 25 + 9 + 1, 64 + 36 + 16 + 4)   # the seed's 825/600 over 5
+    assert (stats[0].states, stats[1].states) == (81 + 49 + 25 + 9 + 1, 64 + 36 + 16 + 4)  # the seed's 825/600 over 5
 
 
-@pytest.mark.parametrize(("name", "moves", "depth", "evaluation"), [
-    ("tictactoe", [(0, 0)], 3, "h3"), ("tictactoe", [], 4, "h1"), ("qubic", [(0, 0, 0), (1, 1, 1)], 2, "e2"),
-    ("qubic", [(0, 0, 0), (1, 1, 1), (2, 2, 2)], 3, "e1"), ("cube3", [(1, 1, 1)], 3, "h2"),
-])
+@pytest.mark.parametrize(
+    ("name", "moves", "depth", "evaluation"),
+    [
+        ("tictactoe", [(0, 0)], 3, "h3"),
+        ("tictactoe", [], 4, "h1"),
+        ("qubic", [(0, 0, 0), (1, 1, 1)], 2, "e2"),
+        ("qubic", [(0, 0, 0), (1, 1, 1), (2, 2, 2)], 3, "e1"),
+        ("cube3", [(1, 1, 1)], 3, "h2"),
+    ],
+)
 def test_alpha_beta_chooses_as_minimax_with_fewer_states(name: str, moves: list, depth: int, evaluation: str) -> None:
     board = Board(Rules.parse(name), moves)
     full, pruned = Stats(), Stats()
@@ -136,14 +144,21 @@ def test_the_engine_levels_on_each_game() -> None:
     assert Engine.levels_for(Rules.preset("tictactoe")) == tuple(LEVELS) + CLASSIC
     assert Engine.levels_for(Rules()) == tuple(LEVELS)
     assert Engine.levels_for(Rules.parse("size=7x6,k=4,gravity")) == (
-        "easy", "normal", "strong", "max", "minimax", "alphabeta", "random")
+        "easy",
+        "normal",
+        "strong",
+        "max",
+        "minimax",
+        "alphabeta",
+        "random",
+    )
     # Five in a row with gravity: the levels offered (whichever search takes them) keep to gravity.
     five = Rules.parse("size=9x9,gravity")
     levels = Engine.levels_for(five)
     assert "greedy" not in levels and levels[-3:] == ("minimax", "alphabeta", "random")
     board = Board(five, [(4, 0), (4, 1), (3, 0)])
     for level in levels:
-        board.copy().play(Engine(level, seed=1).hint(board, time=0.2).move)   # a floating move would raise
+        board.copy().play(Engine(level, seed=1).hint(board, time=0.2).move)  # a floating move would raise
     assert check_level("perfect") == "perfect"
     with pytest.raises(ValueError, match="perfect"):
         check_level("nope")
@@ -167,11 +182,11 @@ def test_the_engine_analysis_keeps_to_gravity() -> None:
     for info in infos:
         replay = board.copy()
         for move in info.pv:
-            replay.play(move)   # every move of every line rests on the bottom or a stone
+            replay.play(move)  # every move of every line rests on the bottom or a stone
 
 
 def test_the_engine_search_keeps_to_gravity() -> None:
     board = Board(Rules.parse("size=7x6,k=4,gravity"), [(3, 0), (3, 1), (2, 0)])
     for level in ("easy", "normal"):
         hint = Engine(level).hint(board.copy(), time=0.2)
-        board.copy().play(hint.move)   # a floating move would raise
+        board.copy().play(hint.move)  # a floating move would raise

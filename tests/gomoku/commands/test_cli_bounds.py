@@ -24,8 +24,14 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def gomoku(*argv: str, timeout: float = 30) -> tuple[int, str, str]:
     """``gomoku ARGV`` in a process of its own: exit code, stdout, stderr."""
-    done = subprocess.run([sys.executable, "-m", "gomoku.cli", *argv], capture_output=True, text=True, check=False,
-                          timeout=timeout, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "gomoku.cli", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+        cwd=ROOT,
+    )
     return done.returncode, done.stdout, done.stderr
 
 
@@ -54,32 +60,40 @@ def warm_kernels() -> None:
 
 
 # -- the limits: refused while the command line is read -------------------------------------------
-@pytest.mark.parametrize("argv, words", [
-    (["hint", "0,0 1,1", "--time", "1e308"], "argument --time: at most 86400 seconds (a day), not '1e308'"),
-    (["hint", "0,0 1,1", "--depth", "99999999999999999999"], "argument --depth: at most 64 plies"),
-    (["hint", "0,0 1,1", "--nodes", "9223372036854775808"], "argument --nodes: at most 1,000,000,000,000 nodes"),
-    (["hint", "0,0", "--rules", "size=1000000000x1000000000,k=5"],
-     "rules 'size=1000000000x1000000000,k=5': at most 1000 cells a side and a million cells in all"),
-    (["hint", "0,0", "--bogus"], "unrecognized arguments: --bogus (see gomoku hint --help)"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["hint", "0,0 1,1", "--time", "1e308"], "argument --time: at most 86400 seconds (a day), not '1e308'"),
+        (["hint", "0,0 1,1", "--depth", "99999999999999999999"], "argument --depth: at most 64 plies"),
+        (["hint", "0,0 1,1", "--nodes", "9223372036854775808"], "argument --nodes: at most 1,000,000,000,000 nodes"),
+        (
+            ["hint", "0,0", "--rules", "size=1000000000x1000000000,k=5"],
+            "rules 'size=1000000000x1000000000,k=5': at most 1000 cells a side and a million cells in all",
+        ),
+        (["hint", "0,0", "--bogus"], "unrecognized arguments: --bogus (see gomoku hint --help)"),
+    ],
+)
 def test_the_issues_command_lines_are_refused_in_one_line(argv: list[str], words: str) -> None:
     line = one_error(*gomoku(*argv))
     assert words in line
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["hint", "0,0", "--time", "86400.5"], "at most 86400 seconds"),
-    (["hint", "0,0", "--time", "inf"], "expected a positive number of seconds, not 'inf'"),
-    (["hint", "0,0", "--time", "nan"], "expected a positive number of seconds, not 'nan'"),
-    (["hint", "0,0", "--time", "0"], "expected a positive number of seconds, not '0'"),
-    (["hint", "0,0", "--nodes", str(MAX_NODES + 1)], "at most 1,000,000,000,000 nodes"),
-    (["hint", "0,0", "--nodes", "9" * 5000], "expected a positive whole number, not '9999"),
-    (["hint", "0,0", "--depth", "65"], "at most 64 plies"),
-    (["hint", "0,0", "--depth", "0"], "expected a positive whole number, not '0'"),
-    (["hint", "0,0", "--threads", "0"], "expected a positive whole number, not '0'"),
-    (["solve", "0,0", "--time", "1e308"], "at most 86400 seconds"),
-    (["solve", "0,0", "--nodes", "9223372036854775808"], "at most 1,000,000,000,000 nodes"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["hint", "0,0", "--time", "86400.5"], "at most 86400 seconds"),
+        (["hint", "0,0", "--time", "inf"], "expected a positive number of seconds, not 'inf'"),
+        (["hint", "0,0", "--time", "nan"], "expected a positive number of seconds, not 'nan'"),
+        (["hint", "0,0", "--time", "0"], "expected a positive number of seconds, not '0'"),
+        (["hint", "0,0", "--nodes", str(MAX_NODES + 1)], "at most 1,000,000,000,000 nodes"),
+        (["hint", "0,0", "--nodes", "9" * 5000], "expected a positive whole number, not '9999"),
+        (["hint", "0,0", "--depth", "65"], "at most 64 plies"),
+        (["hint", "0,0", "--depth", "0"], "expected a positive whole number, not '0'"),
+        (["hint", "0,0", "--threads", "0"], "expected a positive whole number, not '0'"),
+        (["solve", "0,0", "--time", "1e308"], "at most 86400 seconds"),
+        (["solve", "0,0", "--nodes", "9223372036854775808"], "at most 1,000,000,000,000 nodes"),
+    ],
+)
 def test_every_limit_has_a_bound(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
     line = one_error(*run(capsys, *argv))
     assert words in line and line.endswith(f"(see gomoku {argv[0]} --help)") and len(line) < 250
@@ -103,16 +117,44 @@ def test_threads_within_the_cores_say_nothing(capsys: pytest.CaptureFixture[str]
 
 
 def test_a_match_caps_its_threads_and_bounds_its_numbers(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, err = run(capsys, "match", "random", "random", "--rules", "tictactoe", "--games", "1",
-                         "--threads", "100000", "--out", str(tmp_path / "games"))
+    code, out, err = run(
+        capsys,
+        "match",
+        "random",
+        "random",
+        "--rules",
+        "tictactoe",
+        "--games",
+        "1",
+        "--threads",
+        "100000",
+        "--out",
+        str(tmp_path / "games"),
+    )
     assert code == 0 and "random (A)" in out
-    assert err.splitlines()[0] == (f"gomoku: note: --threads 100000: this machine has {CORES} "
-                                   f"core{'' if CORES == 1 else 's'}; using {CORES} threads")
-    for option, value, words in (("--games", "100001", "--games: at most 100000 games"),
-                                 ("--time-per-move", "3600001", "--time-per-move: at most 3600000 ms"),
-                                 ("--grace", "99999999999999999999", "--grace: at most 3600000 ms")):
-        line = one_error(*run(capsys, "match", "random", "random", "--rules", "tictactoe", option, value,
-                              "--out", str(tmp_path / "refused")))
+    assert err.splitlines()[0] == (
+        f"gomoku: note: --threads 100000: this machine has {CORES} "
+        f"core{'' if CORES == 1 else 's'}; using {CORES} threads"
+    )
+    for option, value, words in (
+        ("--games", "100001", "--games: at most 100000 games"),
+        ("--time-per-move", "3600001", "--time-per-move: at most 3600000 ms"),
+        ("--grace", "99999999999999999999", "--grace: at most 3600000 ms"),
+    ):
+        line = one_error(
+            *run(
+                capsys,
+                "match",
+                "random",
+                "random",
+                "--rules",
+                "tictactoe",
+                option,
+                value,
+                "--out",
+                str(tmp_path / "refused"),
+            )
+        )
         assert words in line
     assert not (tmp_path / "refused").exists()
 
@@ -130,18 +172,21 @@ def test_every_commands_parser_errors_in_one_line(capsys: pytest.CaptureFixture[
         assert capsys.readouterr().err == f"gomoku: error: two\\nlines (see {prog} --help)\n"
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["hint"], "the following arguments are required: POSITION (see gomoku hint --help)"),
-    (["match", "greedy"], "the following arguments are required: B (see gomoku match --help)"),
-    (["nosuch"], "argument COMMAND: invalid choice: 'nosuch'"),
-    (["hint", "0,0", "--level", "godlike"], "argument --level: invalid choice: 'godlike'"),
-    (["weights", "0,0", "--region"], "argument --region: expected one argument (see gomoku weights --help)"),
-    (["match", "a", "b", "--games", "many"], "argument --games: invalid int value: 'many'"),
-    (["experiment", "x", "--seed", "s"], "argument --seed: invalid int value: 's'"),
-    (["pbrain", "--level"], "argument --level: expected one argument (see gomoku pbrain --help)"),
-    (["show", "-x", "0,0"], "unrecognized arguments: -x (see gomoku show --help)"),
-    (["--bogus"], "unrecognized arguments: --bogus (see gomoku --help)"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["hint"], "the following arguments are required: POSITION (see gomoku hint --help)"),
+        (["match", "greedy"], "the following arguments are required: B (see gomoku match --help)"),
+        (["nosuch"], "argument COMMAND: invalid choice: 'nosuch'"),
+        (["hint", "0,0", "--level", "godlike"], "argument --level: invalid choice: 'godlike'"),
+        (["weights", "0,0", "--region"], "argument --region: expected one argument (see gomoku weights --help)"),
+        (["match", "a", "b", "--games", "many"], "argument --games: invalid int value: 'many'"),
+        (["experiment", "x", "--seed", "s"], "argument --seed: invalid int value: 's'"),
+        (["pbrain", "--level"], "argument --level: expected one argument (see gomoku pbrain --help)"),
+        (["show", "-x", "0,0"], "unrecognized arguments: -x (see gomoku show --help)"),
+        (["--bogus"], "unrecognized arguments: --bogus (see gomoku --help)"),
+    ],
+)
 def test_argparse_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
     assert words in one_error(*run(capsys, *argv))
 
@@ -154,16 +199,20 @@ def test_one_line_from_a_process_of_its_own_too() -> None:
 # -- POSITION: a directory, and the empty board ---------------------------------------------------
 def test_a_directory_as_position_says_so(tmp_path: Path) -> None:
     line = one_error(*gomoku("hint", str(tmp_path)))
-    assert line == (f"gomoku: error: {tmp_path}: a directory, expected a game file (.json, .sgf or .psq) "
-                    "or moves like '0,0 1,0'")
+    assert line == (
+        f"gomoku: error: {tmp_path}: a directory, expected a game file (.json, .sgf or .psq) or moves like '0,0 1,0'"
+    )
 
 
-@pytest.mark.parametrize("rules, move", [
-    ([], "0,0"),
-    (["--rules", "gomocup15"], "7,7"),
-    (["--rules", "tictactoe"], "1,1"),
-    (["--rules", "connect4"], "3,0"),
-])
+@pytest.mark.parametrize(
+    "rules, move",
+    [
+        ([], "0,0"),
+        (["--rules", "gomocup15"], "7,7"),
+        (["--rules", "tictactoe"], "1,1"),
+        (["--rules", "connect4"], "3,0"),
+    ],
+)
 def test_the_empty_board_gets_an_opening_move(capsys: pytest.CaptureFixture[str], rules: list[str], move: str) -> None:
     code, out, err = run(capsys, "hint", "", *rules, "--nodes", "3000")
     assert (code, err) == (0, "") and out.startswith(f"X to move: play {move}\n"), out

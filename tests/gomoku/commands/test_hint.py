@@ -26,12 +26,23 @@ def test_hint_json_has_the_contract_fields(capsys):
     code, out, err = run(capsys, "hint", FOUR_TO_BLOCK, "--nodes", "500", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert set(data) == {"move", "score", "win_chance", "outcome", "pv", "depth", "nodes", "time", "forced_win",
-                         "candidates"}
+    assert set(data) == {
+        "move",
+        "score",
+        "win_chance",
+        "outcome",
+        "pv",
+        "depth",
+        "nodes",
+        "time",
+        "forced_win",
+        "candidates",
+    }
     assert data["move"] == [4, 0] and data["pv"][0] == [4, 0]
     assert data["forced_win"] is False and data["outcome"] is None and 0 < data["win_chance"] < 1
-    assert data["candidates"] == [{"move": [4, 0], "score": data["score"], "win_chance": data["win_chance"],
-                                   "outcome": None, "pv": data["pv"]}]
+    assert data["candidates"] == [
+        {"move": [4, 0], "score": data["score"], "win_chance": data["win_chance"], "outcome": None, "pv": data["pv"]}
+    ]
 
 
 def test_hint_multipv_json_is_a_list_of_distinct_candidates_best_first(capsys):
@@ -98,6 +109,7 @@ def test_hint_verbose_prints_each_depth_to_stderr(capsys):
 
 def test_hint_with_two_threads_starts_one_helper(capsys, monkeypatch):
     from gomoku.search import threads as helpers
+
     started = []
     start = helpers.Helper.start
     monkeypatch.setattr(helpers.Helper, "start", lambda self: (started.append(self), start(self)))

@@ -23,8 +23,9 @@ def fake(name: str, *args: str) -> str:
 
 
 def talk(command, script, timeout=60):
-    done = subprocess.run(command, input="".join(line + "\r\n" for line in script), capture_output=True,
-                          text=True, timeout=timeout)
+    done = subprocess.run(
+        command, input="".join(line + "\r\n" for line in script), capture_output=True, text=True, timeout=timeout
+    )
     return done.returncode, done.stdout.splitlines(), done.stderr
 
 
@@ -46,8 +47,9 @@ def test_gomoku_pbrain_speaks_the_protocol_as_a_subprocess():
 
 
 def test_pbrain_gomoku_console_entry_point_runs_the_same_loop():
-    code, lines, _ = talk([sys.executable, "-m", "gomoku.protocol.pbrain", "--level", "greedy"],
-                          ["START 15", "BEGIN", "END"])
+    code, lines, _ = talk(
+        [sys.executable, "-m", "gomoku.protocol.pbrain", "--level", "greedy"], ["START 15", "BEGIN", "END"]
+    )
     assert code == 0 and lines == ["OK", "7,7"]
 
 
@@ -61,9 +63,13 @@ def test_an_unknown_level_is_a_one_line_error():
 
 def test_gomoku_pbrain_plays_a_full_game_through_the_runner(tmp_path):
     # Our own brain as an external program, against the greedy level in this process.
-    config = MatchConfig(rules=Rules.preset("gomocup20"), games=2, time_per_move_ms=1000, grace_ms=4000,
-                         openings=load_openings(default_openings_path(Rules.preset("gomocup20")),
-                                                Rules.preset("gomocup20"))[:1])
+    config = MatchConfig(
+        rules=Rules.preset("gomocup20"),
+        games=2,
+        time_per_move_ms=1000,
+        grace_ms=4000,
+        openings=load_openings(default_openings_path(Rules.preset("gomocup20")), Rules.preset("gomocup20"))[:1],
+    )
     command = " ".join(PBRAIN + ["--level", "greedy"])
     result = run_match(command, "greedy", config, out_dir=tmp_path)
     assert len(result.games) == 2 and [g.a_side for g in result.games] == ["X", "O"]
@@ -76,15 +82,27 @@ def test_gomoku_pbrain_plays_a_full_game_through_the_runner(tmp_path):
 
 def test_gomoku_match_prints_the_table_and_saves_the_games(tmp_path, capsys):
     out = tmp_path / "games"
-    code = main(["match", "greedy", fake("illegal", "occupied"), "--games", "2", "--rules", "gomocup15",
-                 "--time-per-move", "1000", "--out", str(out)])
+    code = main(
+        [
+            "match",
+            "greedy",
+            fake("illegal", "occupied"),
+            "--games",
+            "2",
+            "--rules",
+            "gomocup15",
+            "--time-per-move",
+            "1000",
+            "--out",
+            str(out),
+        ]
+    )
     captured = capsys.readouterr()
     assert code == 0
     assert "greedy" in captured.out and "100.0%" in captured.out and "Elo difference" in captured.out
     assert "illegal move" in captured.out
     assert "game 2/2" in captured.err
-    assert sorted(p.name for p in out.iterdir()) == ["game-001.json", "game-001.psq", "game-002.json",
-                                                     "game-002.psq"]
+    assert sorted(p.name for p in out.iterdir()) == ["game-001.json", "game-001.psq", "game-002.json", "game-002.psq"]
     first = load_game(out / "game-001.json")
     assert first.rules.bounds == ((0, 0), (14, 14)) and first.result == "X"
 
@@ -98,8 +116,25 @@ def test_gomoku_match_saves_under_matches_by_default(tmp_path, capsys, monkeypat
 
 
 def test_gomoku_match_json_summary(tmp_path, capsys):
-    code = main(["match", fake("simple"), fake("silent"), "--games", "1", "--rules", "gomocup15",
-                 "--time-per-move", "300", "--grace", "700", "--no-openings", "--out", str(tmp_path), "--json"])
+    code = main(
+        [
+            "match",
+            fake("simple"),
+            fake("silent"),
+            "--games",
+            "1",
+            "--rules",
+            "gomocup15",
+            "--time-per-move",
+            "300",
+            "--grace",
+            "700",
+            "--no-openings",
+            "--out",
+            str(tmp_path),
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 0
     assert (data["wins"], data["losses"], data["draws"]) == (1, 0, 0)
@@ -107,23 +142,39 @@ def test_gomoku_match_json_summary(tmp_path, capsys):
 
 
 def test_gomoku_match_between_levels_on_the_endless_board(tmp_path, capsys):
-    code = main(["match", "greedy", "greedy", "--games", "2", "--rules", "freestyle", "--max-moves", "30",
-                 "--out", str(tmp_path)])
+    code = main(
+        [
+            "match",
+            "greedy",
+            "greedy",
+            "--games",
+            "2",
+            "--rules",
+            "freestyle",
+            "--max-moves",
+            "30",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     text = capsys.readouterr().out
     assert code == 0 and "greedy (A)" in text and "greedy (B)" in text
     assert load_game(tmp_path / "game-001.json").rules.bounds is None
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["match", "stronk", "greedy"], "not a player"),
-    (["match", "greedy", "greedy", "--games", "0"], "--games must be at least 1"),
-    (["match", "greedy", "greedy", "--jobs", "0"], "--jobs must be at least 1"),
-    (["match", "greedy", "greedy", "--time-per-move", "0"], "--time-per-move must be at least 1"),
-    (["match", "greedy", "greedy", "--rules", "renju"], "unknown rules 'renju'"),
-    (["match", "greedy", "greedy", "--openings", "/nonexistent/o.json"], "openings /nonexistent/o.json"),
-    (["match", fake("simple"), "greedy", "--rules", "freestyle"], "needs a bounded board"),
-    (["match", "greedy", "greedy", "--max-moves", "0"], "--max-moves must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["match", "stronk", "greedy"], "not a player"),
+        (["match", "greedy", "greedy", "--games", "0"], "--games must be at least 1"),
+        (["match", "greedy", "greedy", "--jobs", "0"], "--jobs must be at least 1"),
+        (["match", "greedy", "greedy", "--time-per-move", "0"], "--time-per-move must be at least 1"),
+        (["match", "greedy", "greedy", "--rules", "renju"], "unknown rules 'renju'"),
+        (["match", "greedy", "greedy", "--openings", "/nonexistent/o.json"], "openings /nonexistent/o.json"),
+        (["match", fake("simple"), "greedy", "--rules", "freestyle"], "needs a bounded board"),
+        (["match", "greedy", "greedy", "--max-moves", "0"], "--max-moves must be at least 1"),
+    ],
+)
 def test_gomoku_match_user_errors_are_one_line(argv, words, capsys, tmp_path):
     code = main(argv + ["--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
@@ -142,8 +193,10 @@ def test_a_folder_with_another_matchs_games_is_refused_and_left_as_it_was(tmp_pa
     out = tmp_path / "out"
     out.mkdir()
     earlier = out / "game-001.json"
-    earlier.write_text("{\"an\": \"earlier game\"}")
+    earlier.write_text('{"an": "earlier game"}')
     code = main(["match", "greedy", "greedy", "--games", "1", "--out", str(out)])
     err = capsys.readouterr().err
     assert code == 2 and "holds the games of another match" in err and err.count("\n") == 1
-    assert earlier.read_text() == "{\"an\": \"earlier game\"}" and sorted(p.name for p in out.iterdir()) == ["game-001.json"]
+    assert earlier.read_text() == '{"an": "earlier game"}' and sorted(p.name for p in out.iterdir()) == [
+        "game-001.json"
+    ]

@@ -61,18 +61,29 @@ def test_hint_takes_every_classic_player(capsys: pytest.CaptureFixture[str], nam
     assert code == 0 and move not in board.stones and board.rules.contains(move)
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["hint", "1,1 0,0", "--level", "perfect"],
-     "the perfect player does not play freestyle (players here: greedy, easy, normal, strong, max)"),
-    (["hint", "0,0,0", "--rules", "qubic", "--level", "table"], "the table player does not play qubic (players here: "),
-    (["hint", "4,0", "--rules", "size=9x9,gravity", "--level", "greedy"], "the greedy player does not play"),
-    (["match", "perfect", "script", "--games", "4"],
-     "the perfect player does not play gomocup20 (players here: greedy, easy, normal, strong, max)"),
-    (["match", "greedy", "magic", "--rules", "4x4"], "the magic player does not play 4x4"),
-    (["pbrain", "--level", "perfect"], "the perfect player plays only the small boards, not a brain's"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["hint", "1,1 0,0", "--level", "perfect"],
+            "the perfect player does not play freestyle (players here: greedy, easy, normal, strong, max)",
+        ),
+        (
+            ["hint", "0,0,0", "--rules", "qubic", "--level", "table"],
+            "the table player does not play qubic (players here: ",
+        ),
+        (["hint", "4,0", "--rules", "size=9x9,gravity", "--level", "greedy"], "the greedy player does not play"),
+        (
+            ["match", "perfect", "script", "--games", "4"],
+            "the perfect player does not play gomocup20 (players here: greedy, easy, normal, strong, max)",
+        ),
+        (["match", "greedy", "magic", "--rules", "4x4"], "the magic player does not play 4x4"),
+        (["pbrain", "--level", "perfect"], "the perfect player plays only the small boards, not a brain's"),
+    ],
+)
 def test_a_player_that_does_not_play_the_rules_is_one_line_and_exit_2(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
     if argv[0] == "match":
         argv = [*argv, "--out", str(tmp_path / "games")]
     code, out, err = run(capsys, *argv)
@@ -82,8 +93,9 @@ def test_a_player_that_does_not_play_the_rules_is_one_line_and_exit_2(
 
 
 def test_match_perfect_against_script_on_tictactoe(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, err = run(capsys, "match", "perfect", "script", "--rules", "tictactoe", "--games", "4",
-                         "--out", str(tmp_path))
+    code, out, err = run(
+        capsys, "match", "perfect", "script", "--rules", "tictactoe", "--games", "4", "--out", str(tmp_path)
+    )
     assert code == 0
     table = out.splitlines()
     assert table[0].split() == ["player", "games", "wins", "losses", "draws", "score"]
@@ -92,13 +104,15 @@ def test_match_perfect_against_script_on_tictactoe(capsys: pytest.CaptureFixture
     assert perfect[3] == "0"  # perfect play never loses
     assert "Elo difference (perfect - script)" in out and "lost:" not in out
     assert err.count("game ") == 4
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"game-00{i}.{ext}" for i in range(1, 5)
-                                                         for ext in ("json", "psq")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"game-00{i}.{ext}" for i in range(1, 5) for ext in ("json", "psq")
+    ]
 
 
 def test_match_between_classic_players_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "match", "minimax", "random", "--rules", "cube3", "--games", "2",
-                       "--out", str(tmp_path), "--json")
+    code, out, _ = run(
+        capsys, "match", "minimax", "random", "--rules", "cube3", "--games", "2", "--out", str(tmp_path), "--json"
+    )
     data = json.loads(out)
     assert code == 0 and (data["a"], data["b"], data["games"]) == ("minimax", "random", 2)
     assert data["wins"] + data["losses"] + data["draws"] == 2 and "time-out" not in data["reasons"]

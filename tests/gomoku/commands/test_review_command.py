@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gomoku.cli import main
 from gomoku.board import Rules
+from gomoku.cli import main
 from gomoku.records import GameRecord, read_position, save_game
 from gomoku.review import DEFAULT_NODES
 
@@ -19,8 +19,22 @@ TICTACTOE = "1,1 0,1 0,0 2,2 1,0 1,2 2,0"
 """O's edge reply (ply 1) loses to perfect play."""
 FOUR_IGNORED = "0,0 -1,0 1,0 0,5 2,0 5,5 3,0 9,9 4,0"
 """O ignores X's four (ply 7); X makes five."""
-MOVE_KEYS = {"ply", "move", "side", "class", "win_chance_before", "win_chance_after", "better", "reason", "line",
-             "score_before", "score_after", "result_before", "result_after", "judge"}
+MOVE_KEYS = {
+    "ply",
+    "move",
+    "side",
+    "class",
+    "win_chance_before",
+    "win_chance_after",
+    "better",
+    "reason",
+    "line",
+    "score_before",
+    "score_after",
+    "result_before",
+    "result_after",
+    "judge",
+}
 SUMMARY_KEYS = {"moves", "result", "counts", "accuracy", "first_mistake", "seconds", "settings"}
 
 
@@ -47,9 +61,18 @@ def test_the_json_is_one_object_of_moves_and_summary(capsys):
         assert m["better"] is None or (isinstance(m["better"], list) and len(m["better"]) == 2)
         assert isinstance(m["reason"], str) and m["reason"]
     blunder = data["moves"][1]
-    assert blunder == {**blunder, "ply": 1, "move": [0, 1], "side": "O", "class": "blunder",
-                       "win_chance_before": 0.5, "win_chance_after": 0.0, "result_before": "draw",
-                       "result_after": "loss in 5", "judge": "perfect"}
+    assert blunder == {
+        **blunder,
+        "ply": 1,
+        "move": [0, 1],
+        "side": "O",
+        "class": "blunder",
+        "win_chance_before": 0.5,
+        "win_chance_after": 0.0,
+        "result_before": "draw",
+        "result_after": "loss in 5",
+        "judge": "perfect",
+    }
     assert blunder["better"] in ([0, 0], [0, 2], [2, 0], [2, 2])
     summary = data["summary"]
     assert set(summary) == SUMMARY_KEYS
@@ -106,18 +129,24 @@ def test_a_png_without_matplotlib_is_one_line_naming_the_extra(capsys, tmp_path:
     assert err == "gomoku: error: a .png graph needs matplotlib: pip install 'gomoku[plot]' (or write a .svg)\n"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["review", ""], "no moves to review: the game is empty"),
-    (["review", "0,0 0,0"], "move 2 (0,0): cell 0,0 is already taken"),
-    (["review", "0,0 5,0 0,1 5,1 0,2 5,2 0,3 5,3 0,4 9,9"], "move 10 (9,9): the game is over (X); no more moves"),
-    (["review", "no-such-game.sgf"], "no-such-game.sgf: no such file"),
-    (["review", "0,0 1,1", "--plot", "graph.gif"], "--plot graph.gif: expected a .svg or .png file"),
-    (["review", "0,0 1,1", "--plot", "no/such/folder/g.svg"], "--plot no/such/folder/g.svg: no folder no/such/folder"),
-    (["review", "0,0 1,1", "--time", "0"], "argument --time: expected a positive number of seconds, not '0'"),
-    (["review", "0,0 1,1", "--time", "1e9"], "argument --time: at most 86400 seconds (a day), not '1e9'"),
-    (["review", "0,0 1,1", "--nodes", "-3"], "argument --nodes: expected a positive whole number, not '-3'"),
-    (["review", "0,0 1,1", "--time", "1", "--nodes", "500"], "argument --nodes: not allowed with argument --time"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["review", ""], "no moves to review: the game is empty"),
+        (["review", "0,0 0,0"], "move 2 (0,0): cell 0,0 is already taken"),
+        (["review", "0,0 5,0 0,1 5,1 0,2 5,2 0,3 5,3 0,4 9,9"], "move 10 (9,9): the game is over (X); no more moves"),
+        (["review", "no-such-game.sgf"], "no-such-game.sgf: no such file"),
+        (["review", "0,0 1,1", "--plot", "graph.gif"], "--plot graph.gif: expected a .svg or .png file"),
+        (
+            ["review", "0,0 1,1", "--plot", "no/such/folder/g.svg"],
+            "--plot no/such/folder/g.svg: no folder no/such/folder",
+        ),
+        (["review", "0,0 1,1", "--time", "0"], "argument --time: expected a positive number of seconds, not '0'"),
+        (["review", "0,0 1,1", "--time", "1e9"], "argument --time: at most 86400 seconds (a day), not '1e9'"),
+        (["review", "0,0 1,1", "--nodes", "-3"], "argument --nodes: expected a positive whole number, not '-3'"),
+        (["review", "0,0 1,1", "--time", "1", "--nodes", "500"], "argument --nodes: not allowed with argument --time"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""

@@ -70,8 +70,16 @@ def test_show_a_won_game_marks_the_line(capsys) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["sample-game.json", "sample-game.sgf", "sample-game.psq", "vcf-puzzle.json", "gomocup20.psq",
-             "far-away.sgf", "vcf-sample.jsonl:2"],
+    "name",
+    [
+        "sample-game.json",
+        "sample-game.sgf",
+        "sample-game.psq",
+        "vcf-puzzle.json",
+        "gomocup20.psq",
+        "far-away.sgf",
+        "vcf-sample.jsonl:2",
+    ],
 )
 def test_show_each_file_format(capsys, name) -> None:
     code, out, err = run(capsys, "show", str(DATA / name))
@@ -152,9 +160,7 @@ def test_real_subprocess_error_has_no_traceback() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == "gomoku: error: move 2 (0,0): cell 0,0 is already taken"
     assert "Traceback" not in done.stderr
-    ok = subprocess.run(
-        [sys.executable, "-m", "gomoku.cli", "show", "0,0"], capture_output=True, text=True, timeout=60
-    )
+    ok = subprocess.run([sys.executable, "-m", "gomoku.cli", "show", "0,0"], capture_output=True, text=True, timeout=60)
     assert ok.returncode == 0 and "[X]" in ok.stdout
 
 
@@ -273,7 +279,7 @@ def test_a_jsonl_selector_of_unicode_digits_is_an_id_not_a_crash(capsys, tmp_pat
 
 def test_a_json_number_too_long_to_read_is_named_by_file_line_column_and_field(capsys, tmp_path):
     path = tmp_path / "g.json"
-    path.write_text('{"format": "gomoku",\n "moves": [[0, 0], [1, ' + HUGE + ']]}\n')
+    path.write_text('{"format": "gomoku",\n "moves": [[0, 0], [1, ' + HUGE + "]]}\n")
     err = one_line_error(capsys, "show", str(path))
     assert 'g.json line 2 column 24 (field "moves"): a number of 5000 digits' in err and len(err) < 200
 

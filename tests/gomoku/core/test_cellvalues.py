@@ -61,13 +61,14 @@ def test_the_fit_recovers_a_table_that_made_the_labels() -> None:
 
 def test_positions_with_a_five_to_make_are_left_out() -> None:
     mine, theirs = fit_eval.features(GAME[:6])
-    assert mine.sum() == theirs.sum() == 400 - 6      # one count per empty cell
+    assert mine.sum() == theirs.sum() == 400 - 6  # one count per empty cell
     four = [(0, 0), (19, 19), (1, 0), (19, 18), (2, 0), (19, 17), (3, 0)]
     assert fit_eval.features(four) is None
 
 
-def test_the_tool_reports_and_rewrites_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_tool_reports_and_rewrites_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     labels = tmp_path / "labels.jsonl"
     lines = [{"moves": GAME[:n], "winrate": 0.3 + 0.04 * n} for n in range(4, len(GAME) + 1)] * 4
     labels.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
@@ -99,8 +100,9 @@ def test_the_held_out_positions_are_whole_games() -> None:
 
 
 @pytest.mark.parametrize("lengths", [[5], [6, 7, 8] * 10])  # one position; thirty positions of one game
-def test_too_few_labels_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                            lengths: list[int]) -> None:
+def test_too_few_labels_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lengths: list[int]
+) -> None:
     labels = tmp_path / "labels.jsonl"
     labels.write_text("".join(json.dumps({"moves": GAME[:n], "winrate": 0.5}) + "\n" for n in lengths))
     assert fit_eval.main([str(labels)]) == 1

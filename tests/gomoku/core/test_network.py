@@ -26,10 +26,16 @@ def random_net(dim=6, hidden=5, seed=0, cells=False) -> Net:
     embed[0] = 0
     own, opp = (rng.integers(-200, 200, FEATURES).astype(np.int32) for _ in range(2))
     own[0] = opp[0] = 0
-    return Net("random", embed, (rng.standard_normal((hidden, 2 * dim)) * 0.3).astype(np.float32),
-               (rng.standard_normal(hidden) * 0.1).astype(np.float32),
-               (rng.standard_normal(hidden) * 0.3).astype(np.float32), np.array([0.1, 480.0, 0.5, -0.3], np.float32),
-               pol_own=own, pol_opp=opp)
+    return Net(
+        "random",
+        embed,
+        (rng.standard_normal((hidden, 2 * dim)) * 0.3).astype(np.float32),
+        (rng.standard_normal(hidden) * 0.1).astype(np.float32),
+        (rng.standard_normal(hidden) * 0.3).astype(np.float32),
+        np.array([0.1, 480.0, 0.5, -0.3], np.float32),
+        pol_own=own,
+        pol_opp=opp,
+    )
 
 
 def check_order(state, net: Net) -> None:
@@ -88,7 +94,9 @@ def test_a_helper_grid_has_its_own_sums_and_the_same_network():
     before = grid.state.acc.copy()
     kgrid.push(helper, grid.candidates()[0])
     assert np.array_equal(grid.state.acc, before) and not np.array_equal(helper.acc, before)
-    assert np.array_equal(helper.acc[1], counted(helper, net, 1)) and np.array_equal(helper.acc[2], counted(helper, net, 2))
+    assert np.array_equal(helper.acc[1], counted(helper, net, 1)) and np.array_equal(
+        helper.acc[2], counted(helper, net, 2)
+    )
 
 
 def test_without_a_network_the_evaluation_is_the_hand_set_one():

@@ -89,14 +89,17 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["chance.json"]  # no temporary file left
 
 
-@pytest.mark.parametrize("text, message", [
-    ("{not json", "chance.json"),
-    ('{"a": 1}', "not a win-chance file"),
-    ('{"format": "gomoku-win-chance", "a": NaN}', "positive number"),
-    ('{"format": "gomoku-win-chance", "a": -1, "b": 0}', "positive number"),
-    ('{"format": "gomoku-win-chance", "a": 0.1, "b": "x"}', "positive number"),
-    ("[]", "not a win-chance file"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{not json", "chance.json"),
+        ('{"a": 1}', "not a win-chance file"),
+        ('{"format": "gomoku-win-chance", "a": NaN}', "positive number"),
+        ('{"format": "gomoku-win-chance", "a": -1, "b": 0}', "positive number"),
+        ('{"format": "gomoku-win-chance", "a": 0.1, "b": "x"}', "positive number"),
+        ("[]", "not a win-chance file"),
+    ],
+)
 def test_a_broken_file_is_one_line_error(tmp_path, text, message) -> None:
     path = tmp_path / "chance.json"
     path.write_text(text)

@@ -133,7 +133,9 @@ def test_stop_from_another_thread_returns_a_legal_move(moves: list[tuple[int, in
         started.set()
 
     result: list[Hint] = []
-    worker = threading.Thread(target=lambda: result.append(Engine().hint(board, nodes=10**9, on_info=on_info, stop=stop)))
+    worker = threading.Thread(
+        target=lambda: result.append(Engine().hint(board, nodes=10**9, on_info=on_info, stop=stop))
+    )
     worker.start()
     try:
         if when == "proving":
@@ -230,8 +232,10 @@ def test_the_levels_evaluate_with_the_default_network_and_classic_is_the_hand_se
     assert Engine().evaluation == Engine("max").evaluation == DEFAULT_EVALUATION
     assert Engine("strong:classic").evaluation == CLASSIC
     board = Board(moves=[(0, 0), (1, 1), (1, 0), (0, 1), (5, 5)])
-    hints = {name: Engine(name).hint(board, nodes=20_000) for name in
-             ("strong", f"strong:{DEFAULT_EVALUATION}", "strong:classic")}
+    hints = {
+        name: Engine(name).hint(board, nodes=20_000)
+        for name in ("strong", f"strong:{DEFAULT_EVALUATION}", "strong:classic")
+    }
     default, named, classic = ((h.move, h.score) for h in hints.values())
     assert default == named  # the same search, node for node
     assert default[1] != classic[1]  # another evaluation, another score

@@ -65,8 +65,11 @@ def test_a_player_that_does_not_play_the_rules_is_one_line_naming_those_that_do(
     with pytest.raises(ValueError) as caught:
         check_player("perfect", Rules())
     assert str(caught.value) == (
-        "the perfect player does not play freestyle (players here: greedy, easy, normal, strong, max)")
-    with pytest.raises(ValueError, match=r"^the greedy player does not play size=9x9,k=5,gravity \(players here: easy,"):
+        "the perfect player does not play freestyle (players here: greedy, easy, normal, strong, max)"
+    )
+    with pytest.raises(
+        ValueError, match=r"^the greedy player does not play size=9x9,k=5,gravity \(players here: easy,"
+    ):
         check_player("greedy", Rules.parse("size=9x9,gravity"))
     with pytest.raises(ValueError) as caught:
         check_player("best")

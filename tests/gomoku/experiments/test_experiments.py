@@ -23,9 +23,10 @@ def test_minimax_has_the_original_rows_beside_their_figures() -> None:
     progress: list[tuple[int, int]] = []
     table = run_experiment("minimax", games=1, seed=1, progress=lambda d, t: progress.append((d, t)))
     assert progress[-1][0] == progress[-1][1] == len(table.rows)
-    original_rows = table.rows[:len(MINIMAX_ROWS)]
-    assert [r[1] for r in original_rows] == [f"{a}/{b} - {c}/{d}" for a, b, c, d in
-                                             [(*r.first, *r.second) for r in MINIMAX_ROWS]]
+    original_rows = table.rows[: len(MINIMAX_ROWS)]
+    assert [r[1] for r in original_rows] == [
+        f"{a}/{b} - {c}/{d}" for a, b, c, d in [(*r.first, *r.second) for r in MINIMAX_ROWS]
+    ]
     for row, original in zip(original_rows, MINIMAX_ROWS):
         wins = [int(v) for v in row[2].split("/")]
         assert sum(wins) == 1 and row[3] == "/".join(map(str, original.original_wins))
@@ -42,7 +43,7 @@ def test_qubic_counts_nodes_cutoffs_and_branching() -> None:
     rows = [dict(zip(columns, row)) for row in table.rows]
     minimax, alphabeta = rows[0], rows[1]
     assert minimax["cut-offs/move"] == 0 and alphabeta["cut-offs/move"] > 0
-    assert minimax["first move"] == 64 + 64 * 63      # every reply to every first move
+    assert minimax["first move"] == 64 + 64 * 63  # every reply to every first move
     assert alphabeta["first move"] < minimax["first move"]
     assert alphabeta["nodes/move"] < minimax["nodes/move"]
     assert 1 < alphabeta["branching"] <= 64 and minimax["ms/move"] > 0
@@ -61,8 +62,8 @@ def test_strategies_answers_its_questions() -> None:
     losses = {(row[0], row[1]): row[4] for row in everything.rows}
     assert losses[("perfect", "first")] == losses[("perfect", "second")] == 0
     assert losses[("table", "second")] == 0
-    assert losses[("engine", "first")] == losses[("engine", "second")] == 0   # our engine solves 3x3 too
-    assert losses[("script", "second")] > 0      # the scripted strategy can be beaten as O
+    assert losses[("engine", "first")] == losses[("engine", "second")] == 0  # our engine solves 3x3 too
+    assert losses[("script", "second")] > 0  # the scripted strategy can be beaten as O
     assert "12 of the 49 lines" in "\n".join(cube.notes)
     assert len(table.to_dict()["cube_missed_lines"]) == 12
 
@@ -102,14 +103,15 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["experiment"] == "solve" and data["rows"][0]["game"] == "tictactoe"
     assert main(["experiment", "windetect", "--games", "20", "--seed", "3"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("Win detection") and "qubic" in out and err == ""   # no bar off a terminal
-    for argv, message in ((["experiment", "nope"], "unknown experiment 'nope'"),
-                          (["experiment", "minimax", "--games", "0"], "--games must be at least 1")):
+    assert out.startswith("Win detection") and "qubic" in out and err == ""  # no bar off a terminal
+    for argv, message in (
+        (["experiment", "nope"], "unknown experiment 'nope'"),
+        (["experiment", "minimax", "--games", "0"], "--games must be at least 1"),
+    ):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1
     assert set(EXPERIMENTS) == {"minimax", "qubic", "strategies", "windetect", "solve"}
-
 
 
 def test_the_progress_bar_draws_on_a_terminal_only() -> None:
@@ -131,7 +133,6 @@ def test_the_progress_bar_draws_on_a_terminal_only() -> None:
     assert text.count("\r") == 4 and text.endswith("\n") and "[" + "#" * 30 + "] 4/4" in text
 
 
-
 def test_the_same_seed_gives_the_same_table() -> None:
     from gomoku.experiments.duels import duel_matrix
 
@@ -139,5 +140,8 @@ def test_the_same_seed_gives_the_same_table() -> None:
         return duel_matrix(Rules.preset("tictactoe"), ("random", "minimax"), 6, seed, "t", lambda: None).rows
 
     assert table(7) == table(7)
-    assert len({str(table(seed)) for seed in range(4)}) > 1   # and another seed, other games
-    assert run_experiment("windetect", games=30, seed=1).rows[0][3] == run_experiment("windetect", games=30, seed=1).rows[0][3]
+    assert len({str(table(seed)) for seed in range(4)}) > 1  # and another seed, other games
+    assert (
+        run_experiment("windetect", games=30, seed=1).rows[0][3]
+        == run_experiment("windetect", games=30, seed=1).rows[0][3]
+    )

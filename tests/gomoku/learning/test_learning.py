@@ -15,8 +15,17 @@ from gomoku.core import grid as kgrid
 from gomoku.core.grid import TURN
 from gomoku.engine import Engine, check_player
 from gomoku.engine.chance import default_model
-from gomoku.learning import (TrainError, TrainOptions, init_params, mean_loss, run_epoch, to_examples, to_net,
-                             toy_dataset, train_net)
+from gomoku.learning import (
+    TrainError,
+    TrainOptions,
+    init_params,
+    mean_loss,
+    run_epoch,
+    to_examples,
+    to_net,
+    toy_dataset,
+    train_net,
+)
 from gomoku.learning.train import _forward, from_net
 from gomoku.protocol.pbrain import check_brain_level
 from gomoku.protocol.pbrain import main as pbrain_main
@@ -42,7 +51,7 @@ def test_examples_hold_both_views_of_every_position():
         board = data.board(i)
         g = Grid(board).state
         s = int(g.meta[TURN])
-        own, opp = ex.rows[ex.start[i]:ex.split[i]], ex.rows[ex.split[i]:ex.start[i + 1]]
+        own, opp = ex.rows[ex.start[i] : ex.split[i]], ex.rows[ex.split[i] : ex.start[i + 1]]
         assert own.size > 0 and opp.size > 0 and (own > 0).all()
         assert ex.own[i] == g.value[s] and ex.opp[i] == g.value[3 - s]
     mixed = to_examples([data], blend=1.0)
@@ -61,23 +70,38 @@ def test_the_grid_evaluates_as_the_trainer_predicts(cells):
     x = np.zeros(8, np.float32)
     z = np.zeros(6, np.float32)
     for i in range(len(ex)):
-        logit = _forward(ex.rows, ex.start[i], ex.split[i], ex.start[i + 1], params.code, *params.arrays(),
-                         ex.own[i], ex.opp[i], x, z)
+        logit = _forward(
+            ex.rows,
+            ex.start[i],
+            ex.split[i],
+            ex.start[i + 1],
+            params.code,
+            *params.arrays(),
+            ex.own[i],
+            ex.opp[i],
+            x,
+            z,
+        )
         g = Grid(data.board(i), net=net).state
         assert kgrid.evaluate(g) == pytest.approx((logit + 0.1) / 0.002, abs=3.0)
 
 
 def test_a_run_keeps_the_best_epoch_and_writes_a_network(tmp_path):
     out = tmp_path / "toy.npz"
-    net, report = train_net([toy_dataset()] * 3, "toy", TrainOptions(epochs=4, dim=4, hidden=4, hold_out=3, lr=0.01),
-                            out=out)
+    net, report = train_net(
+        [toy_dataset()] * 3, "toy", TrainOptions(epochs=4, dim=4, hidden=4, hold_out=3, lr=0.01), out=out
+    )
     assert report.held_out_positions > 0 and len(report.held_out) == 4
     loaded = load_net(str(out))
     assert np.array_equal(loaded.embed, net.embed) and loaded.meta["trained"]["positions"] == report.positions
-    assert loaded.meta["trained"]["held_out_loss"] == pytest.approx(min([report.held_out[report.best_epoch]]
-                                                                        if report.best_epoch >= 0 else
-                                                                        [loaded.meta["trained"]["held_out_loss"]]),
-                                                                       abs=1e-4)
+    assert loaded.meta["trained"]["held_out_loss"] == pytest.approx(
+        min(
+            [report.held_out[report.best_epoch]]
+            if report.best_epoch >= 0
+            else [loaded.meta["trained"]["held_out_loss"]]
+        ),
+        abs=1e-4,
+    )
 
 
 def test_training_lowers_the_loss_on_what_it_sees():
@@ -121,8 +145,29 @@ def test_the_train_command(tmp_path, capsys):
     data = tmp_path / "positions.npz"
     save_dataset(toy_dataset(), data)
     out = tmp_path / "net.npz"
-    assert main(["train", str(data), str(tmp_path), str(data), "--out", str(out), "--epochs", "2", "--dim", "4",
-                 "--hidden", "4", "--hold-out", "3", "--json", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                str(data),
+                str(tmp_path),
+                str(data),
+                "--out",
+                str(out),
+                "--epochs",
+                "2",
+                "--dim",
+                "4",
+                "--hidden",
+                "4",
+                "--hold-out",
+                "3",
+                "--json",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     report = json.loads(printed)
     assert report["out"] == str(out) and report["positions"] == 12 and len(report["held_out_by_epoch"]) == 2
@@ -130,8 +175,28 @@ def test_the_train_command(tmp_path, capsys):
     assert report["options"]["max_score"] is None and "Infinity" not in printed
     assert load_net(str(out)).width == 4 and not load_net(str(out)).has_cells
     cells = tmp_path / "cells.npz"
-    assert main(["train", str(data), "--out", str(cells), "--epochs", "1", "--dim", "4", "--hidden", "4",
-                 "--hold-out", "3", "--cells", "--no-order", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                str(data),
+                "--out",
+                str(cells),
+                "--epochs",
+                "1",
+                "--dim",
+                "4",
+                "--hidden",
+                "4",
+                "--hold-out",
+                "3",
+                "--cells",
+                "--no-order",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     assert load_net(str(cells)).has_cells and load_net(str(cells)).meta["trained"]["options"]["cells"] is True
 
 
@@ -139,10 +204,15 @@ def test_training_goes_on_from_a_network(tmp_path, capsys):
     """``--from``: the start is the network named (its loss, its size and
     features), and what comes out is trained on from there."""
     data = [toy_dataset()] * 3
-    first, _ = train_net(data, "first", TrainOptions(epochs=3, dim=4, hidden=4, hold_out=3, lr=0.02, cells=True,
-                                                     order_epochs=3, order_lr=0.05), out=tmp_path / "first.npz")
-    again, report = train_net(data, "again", TrainOptions(epochs=2, hold_out=3, lr=0.02, order=False,
-                                                          start=str(tmp_path / "first.npz")))
+    first, _ = train_net(
+        data,
+        "first",
+        TrainOptions(epochs=3, dim=4, hidden=4, hold_out=3, lr=0.02, cells=True, order_epochs=3, order_lr=0.05),
+        out=tmp_path / "first.npz",
+    )
+    again, report = train_net(
+        data, "again", TrainOptions(epochs=2, hold_out=3, lr=0.02, order=False, start=str(tmp_path / "first.npz"))
+    )
     assert again.width == 4 and again.w1.shape[0] == 4 and again.has_cells  # the start's, not the defaults 8 and 16
     assert first.has_order and np.array_equal(again.pol_own, first.pol_own)  # its move order, not trained, stays
     settings = again.meta["trained"]["options"]
@@ -158,8 +228,10 @@ def test_training_goes_on_from_a_network(tmp_path, capsys):
         assert report.best < before + 1e-4 and not np.array_equal(again.embed, first.embed)
     data_file = tmp_path / "positions.npz"
     save_dataset(toy_dataset(), data_file)
-    for start, message in (("classic", "the hand-set evaluation is where training starts"),
-                           ("nothing", "no evaluation named 'nothing'")):
+    for start, message in (
+        ("classic", "the hand-set evaluation is where training starts"),
+        ("nothing", "no evaluation named 'nothing'"),
+    ):
         assert exit_code(["train", str(data_file), "--out", str(tmp_path / "x.npz"), "--from", start, "--quiet"]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1 and not (tmp_path / "x.npz").exists()
@@ -167,13 +239,16 @@ def test_training_goes_on_from_a_network(tmp_path, capsys):
         TrainOptions(value=False, start="round3").check()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--epochs", "0"], "--epochs"),
-    (["--lr", "nan"], "--lr must be"),
-    (["--blend", "2"], "--blend must be"),
-    (["--out", "net.txt"], "ending in .npz"),
-    (["MISSING"], "no such dataset"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--epochs", "0"], "--epochs"),
+        (["--lr", "nan"], "--lr must be"),
+        (["--blend", "2"], "--blend must be"),
+        (["--out", "net.txt"], "ending in .npz"),
+        (["MISSING"], "no such dataset"),
+    ],
+)
 def test_bad_train_options_are_one_line_errors(tmp_path, capsys, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
     save_dataset(toy_dataset(), tmp_path / "positions.npz")
@@ -195,8 +270,9 @@ def test_a_corrupt_dataset_is_a_one_line_error(tmp_path, capsys):
 
 
 def test_a_move_order_alone_keeps_the_hand_set_evaluation(tmp_path):
-    net, report = train_net([toy_dataset()] * 3, "order", TrainOptions(value=False, order_epochs=3, hold_out=3,
-                                                                        order_lr=0.05))
+    net, report = train_net(
+        [toy_dataset()] * 3, "order", TrainOptions(value=False, order_epochs=3, hold_out=3, order_lr=0.05)
+    )
     assert not net.has_value and net.has_order and report.order_positions == 6
     assert np.abs(net.pol_own).max() > 0 and np.abs(net.pol_own).max() <= 250
     path = save_net(net, tmp_path / "order.npz")
@@ -214,7 +290,9 @@ def test_a_brain_plays_with_a_network(tmp_path, capsys):
     assert check_brain_level(f"strong:{path}") == f"strong:{path}"
     assert pbrain_main(["--level", "strong:nothing"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("pbrain-gomoku: error: no evaluation named 'nothing' (classic, round1,") and err.count("\n") == 1
+    assert (
+        err.startswith("pbrain-gomoku: error: no evaluation named 'nothing' (classic, round1,") and err.count("\n") == 1
+    )
 
 
 def test_the_shipped_rounds_load_and_say_what_they_were_trained_on():
@@ -228,7 +306,9 @@ def test_the_shipped_rounds_load_and_say_what_they_were_trained_on():
     for name in ("round1", "round2", "round3"):
         net = load_net(name)
         assert net is not None and net.has_value and net.width == 8
-        assert net.has_cells == (name == "round3") and net.meta["trained"]["options"].get("cells", False) == net.has_cells
+        assert (
+            net.has_cells == (name == "round3") and net.meta["trained"]["options"].get("cells", False) == net.has_cells
+        )
         trained = net.meta["trained"]
         games[name] = trained["games"]
         assert trained["held_out_loss"] < trained["hand_set_held_out_loss"]

@@ -78,19 +78,22 @@ def test_a_worker_killed_mid_run_costs_a_replay_and_no_game_is_counted_twice(clu
             return super().write(text)
 
     progress = Killer()
-    there = run_selfplay("normal", "easy", config, sampling, out_dir=tmp_path / "there", cluster=address,
-                         progress=progress)
+    there = run_selfplay(
+        "normal", "easy", config, sampling, out_dir=tmp_path / "there", cluster=address, progress=progress
+    )
     assert Killer.killed, "no worker was busy to be killed"
     lost = Killer.killed[0][1]
     # The killed worker's games went to a worker again: the scheduler's log shows them processing twice.
     starts = client.run_on_scheduler(
-        lambda dask_scheduler, keys: {k: sum(1 for t in dask_scheduler.story(k) if t[2] == "processing")
-                                      for k in keys}, keys=list(lost))
+        lambda dask_scheduler, keys: {k: sum(1 for t in dask_scheduler.story(k) if t[2] == "processing") for k in keys},
+        keys=list(lost),
+    )
     assert max(starts.values()) >= 2, starts
     # Every game once, in the results, the progress and the folder.
     assert [g.index for g in there.match.games] == list(range(6))
-    assert sorted(line.split(" (")[0] for line in progress.getvalue().splitlines()) == \
-        sorted(f"game {i}/6" for i in range(1, 7))
+    assert sorted(line.split(" (")[0] for line in progress.getvalue().splitlines()) == sorted(
+        f"game {i}/6" for i in range(1, 7)
+    )
     assert sorted(out_files(tmp_path / "there")) == [f"game-00{i}.json" for i in range(1, 7)]
     # Every worker, the one started again after the kill too, did its one-off work through the plugin.
     # (The new one may still be registering or preparing when the games end: wait for it, within bounds.)
@@ -117,8 +120,10 @@ def test_one_cluster_plays_one_batch_of_games_after_another(cluster):
     config = MatchConfig(rules=RULES, games=2, time_per_move_ms=100, openings=OPENINGS)
     with Cluster(address, specs=("greedy",), rules=RULES, match="batches") as games:
         for batch in range(2):
-            tasks = [GameTask(2 * batch + n, "greedy", "greedy", config, n % len(OPENINGS), "XO"[n], make_player)
-                     for n in range(2)]
+            tasks = [
+                GameTask(2 * batch + n, "greedy", "greedy", config, n % len(OPENINGS), "XO"[n], make_player)
+                for n in range(2)
+            ]
             results = list(games.play(tasks))
             assert sorted(r.index for r in results) == [2 * batch, 2 * batch + 1]
             assert not games.futures  # nothing of this batch left for the next one to wait on
@@ -136,9 +141,25 @@ def test_a_cluster_with_no_worker_stops_the_match_in_one_line():
 
 def test_an_unreachable_cluster_is_a_one_line_error_within_seconds(tmp_path):
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "gomoku.cli", "match", "greedy", "greedy", "--games", "2",
-                           "--cluster", "tcp://127.0.0.1:9", "--out", str(tmp_path / "m")],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gomoku.cli",
+            "match",
+            "greedy",
+            "greedy",
+            "--games",
+            "2",
+            "--cluster",
+            "tcp://127.0.0.1:9",
+            "--out",
+            str(tmp_path / "m"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     elapsed = time.monotonic() - started
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("gomoku: error: --cluster tcp://127.0.0.1:9: no Dask scheduler answered")
@@ -157,14 +178,38 @@ sys.exit(code)
 """
 
 
-@pytest.mark.parametrize("cluster_args, code, words", [
-    ([], 0, "False"),
-    (["--cluster", "tcp://127.0.0.1:9"], 2, "--cluster needs Dask, an optional extra: pip install 'gomoku[cluster]'"),
-])
+@pytest.mark.parametrize(
+    "cluster_args, code, words",
+    [
+        ([], 0, "False"),
+        (
+            ["--cluster", "tcp://127.0.0.1:9"],
+            2,
+            "--cluster needs Dask, an optional extra: pip install 'gomoku[cluster]'",
+        ),
+    ],
+)
 def test_without_dask_a_local_match_plays_and_a_cluster_says_what_to_install(tmp_path, cluster_args, code, words):
-    done = subprocess.run([sys.executable, "-c", NO_DASK, "match", "greedy", "greedy", "--games", "2", "--rules",
-                           "gomocup15", "--out", str(tmp_path / "m"), *cluster_args],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            NO_DASK,
+            "match",
+            "greedy",
+            "greedy",
+            "--games",
+            "2",
+            "--rules",
+            "gomocup15",
+            "--out",
+            str(tmp_path / "m"),
+            *cluster_args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == code, done.stderr
     assert words in done.stderr
     if code == 2:

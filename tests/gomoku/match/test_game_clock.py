@@ -19,12 +19,12 @@ from gomoku.match import (
     GameResult,
     MatchConfig,
     MatchResult,
+    contestants,
     format_table,
     make_player,
     play_game,
     run_match,
 )
-from gomoku.match import contestants
 from gomoku.match import games as games_module
 from gomoku.match.games import GameClock
 from gomoku.match.runner import LONG_GAME, clock_use
@@ -133,8 +133,9 @@ def test_game_clock_check_is_quiet_inside_both_limits():
 
 
 # -- the figures ----------------------------------------------------------------------------------
-def game_of(moves: int, a_side: str, times: list[int], reason: str = "X (a) made five",
-            left: dict[str, int] | None = None) -> GameResult:
+def game_of(
+    moves: int, a_side: str, times: list[int], reason: str = "X (a) made five", left: dict[str, int] | None = None
+) -> GameResult:
     return GameResult(0, None, "a", "b", a_side, "X", reason, [(i, 0) for i in range(moves)], times, left_ms=left)
 
 
@@ -174,8 +175,9 @@ def test_a_brain_gets_timeout_match_and_time_left_before_every_move(tmp_path):
     log = tmp_path / "brain.log"
     player = make_player(logging_brain(log))
     other = make_player("greedy")
-    config = MatchConfig(rules=RULES, games=1, time_per_move_ms=2000, time_per_game_ms=30000, max_moves=8,
-                         grace_ms=3_600_000)
+    config = MatchConfig(
+        rules=RULES, games=1, time_per_move_ms=2000, time_per_game_ms=30000, max_moves=8, grace_ms=3_600_000
+    )
     game = play_game(0, player, other, config)
     lines = log.read_text().splitlines()
     assert "INFO timeout_match 30000" in lines and "INFO timeout_turn 2000" in lines
@@ -212,26 +214,59 @@ def test_a_level_plays_on_the_game_clock(monkeypatch):
 # -- the command line -----------------------------------------------------------------------------
 @pytest.mark.parametrize("value", ["0", "-5", "86400001", "99999999999999"])
 def test_a_bad_time_per_game_is_one_line_and_exit_2(value, capsys, tmp_path):
-    code = main(["match", "greedy", "greedy", "--games", "1", "--rules", "gomocup15", "--time-per-game", value,
-                 "--out", str(tmp_path / "out")])
+    code = main(
+        [
+            "match",
+            "greedy",
+            "greedy",
+            "--games",
+            "1",
+            "--rules",
+            "gomocup15",
+            "--time-per-game",
+            value,
+            "--out",
+            str(tmp_path / "out"),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--time-per-game" in err and "Traceback" not in err
 
 
 def test_a_match_with_a_game_clock_runs_and_resumes(tmp_path, capsys):
     out = tmp_path / "out"
-    args = ["match", "greedy", "greedy", "--games", "2", "--rules", "gomocup15", "--time-per-game", "20000",
-            "--max-moves", "12", "--out", str(out)]
+    args = [
+        "match",
+        "greedy",
+        "greedy",
+        "--games",
+        "2",
+        "--rules",
+        "gomocup15",
+        "--time-per-game",
+        "20000",
+        "--max-moves",
+        "12",
+        "--out",
+        str(out),
+    ]
     assert main([*args, "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["time_per_game_ms"] == 20000 and summary["clock"]["a"]["timeouts"] == 0
     saved = json.loads((out / "game-001.json").read_text())["metadata"]
     assert set(saved["left_ms"]) == {"X", "O"} and saved["settings"]["time_per_game_ms"] == 20000
     # The same match, resumed: its games are read back, left_ms with them.
-    result = run_match("greedy", "greedy", MatchConfig(rules=RULES, games=2, time_per_game_ms=20000, max_moves=12,
-                                                       openings=_openings()), out_dir=out, resume=True)
-    assert [g.left_ms == json.loads((out / f"game-00{g.index + 1}.json").read_text())["metadata"]["left_ms"]
-            for g in result.games] == [True, True]
+    result = run_match(
+        "greedy",
+        "greedy",
+        MatchConfig(rules=RULES, games=2, time_per_game_ms=20000, max_moves=12, openings=_openings()),
+        out_dir=out,
+        resume=True,
+    )
+    assert [
+        g.left_ms == json.loads((out / f"game-00{g.index + 1}.json").read_text())["metadata"]["left_ms"]
+        for g in result.games
+    ] == [True, True]
     # Another game clock is another match.
     assert main([*args[:-4], "--time-per-game", "30000", "--max-moves", "12", "--out", str(out), "--resume"]) == 2
     assert "time_per_game_ms 20000, not 30000" in capsys.readouterr().err

@@ -45,8 +45,7 @@ def test_a_game_lost_with_its_worker_is_played_again_and_counted_once(tmp_path):
 
 def test_a_game_that_kills_every_worker_stops_the_match(tmp_path):
     with pytest.raises(MatchError, match=f"a worker process died {MAX_POOL_DEATHS} times in a row"):
-        run_match("line", f"die-always:{tmp_path / 'died'}", MatchConfig(games=2), jobs=2,
-                  player_factory=dying_factory)
+        run_match("line", f"die-always:{tmp_path / 'died'}", MatchConfig(games=2), jobs=2, player_factory=dying_factory)
 
 
 def test_a_worker_leaves_when_its_parent_is_gone():
@@ -74,7 +73,8 @@ def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
         "    pool.pool = pool._new_pool()\n"
         "    pids = [pool.pool.submit(os.getpid).result() for _ in range(8)]\n"
         "    print(' '.join(str(p) for p in sorted(set(pids))), flush=True)\n"
-        "    time.sleep(600)\n")
+        "    time.sleep(600)\n"
+    )
     runner = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
     workers: list[int] = []
     try:
@@ -122,15 +122,21 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
     # SIGTERM (a timeout, a batch system) ends it the same way, not half-way.
     out = tmp_path / "out"
     gomoku = Path(sys.executable).with_name("gomoku")
-    runner = subprocess.Popen([str(gomoku), "match", "greedy", "greedy", "--games", "100000", "--jobs", "2",
-                               "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    runner = subprocess.Popen(
+        [str(gomoku), "match", "greedy", "greedy", "--games", "100000", "--jobs", "2", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     workers: list[int] = []
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and len(list(out.glob("game-*.json"))) < 100:
             time.sleep(0.05)
-        workers = [int(p) for p in subprocess.run(["pgrep", "-P", str(runner.pid)], capture_output=True,
-                                                   text=True).stdout.split()]
+        workers = [
+            int(p)
+            for p in subprocess.run(["pgrep", "-P", str(runner.pid)], capture_output=True, text=True).stdout.split()
+        ]
         assert len(workers) >= 2
         os.kill(runner.pid, sent)
         try:

@@ -71,27 +71,38 @@ def test_an_interrupted_match_resumes_from_what_it_wrote(tmp_path):
     assert [g.index for g in resumed.games] == [0, 1, 2, 3] and resumed.wins == 4
     # A finished match resumed again plays nothing, and says the same.
     idle = Counting()
-    assert summary(run_match("line", "scatter", CONFIG, out_dir=out, player_factory=idle, resume=True)) == \
-        summary(resumed)
+    assert summary(run_match("line", "scatter", CONFIG, out_dir=out, player_factory=idle, resume=True)) == summary(
+        resumed
+    )
     assert idle.games == []
 
 
 def test_more_games_extend_a_match_and_fewer_are_refused(tmp_path):
-    run_match("line", "scatter", MatchConfig(games=2, openings=CONFIG.openings), out_dir=tmp_path,
-              player_factory=Counting())
+    run_match(
+        "line", "scatter", MatchConfig(games=2, openings=CONFIG.openings), out_dir=tmp_path, player_factory=Counting()
+    )
     more = Counting()
     result = run_match("line", "scatter", CONFIG, out_dir=tmp_path, player_factory=more, resume=True)
     assert sorted(more.games) == [2, 3] and len(result.games) == 4
     with pytest.raises(MatchError, match=r"holds game 4, past --games 3; give --games 4 or more"):
-        run_match("line", "scatter", MatchConfig(games=3, openings=CONFIG.openings), out_dir=tmp_path,
-                  player_factory=Counting(), resume=True)
+        run_match(
+            "line",
+            "scatter",
+            MatchConfig(games=3, openings=CONFIG.openings),
+            out_dir=tmp_path,
+            player_factory=Counting(),
+            resume=True,
+        )
 
 
-@pytest.mark.parametrize("change, words", [
-    ({"time_per_move_ms": 100}, "time_per_move_ms 500, not 100"),
-    ({"openings": [[(3, 3)]]}, "openings "),
-    ({"max_moves": 30}, "max_moves null, not 30"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"time_per_move_ms": 100}, "time_per_move_ms 500, not 100"),
+        ({"openings": [[(3, 3)]]}, "openings "),
+        ({"max_moves": 30}, "max_moves null, not 30"),
+    ],
+)
 def test_a_match_with_other_settings_is_not_resumed(tmp_path, change, words):
     run_match("line", "scatter", CONFIG, out_dir=tmp_path, player_factory=Counting())
     other = MatchConfig(**{**CONFIG.__dict__, **change})
@@ -100,16 +111,23 @@ def test_a_match_with_other_settings_is_not_resumed(tmp_path, change, words):
         run_match("line", "scatter", other, out_dir=tmp_path, player_factory=factory, resume=True)
     assert words in str(info.value) and "game-001.json was played with" in str(info.value)
     assert factory.games == []
-    with pytest.raises(MatchError, match="was played with b \"scatter\", not \"line\""):
+    with pytest.raises(MatchError, match='was played with b "scatter", not "line"'):
         run_match("line", "line", CONFIG, out_dir=tmp_path, player_factory=Counting(), resume=True)
 
 
 def test_the_settings_name_what_differs():
     base = match_settings("a", "b", CONFIG, {"selfplay": {"margin": 40}})
-    assert differing(base, match_settings("a", "b", CONFIG, {"selfplay": {"margin": 30}})) == \
-        'selfplay {"margin": 40}, not {"margin": 30}'
-    assert differing(base, match_settings("a", "b", MatchConfig(**{**CONFIG.__dict__, "games": 99}),
-                                          {"selfplay": {"margin": 40}})) is None  # not the number of games
+    assert (
+        differing(base, match_settings("a", "b", CONFIG, {"selfplay": {"margin": 30}}))
+        == 'selfplay {"margin": 40}, not {"margin": 30}'
+    )
+    assert (
+        differing(
+            base,
+            match_settings("a", "b", MatchConfig(**{**CONFIG.__dict__, "games": 99}), {"selfplay": {"margin": 40}}),
+        )
+        is None
+    )  # not the number of games
 
 
 def test_a_damaged_or_foreign_game_file_is_a_one_line_error(tmp_path):
@@ -135,8 +153,9 @@ def test_a_write_cut_short_leaves_no_game_and_its_temporary_file_goes(tmp_path):
     run_match("line", "scatter", MatchConfig(games=1), out_dir=tmp_path, player_factory=Counting())
     stale = tmp_path / ".game-002.json.abc123.tmp"
     stale.write_text('{"half": ')
-    result = run_match("line", "scatter", MatchConfig(games=2), out_dir=tmp_path, player_factory=Counting(),
-                       resume=True)
+    result = run_match(
+        "line", "scatter", MatchConfig(games=2), out_dir=tmp_path, player_factory=Counting(), resume=True
+    )
     assert len(result.games) == 2 and not stale.exists()
     assert not list(tmp_path.glob(".*"))
 
@@ -152,7 +171,9 @@ def test_the_progress_bar_of_a_resumed_match_starts_from_its_games():
     bar.resume(games, Path("m"))
     bar.update(games[0])
     assert stream.getvalue().split("\r")[1:] == [
-        f"[{'#' * 15}{'.' * 15}] 2/4  line 2 - 0 scatter ", f"[{'#' * 22}{'.' * 8}] 3/4  line 3 - 0 scatter "]
+        f"[{'#' * 15}{'.' * 15}] 2/4  line 2 - 0 scatter ",
+        f"[{'#' * 22}{'.' * 8}] 3/4  line 3 - 0 scatter ",
+    ]
 
 
 def test_gomoku_match_resume_from_the_command_line(tmp_path, capsys):

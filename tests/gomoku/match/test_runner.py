@@ -209,9 +209,14 @@ def test_a_game_from_an_opening_keeps_the_opening_moves():
     assert game.result == "O" and game.a_score == 1.0 and game.opening_moves == 3
 
 
-@pytest.mark.parametrize("mode, words", [
-    ("occupied", "illegal move"), ("outside", "outside the board"), ("crash", "crash: exit code 1"),
-])
+@pytest.mark.parametrize(
+    "mode, words",
+    [
+        ("occupied", "illegal move"),
+        ("outside", "outside the board"),
+        ("crash", "crash: exit code 1"),
+    ],
+)
 def test_an_illegal_move_or_a_crash_loses_the_game(mode, words):
     game = play_game(0, LinePlayer(), BadPlayer(mode), MatchConfig(games=1))
     assert game.result == "X"
@@ -284,8 +289,12 @@ def test_the_progress_bar_on_a_terminal():
 def test_every_game_is_saved_as_json_and_psq(tmp_path):
     config = MatchConfig(games=2, openings=[[(9, 9), (10, 10)]])
     result = run_match("scatter", "line", config, out_dir=tmp_path, player_factory=factory)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-001.json", "game-001.psq", "game-002.json",
-                                                          "game-002.psq"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-001.json",
+        "game-001.psq",
+        "game-002.json",
+        "game-002.psq",
+    ]
     for game in result.games:
         stem = tmp_path / f"game-{game.index + 1:03d}"
         native = load_game(stem.with_suffix(".json"))
@@ -334,8 +343,9 @@ def test_the_out_folder_must_be_new_or_empty(tmp_path):
         made.clear()
         with pytest.raises(MatchError) as info:
             run_match("line", "line", MatchConfig(games=2), out_dir=out, player_factory=counting_factory)
-        assert str(info.value) == (f"--out {out}: the folder is not empty (it holds {name!r} ...); "
-                                   "give a new or empty folder")
+        assert str(info.value) == (
+            f"--out {out}: the folder is not empty (it holds {name!r} ...); give a new or empty folder"
+        )
         assert made == [0, 0]  # the players were looked at, no game was played
         assert [p.name for p in out.iterdir()] == [name]
     new = tmp_path / "new" / "deeper"
@@ -376,8 +386,9 @@ SMALL = Rules.square(10)
 
 def test_an_external_brain_plays_a_whole_game():
     config = MatchConfig(rules=SMALL, games=1, time_per_move_ms=2000, grace_ms=3000)
-    game = play_game(0, BrainPlayer([sys.executable, str(BRAINS / "simple.py")], name="simple"), LinePlayer("l"),
-                     config)
+    game = play_game(
+        0, BrainPlayer([sys.executable, str(BRAINS / "simple.py")], name="simple"), LinePlayer("l"), config
+    )
     board = Board(SMALL, game.moves)  # every move legal
     assert len(game.moves) > 5 and game.result in ("X", "O", "draw")
     assert "lost" not in game.reason
@@ -392,10 +403,15 @@ def test_an_external_brain_on_a_rectangle_from_an_opening():
     Board(rules, game.moves)
 
 
-@pytest.mark.parametrize("args, words", [
-    (["occupied"], "illegal move"), (["outside"], "outside the board"), (["garbage"], "not x,y"),
-    (["error"], "error: answered 'ERROR out of ideas' to BEGIN"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["occupied"], "illegal move"),
+        (["outside"], "outside the board"),
+        (["garbage"], "not x,y"),
+        (["error"], "error: answered 'ERROR out of ideas' to BEGIN"),
+    ],
+)
 def test_an_external_brain_that_plays_illegally_loses(args, words):
     config = MatchConfig(rules=SMALL, games=1, time_per_move_ms=2000, grace_ms=3000)
     player = BrainPlayer([sys.executable, str(BRAINS / "illegal.py"), *args], name="bad")
@@ -414,8 +430,9 @@ def test_an_external_brain_that_suggests_gets_play_and_its_move_counts():
 
 def test_an_external_brain_that_says_nothing_loses_on_time():
     config = MatchConfig(rules=SMALL, games=1, time_per_move_ms=200, grace_ms=200)
-    game = play_game(0, LinePlayer(), BrainPlayer([sys.executable, str(BRAINS / "silent.py")], name="mute", grace_ms=200),
-                     config)
+    game = play_game(
+        0, LinePlayer(), BrainPlayer([sys.executable, str(BRAINS / "silent.py")], name="mute", grace_ms=200), config
+    )
     assert game.result == "X" and "O (mute) lost: time-out: no answer to BOARD within 400 ms" == game.reason
 
 
@@ -456,8 +473,11 @@ def test_the_match_threads_reach_every_player(monkeypatch):
     made = []
 
     def factory(spec, *, seed=None, grace_ms=1000):
-        made.append(EnginePlayer("greedy", seed=seed) if spec == "greedy" else
-                    BrainPlayer([sys.executable, str(BRAINS / "simple.py")], name="simple", grace_ms=grace_ms))
+        made.append(
+            EnginePlayer("greedy", seed=seed)
+            if spec == "greedy"
+            else BrainPlayer([sys.executable, str(BRAINS / "simple.py")], name="simple", grace_ms=grace_ms)
+        )
         return made[-1]
 
     sent = []

@@ -179,8 +179,7 @@ def test_board_whose_counts_no_alternation_explains_is_set_up_with_us_to_move():
 
 def test_a_set_up_board_as_the_second_player_and_a_rule_change_after_it():
     engine = FakeEngine()
-    out, brain = talk(["START 20", "BOARD", "1,1,3", "5,5,2", "6,6,2", "7,7,2", "8,8,1", "DONE", "INFO rule 1"],
-                      engine)
+    out, brain = talk(["START 20", "BOARD", "1,1,3", "5,5,2", "6,6,2", "7,7,2", "8,8,1", "DONE", "INFO rule 1"], engine)
     board = engine.boards[0]
     assert board.turn is Stone.O and board.stones[(5, 5)] is Stone.X and board.stones[(8, 8)] is Stone.O
     # After our move (O) and the rule change: same stones, X to move, exact five.
@@ -338,8 +337,10 @@ def test_a_rule_it_does_not_play_is_refused_with_an_error_in_place_of_every_move
     assert out == ["OK"] and brain.rule == 1 and brain.board.rules.overline is False
     for line in ["BEGIN", "TURN 7,7", "BOARD", "7,7,2", "DONE"]:
         brain.handle(line)
-    refusal = (f"ERROR INFO rule {rule} refused: {words} is not played here (this brain plays 0 five or more, "
-               f"1 exactly five, 2 continuous game); the rule stays 1")
+    refusal = (
+        f"ERROR INFO rule {rule} refused: {words} is not played here (this brain plays 0 five or more, "
+        f"1 exactly five, 2 continuous game); the rule stays 1"
+    )
     assert out[1:] == [refusal] * 3
     assert brain.board.stones == {} and brain.rule == 1
     out.clear()
@@ -425,8 +426,10 @@ def test_a_huge_max_memory_is_clamped_and_start_still_answers_ok(value):
 
 
 def test_the_real_engine_under_a_huge_max_memory_plays():
-    out, brain = session(["INFO max_memory 100000000000000", "START 20", "INFO timeout_turn 100", "TURN 10,10"],
-                         factory=default_engine_factory("strong"))
+    out, brain = session(
+        ["INFO max_memory 100000000000000", "START 20", "INFO timeout_turn 100", "TURN 10,10"],
+        factory=default_engine_factory("strong"),
+    )
     assert moves(out)[0] == "OK" and len(brain.board.stones) == 2
 
 
@@ -462,8 +465,12 @@ def test_a_time_limit_of_hundreds_of_digits_is_clamped_and_the_turn_is_answered(
 
 
 @settings(max_examples=100, deadline=None)
-@given(turn=st.integers(-(10**30), 10**30), match=st.integers(-(10**30), 10**30),
-       left=st.integers(-(10**30), 10**30), ply=st.integers(0, 400))
+@given(
+    turn=st.integers(-(10**30), 10**30),
+    match=st.integers(-(10**30), 10**30),
+    left=st.integers(-(10**30), 10**30),
+    ply=st.integers(0, 400),
+)
 def test_no_clock_value_makes_the_planner_fail_or_reply_past_the_turn(turn, match, left, ply):
     _, brain = session([f"INFO timeout_turn {turn}", f"INFO timeout_match {match}", f"INFO time_left {left}"])
     budget = plan_time(brain.time, ply)
@@ -472,8 +479,7 @@ def test_no_clock_value_makes_the_planner_fail_or_reply_past_the_turn(turn, matc
         assert budget.reply < brain.time.timeout_turn / 1000
 
 
-SIX_EACH = (["BOARD"] + [f"{x},0,1" for x in range(6)] + [f"{x},1,2" for x in range(6)]
-            + ["10,10,1", "15,15,1", "DONE"])
+SIX_EACH = ["BOARD"] + [f"{x},0,1" for x in range(6)] + [f"{x},1,2" for x in range(6)] + ["10,10,1", "15,15,1", "DONE"]
 
 
 def test_a_rule_switch_that_gives_both_sides_a_five_is_one_error_and_changes_nothing():
@@ -734,13 +740,29 @@ def test_a_piskvork_style_session_from_start_to_end():
     # undo by TAKEBACK; a new game by RESTART then BOARD; END.
     engine = FakeEngine()
     script = [
-        "START 20", "INFO max_memory 83886080", "INFO timeout_match 180000", "INFO timeout_turn 5000",
-        "INFO game_type 1", "INFO rule 0", "INFO time_left 180000", "INFO folder C:\\Program Files\\piskvork",
+        "START 20",
+        "INFO max_memory 83886080",
+        "INFO timeout_match 180000",
+        "INFO timeout_turn 5000",
+        "INFO game_type 1",
+        "INFO rule 0",
+        "INFO time_left 180000",
+        "INFO folder C:\\Program Files\\piskvork",
         "BEGIN",
-        "INFO time_left 179000", "TURN 10,9",
-        "TAKEBACK 8,8", "TAKEBACK 10,9", "INFO time_left 178000", "TURN 11,11",
-        "RESTART", "BOARD", "9,9,2", "10,10,1", "9,10,2", "DONE",
-        "END", "ABOUT",
+        "INFO time_left 179000",
+        "TURN 10,9",
+        "TAKEBACK 8,8",
+        "TAKEBACK 10,9",
+        "INFO time_left 178000",
+        "TURN 11,11",
+        "RESTART",
+        "BOARD",
+        "9,9,2",
+        "10,10,1",
+        "9,10,2",
+        "DONE",
+        "END",
+        "ABOUT",
     ]
     out, brain = talk(script, engine)
     assert moves(out) == ["OK", "9,9", "8,8", "OK", "OK", "8,8", "OK", "8,8"]
@@ -771,6 +793,7 @@ def test_start_prepares_the_engine_for_the_board_rules_off_the_clock():
 
 def test_start_warms_the_greedy_route_off_the_clock():
     from gomoku import attacks
+
     attacks.default_table.cache_clear()
     session(["START 20"])
     assert attacks.default_table.cache_info().currsize == 1
@@ -782,15 +805,26 @@ def short(value):
     return excerpt(value, 16)
 
 
-@pytest.mark.parametrize("word", ["FOO\x00", "BAR\x1b[2J", "caf\u00e9", "\ufffd\ufffd", "X" * 1_000_000, "A\tB"], ids=short)
+@pytest.mark.parametrize(
+    "word", ["FOO\x00", "BAR\x1b[2J", "caf\u00e9", "\ufffd\ufffd", "X" * 1_000_000, "A\tB"], ids=short
+)
 def test_unknown_quotes_a_short_printable_excerpt(word):
     out, _ = session([word])
     assert len(out) == 1 and out[0].startswith("UNKNOWN unknown command ")
     assert printable(out[0]) and len(out[0]) < 40 + 4 * EXCERPT
 
 
-@pytest.mark.parametrize("line", ["TURN \x00,\x01", "START 2\u00b2", "TURN " + "9" * 1_000_000 + ",1",
-                                  "RECTSTART x\r,y", "TAKEBACK " + "\x07" * 500], ids=short)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "TURN \x00,\x01",
+        "START 2\u00b2",
+        "TURN " + "9" * 1_000_000 + ",1",
+        "RECTSTART x\r,y",
+        "TAKEBACK " + "\x07" * 500,
+    ],
+    ids=short,
+)
 def test_error_quotes_a_short_printable_excerpt(line):
     out, _ = session(["START 20", line])
     assert moves(out)[1].startswith("ERROR") and all(printable(x) and len(x) < 300 for x in out)
@@ -841,8 +875,9 @@ def test_a_bad_line_gets_one_printable_answer_at_most_and_changes_nothing(line):
     assert moves(out)[-1] == ABOUT
 
 
-@pytest.mark.parametrize("line", ["x,y,1", "1,2", "1,2,9", "1," + "9" * 5000 + ",1", "\x00", "W" * 100_000,
-                                  "25,25,1", "9,9,1"], ids=short)
+@pytest.mark.parametrize(
+    "line", ["x,y,1", "1,2", "1,2,9", "1," + "9" * 5000 + ",1", "\x00", "W" * 100_000, "25,25,1", "9,9,1"], ids=short
+)
 def test_a_bad_board_line_is_one_error_and_the_old_position_stays(line):
     out, brain = session(["START 20", "TURN 10,10"])
     before = list(brain.board.move_stack)
@@ -854,6 +889,7 @@ def test_a_bad_board_line_is_one_error_and_the_old_position_stays(line):
 
 
 def test_a_number_with_thousands_of_leading_zeros_is_still_its_value():
-    out, brain = session(["START 20", "TURN " + "0" * 5000 + "10," + "0" * 5000 + "10", "INFO timeout_turn "
-                          + "0" * 6000 + "750"])
+    out, brain = session(
+        ["START 20", "TURN " + "0" * 5000 + "10," + "0" * 5000 + "10", "INFO timeout_turn " + "0" * 6000 + "750"]
+    )
     assert moves(out) == ["OK", "9,9"] and (10, 10) in brain.board.stones and brain.time.timeout_turn == 750

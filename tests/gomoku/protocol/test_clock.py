@@ -60,8 +60,9 @@ def test_a_whole_game_spent_at_the_deadline_stays_inside_the_match_time(match, t
 
 
 @settings(max_examples=200, deadline=None)
-@given(turn=st.integers(1, 3_600_000), left=st.one_of(st.none(), st.integers(-5000, 3_600_000)),
-       ply=st.integers(0, 400))
+@given(
+    turn=st.integers(1, 3_600_000), left=st.one_of(st.none(), st.integers(-5000, 3_600_000)), ply=st.integers(0, 400)
+)
 def test_the_reply_deadline_is_always_inside_the_turn_and_after_the_stop(turn, left, ply):
     budget = plan_time(TimeControl(timeout_turn=turn, time_left=left), ply)
     assert budget.deadline <= budget.reply < turn / 1000
@@ -70,8 +71,12 @@ def test_the_reply_deadline_is_always_inside_the_turn_and_after_the_stop(turn, l
 
 # -- the game clock: a target, a pacer, a hard cap ----------------------------------------------------------
 @settings(max_examples=200, deadline=None)
-@given(turn=st.integers(1, 120_000), match=st.integers(1, 3_600_000), left=st.integers(-5000, 3_600_000),
-       ply=st.integers(0, 400))
+@given(
+    turn=st.integers(1, 120_000),
+    match=st.integers(1, 3_600_000),
+    left=st.integers(-5000, 3_600_000),
+    ply=st.integers(0, 400),
+)
 def test_under_a_game_clock_the_target_and_the_cap_stay_inside_the_clock(turn, match, left, ply):
     control = TimeControl(timeout_turn=turn, timeout_match=match, time_left=left)
     budget = plan_time(control, ply)

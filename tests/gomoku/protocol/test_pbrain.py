@@ -167,13 +167,20 @@ def test_serve_waits_at_end_for_a_search_that_stops_late():
 
 
 def test_finish_flushes_and_leaves_at_once_past_a_thread_still_running():
-    script = ("import sys, threading\n"
-              "from gomoku.protocol.pbrain import finish\n"
-              "threading.Thread(target=threading.Event().wait, args=(60,), daemon=True).start()\n"
-              "sys.stdout.write('9,9\\n')\n"
-              "sys.exit(finish(0))\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60, check=False,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    script = (
+        "import sys, threading\n"
+        "from gomoku.protocol.pbrain import finish\n"
+        "threading.Thread(target=threading.Event().wait, args=(60,), daemon=True).start()\n"
+        "sys.stdout.write('9,9\\n')\n"
+        "sys.exit(finish(0))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 0 and done.stdout == b"9,9\n" and done.stderr == b""
 
 
@@ -182,8 +189,9 @@ def test_a_manager_that_has_gone_away_ends_the_brain_quietly():
         def write(self, text):
             raise BrokenPipeError(32, "Broken pipe")
 
-    thread = threading.Thread(target=serve, args=(io.StringIO("START 20\nBEGIN\nABOUT\n"), Gone(),
-                                                  lambda mb: FakeEngine()))
+    thread = threading.Thread(
+        target=serve, args=(io.StringIO("START 20\nBEGIN\nABOUT\n"), Gone(), lambda mb: FakeEngine())
+    )
     thread.start()
     thread.join(30)
     assert not thread.is_alive()
@@ -204,7 +212,9 @@ def test_a_strict_utf8_brain_process_survives_a_bad_byte():
     done = subprocess.run(
         [sys.executable, "-m", "gomoku.protocol.pbrain", "--level", "greedy"],
         input=b"START 15\n\xff\xfe\nINFO max_memory 100000000000000\nTURN 7,7\nFOO\x00\rABOUT\nEND\n",
-        capture_output=True, env=env, timeout=60,
+        capture_output=True,
+        env=env,
+        timeout=60,
     )
     lines = moves(done.stdout.decode("ascii").splitlines())
     assert done.returncode == 0 and done.stderr == b""
@@ -345,18 +355,45 @@ def cell(model: Model) -> st.SearchStrategy[Cell]:
     inside = st.tuples(coordinate(model, 0), coordinate(model, 1))
     if not taken:
         return inside
-    return st.one_of(inside, st.sampled_from(taken), st.sampled_from(taken).flatmap(
-        lambda c: st.tuples(st.integers(c[0] - 2, c[0] + 2), st.integers(c[1] - 2, c[1] + 2))))
+    return st.one_of(
+        inside,
+        st.sampled_from(taken),
+        st.sampled_from(taken).flatmap(
+            lambda c: st.tuples(st.integers(c[0] - 2, c[0] + 2), st.integers(c[1] - 2, c[1] + 2))
+        ),
+    )
 
 
 def step(data: st.DataObject, session: Session) -> None:
     """One command, its bytes sent, its answers checked against the model."""
     model = session.model
     end = data.draw(ENDS)
-    kind = data.draw(st.sampled_from([
-        "start", "start", "rectstart", "restart", "begin", "turn", "turn", "turn", "turn", "turn", "play",
-        "takeback", "board", "about", "info", "stop", "blank", "junk", "bad-args", "long",
-    ]))
+    kind = data.draw(
+        st.sampled_from(
+            [
+                "start",
+                "start",
+                "rectstart",
+                "restart",
+                "begin",
+                "turn",
+                "turn",
+                "turn",
+                "turn",
+                "turn",
+                "play",
+                "takeback",
+                "board",
+                "about",
+                "info",
+                "stop",
+                "blank",
+                "junk",
+                "bad-args",
+                "long",
+            ]
+        )
+    )
     started = model.size is not None
     if kind == "start":
         size = data.draw(st.one_of(st.integers(3, 16), st.integers(17, 25), HUGE.map(lambda s: s)))
@@ -427,8 +464,21 @@ def step(data: st.DataObject, session: Session) -> None:
     elif kind == "about":
         assert session.send(b"ABOUT" + end) == [ABOUT]
     elif kind == "info":
-        key = data.draw(st.sampled_from(["timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
-                                         "folder", "evaluate", "colour", ""]))
+        key = data.draw(
+            st.sampled_from(
+                [
+                    "timeout_turn",
+                    "timeout_match",
+                    "time_left",
+                    "max_memory",
+                    "game_type",
+                    "folder",
+                    "evaluate",
+                    "colour",
+                    "",
+                ]
+            )
+        )
         value = data.draw(st.one_of(st.integers(-10, 10**7).map(str), HUGE, NOT_NUMBERS))
         assert session.send(f"INFO {key} {value}".encode("utf-8", "surrogatepass") + end) == []
     elif kind == "stop":
@@ -482,7 +532,7 @@ def board_block(data: st.DataObject, session: Session, end: bytes) -> None:
         opponent = [(x, y) for x, y, f in lines if f == 2]
         if len(own) == len(opponent) or len(opponent) == len(own) + 1:
             first, second = (own, opponent) if len(own) == len(opponent) else (opponent, own)
-            sequence = [c for pair in zip(first, second) for c in pair] + first[len(second):]
+            sequence = [c for pair in zip(first, second) for c in pair] + first[len(second) :]
             for c in sequence:
                 trial.stones[c] = 1 if c in own else 2
                 trial.order.append(c)
@@ -503,8 +553,9 @@ def board_block(data: st.DataObject, session: Session, end: bytes) -> None:
         assert answers == []
 
 
-@settings(max_examples=SESSIONS, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                          HealthCheck.data_too_large])
+@settings(
+    max_examples=SESSIONS, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(data=st.data())
 def test_a_fuzzed_session_gets_the_answers_the_model_expects(data):
     session = Session()

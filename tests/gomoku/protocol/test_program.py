@@ -29,8 +29,12 @@ class Program:
 
     def __init__(self, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gomoku.protocol.pbrain", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, env=env or {**os.environ, "PYTHONPATH": str(ROOT)}, cwd=cwd or ROOT,
+            [sys.executable, "-m", "gomoku.protocol.pbrain", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env or {**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=cwd or ROOT,
         )
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -105,8 +109,15 @@ def test_end_while_a_late_search_runs_exits_cleanly_every_time():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
 
     def run(_: int) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "gomoku.protocol.pbrain"], input=SESSION, capture_output=True,
-                              env=env, cwd=ROOT, timeout=60, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "gomoku.protocol.pbrain"],
+            input=SESSION,
+            capture_output=True,
+            env=env,
+            cwd=ROOT,
+            timeout=60,
+            check=False,
+        )
 
     with ThreadPoolExecutor(max_workers=3) as pool:  # three at a time on two cores: the threads race more
         runs = list(pool.map(run, range(END_RUNS)))
@@ -169,10 +180,20 @@ def shadow_tree(tmp_path: Path) -> Path:
 def test_without_the_package_folder_the_cache_goes_to_the_users_cache_folder(tmp_path):
     tree = shadow_tree(tmp_path)
     (tmp_path / "file").write_text("")
-    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(tmp_path / "file" / "numba"),
-           "XDG_CACHE_HOME": str(tmp_path / "xdg")}
-    done = subprocess.run([sys.executable, "-c", "import gomoku.core.grid as g; print(g.init._cache.cache_path)"],
-                          capture_output=True, env=env, cwd=tmp_path, timeout=60, check=False)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(tree),
+        "NUMBA_CACHE_DIR": str(tmp_path / "file" / "numba"),
+        "XDG_CACHE_HOME": str(tmp_path / "xdg"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", "import gomoku.core.grid as g; print(g.init._cache.cache_path)"],
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0 and done.stderr == b""
     assert Path(done.stdout.decode().strip()).is_relative_to(tmp_path / "xdg" / "gomoku" / "numba")
 
@@ -182,8 +203,13 @@ def test_with_no_writable_cache_folder_at_all_the_brain_plays_with_a_one_line_no
     tree = shadow_tree(tmp_path)
     (tmp_path / "file").write_text("")
     nowhere = str(tmp_path / "file" / "sub")
-    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": nowhere, "XDG_CACHE_HOME": nowhere,
-           "HOME": nowhere}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(tree),
+        "NUMBA_CACHE_DIR": nowhere,
+        "XDG_CACHE_HOME": nowhere,
+        "HOME": nowhere,
+    }
     brain = Program(env=env, cwd=tmp_path)
     brain.send("START 20", "INFO timeout_turn 500")
     assert brain.answer()[0] == "OK"

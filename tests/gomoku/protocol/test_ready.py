@@ -170,7 +170,8 @@ def test_a_failed_preparation_is_said_once_and_the_engine_still_plays():
     out, _ = session(["START 20", "TURN 10,10", "TURN 12,12"], Failing())
     assert moves(out) == ["OK", "9,9", "8,8"]
     assert [line for line in out if line.startswith("MESSAGE")] == [
-        "MESSAGE warm-up failed (RuntimeError: no memory for the tables); the engine does it on its moves"]
+        "MESSAGE warm-up failed (RuntimeError: no memory for the tables); the engine does it on its moves"
+    ]
 
 
 def test_join_waits_for_the_last_search_to_end():

@@ -72,13 +72,13 @@ def test_board_from_position_takes_points_and_stones() -> None:
 @pytest.mark.parametrize(
     "data, fragment",
     [
-        ({"to_move": "X"}, "expected an object with \"stones\""),
+        ({"to_move": "X"}, 'expected an object with "stones"'),
         ({"stones": [], "to_move": "X"}, "position.stones: expected an object"),
         ({"stones": {"X": [[0, 0]], "B": []}}, "unexpected key 'B'"),
         ({"stones": {"X": [[0, "a"]]}}, "stones.X[0]: expected a point"),
         ({"stones": {"X": [[0, 0]], "O": [[0, 0]]}}, "stones.O[0]: cell 0,0 is listed twice"),
         ({"stones": {"X": [[0, 0]], "O": [[0, 0, 1]]}}, "stones.O[0]: expected 2 coordinates"),
-        ({"stones": {"X": [[0, 0]]}, "to_move": "Y"}, "position.to_move: expected \"X\" or \"O\""),
+        ({"stones": {"X": [[0, 0]]}, "to_move": "Y"}, 'position.to_move: expected "X" or "O"'),
         ({"stones": {"X": [[i, 0] for i in range(5)], "O": [[i, 1] for i in range(5)]}}, "both X and O have a five"),
         ({"stones": {"X": [[20, 0]]}, "rules": "gomocup20"}, "outside the board"),
         ({"stones": {"X": [[0, 0]]}, "rules": "go"}, "position.rules: unknown rules"),

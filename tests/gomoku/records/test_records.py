@@ -94,8 +94,9 @@ def test_no_moves_is_the_empty_board() -> None:
 def test_a_directory_or_a_device_is_named_for_what_it_is(tmp_path) -> None:
     with pytest.raises(RecordError) as info:
         read_position(str(tmp_path))
-    assert str(info.value) == (f"{tmp_path}: a directory, expected a game file (.json, .sgf or .psq) "
-                               "or moves like '0,0 1,0'")
+    assert str(info.value) == (
+        f"{tmp_path}: a directory, expected a game file (.json, .sgf or .psq) or moves like '0,0 1,0'"
+    )
     with pytest.raises(RecordError, match="^/dev/null: a character device, not a regular file"):
         read_position("/dev/null")
     folder = tmp_path / "games.json"
@@ -141,8 +142,10 @@ def test_far_apart_points_round_trip_in_json(board: Board, shift) -> None:
     record = GameRecord.from_board(far, {"event": "far"})
     same_game(reread(record, ".json").to_board(), far)
     assert parse_moves(format_moves(far.move_stack)) == far.move_stack
-    same_game(position_from_dict(json.loads(json.dumps(position_to_dict(far)))), board_from_position(
-        {s.name: [list(p) for p in far.stones_of(s)] for s in Stone}, far.turn, far.rules))
+    same_game(
+        position_from_dict(json.loads(json.dumps(position_to_dict(far)))),
+        board_from_position({s.name: [list(p) for p in far.stones_of(s)] for s in Stone}, far.turn, far.rules),
+    )
     points = far.move_stack
     spread = max(max(p[i] for p in points) - min(p[i] for p in points) for i in (0, 1)) if points else 0
     if spread >= SGF_MAX:
@@ -202,9 +205,7 @@ def test_shared_positions_load_with_their_stones_and_side_to_move(name) -> None:
             assert board.stones_of(stone) == sorted(tuple(p) for p in entry["stones"].get(stone.name, []))
         assert board.winner is None and board.move_stack  # these all alternate
         # and back: position JSON of the board gives the same stones
-        assert position_to_dict(board)["stones"] == {
-            s: sorted(entry["stones"].get(s, [])) for s in ("X", "O")
-        }
+        assert position_to_dict(board)["stones"] == {s: sorted(entry["stones"].get(s, [])) for s in ("X", "O")}
 
 
 def test_jsonl_lines_by_number_and_id() -> None:
@@ -225,7 +226,9 @@ def test_a_bad_jsonl_line_is_named_once(tmp_path: Path) -> None:
     path.write_text('{"stones": {"X": [[0, 0]]}}\n{oops\n' + "[" * 100_000 + "\n")
     with pytest.raises(RecordError) as info:
         read_position(f"{path}:2")
-    assert str(info.value) == f"{path} line 2 column 2: expected JSON (Expecting property name enclosed in double quotes)"
+    assert (
+        str(info.value) == f"{path} line 2 column 2: expected JSON (Expecting property name enclosed in double quotes)"
+    )
     with pytest.raises(RecordError, match="line 3: JSON nested too deeply"):
         read_position(f"{path}:3")
 
@@ -272,7 +275,7 @@ def native(**changes) -> dict:
     "data, fragment",
     [
         ([], "game: expected a native game"),
-        (native(format="chess"), "game.format: expected \"gomoku\""),
+        (native(format="chess"), 'game.format: expected "gomoku"'),
         (native(version=2), "game.version: 2 is newer"),
         (native(version="1"), "game.version: expected a whole number"),
         (native(rules={"k": 0}), "game.rules.k: expected a whole number at least 1"),
@@ -283,9 +286,9 @@ def native(**changes) -> dict:
         (native(moves={"a": 1}), "game.moves: expected a list"),
         (native(moves=[[0, 0], [1]]), "game.moves[1]: expected 2 coordinates"),
         (native(moves=[[0, 0], [0, 0]]), "move 2 (0,0): cell 0,0 is already taken"),
-        (native(result="black"), "game.result: expected \"X\", \"O\", \"draw\" or null"),
+        (native(result="black"), 'game.result: expected "X", "O", "draw" or null'),
         (native(metadata=[]), "game.metadata: expected an object"),
-        (native(setup={"X": [[5, 5]]}, to_move="Z"), "game.to_move: expected \"X\" or \"O\""),
+        (native(setup={"X": [[5, 5]]}, to_move="Z"), 'game.to_move: expected "X" or "O"'),
         ({"moves": []}, "expected a native game"),
     ],
 )
@@ -299,8 +302,8 @@ def test_bad_native_json(data, fragment) -> None:
 @pytest.mark.parametrize(
     "name, text, fragment",
     [
-        ("bad.json", "{\"format\": \"gomoku\",\n \"version\": 1,\n", "bad.json line 3 column 1: expected JSON"),
-        ("bad.json", "{\"format\": \"gomoku\", \"version\": 1, \"moves\": [[0, 0], [0, 0]]}", "move 2"),
+        ("bad.json", '{"format": "gomoku",\n "version": 1,\n', "bad.json line 3 column 1: expected JSON"),
+        ("bad.json", '{"format": "gomoku", "version": 1, "moves": [[0, 0], [0, 0]]}', "move 2"),
         ("bad.sgf", "(;GM[4]SZ[15];B[hh];B[ii])", "bad.sgf: SGF line 1: expected a move of W"),
         ("bad.psq", "Piskvorky 15x15, 11:11, 0\n1,1,0\n99,1,0\n", "bad.psq: PSQ line 3"),
         ("bad.txt", "0,0", "unknown format '.txt'"),
@@ -316,13 +319,16 @@ def test_bad_files_raise_and_stay_as_they_were(tmp_path: Path, name, text, fragm
     assert path.read_text() == text
 
 
-@pytest.mark.parametrize("name, text, fragment", [
-    ("s.sgf", f"(;GM[4]SZ[{HUGE}];B[aa])", "SGF line 1: SZ: a number of 5000 digits"),
-    ("o.sgf", f"(;GM[4]SZ[15]OF[{HUGE}:0];B[aa])", "SGF line 1: OF: a number of 5000 digits"),
-    ("h.psq", f"Piskvorky {HUGE}x20, 11:11, 0\n1,1,0\n", "PSQ line 1: the board size: a number of 5000 digits"),
-    ("m.psq", f"Piskvorky 20x20, 11:11, 0\n1,1,0\n{HUGE},1,0\n", "PSQ line 3: a number of 5000 digits"),
-    ("k.psq", f"Piskvorky 20x20, 11:11, 0\n1,1,0\n;gomoku: k={HUGE}\n", "PSQ line 3: k: a number of 5000"),
-])
+@pytest.mark.parametrize(
+    "name, text, fragment",
+    [
+        ("s.sgf", f"(;GM[4]SZ[{HUGE}];B[aa])", "SGF line 1: SZ: a number of 5000 digits"),
+        ("o.sgf", f"(;GM[4]SZ[15]OF[{HUGE}:0];B[aa])", "SGF line 1: OF: a number of 5000 digits"),
+        ("h.psq", f"Piskvorky {HUGE}x20, 11:11, 0\n1,1,0\n", "PSQ line 1: the board size: a number of 5000 digits"),
+        ("m.psq", f"Piskvorky 20x20, 11:11, 0\n1,1,0\n{HUGE},1,0\n", "PSQ line 3: a number of 5000 digits"),
+        ("k.psq", f"Piskvorky 20x20, 11:11, 0\n1,1,0\n;gomoku: k={HUGE}\n", "PSQ line 3: k: a number of 5000"),
+    ],
+)
 def test_a_number_too_long_in_a_game_file_names_file_and_line(tmp_path, name, text, fragment):
     path = tmp_path / name
     path.write_text(text)

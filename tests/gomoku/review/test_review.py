@@ -54,8 +54,10 @@ def test_grade_thresholds_are_ordered_and_drops_map_to_them() -> None:
     assert 0 < INACCURACY < MISTAKE < BLUNDER < 1
     assert GRADES == ("best", "good", "inaccuracy", "mistake", "blunder")
     even = Judgement(0.0, 0.5, (1, 1))
-    grades = [grade_move(even, Judgement(0.0, 0.5 + d, (2, 2)), (3, 3), 0.5, 0.5 - d - 1e-9)
-              for d in (-0.1, 0.01, INACCURACY, MISTAKE, BLUNDER)]
+    grades = [
+        grade_move(even, Judgement(0.0, 0.5 + d, (2, 2)), (3, 3), 0.5, 0.5 - d - 1e-9)
+        for d in (-0.1, 0.01, INACCURACY, MISTAKE, BLUNDER)
+    ]
     assert grades == ["best", "good", "inaccuracy", "mistake", "blunder"]
 
 
@@ -111,7 +113,7 @@ def test_a_forced_reply_is_worth_the_position_it_makes() -> None:
     boards = [Board(moves=moves[:n]) for n in range(len(moves) + 1)]
     judgements = [Judgement(0.0, 0.5, (5, 5)) for _ in boards]
     judgements[7] = Judgement(92.0, 0.55, (4, 0), ((4, 0),), depth=1)  # the search's depth-1 guess
-    judgements[8] = Judgement(-900.0, 0.1, (9, 7), ((9, 7), (9, 6)))    # X to move, behind
+    judgements[8] = Judgement(-900.0, 0.1, (9, 7), ((9, 7), (9, 6)))  # X to move, behind
     assert through_forced(boards, moves, judgements) == 1
     assert judgements[7].score == 900.0 and abs(judgements[7].chance - 0.9) < 1e-9
     assert judgements[7].line == ((4, 0), (9, 7), (9, 6)) and judgements[7].how == "forced"
@@ -126,9 +128,9 @@ def test_a_shallow_search_is_valued_by_the_judges_own_move_when_it_was_played() 
     moves = [(0, 0), (5, 5), (1, 1), (6, 6)]
     boards = [Board(moves=moves[:n]) for n in range(len(moves) + 1)]
     judgements = [Judgement(0.0, 0.5, (9, 9), depth=10) for _ in boards]
-    judgements[2] = Judgement(300.0, 0.7, (1, 1), depth=2)   # X's shallow look; X played its move
+    judgements[2] = Judgement(300.0, 0.7, (1, 1), depth=2)  # X's shallow look; X played its move
     judgements[3] = Judgement(800.0, 0.85, (6, 6), depth=11)  # O to move, searched deeper: O is better
-    judgements[1] = Judgement(100.0, 0.6, (4, 4), depth=1)   # O's shallow look, but O played elsewhere
+    judgements[1] = Judgement(100.0, 0.6, (4, 4), depth=1)  # O's shallow look, but O played elsewhere
     assert through_forced(boards, moves, judgements) == 1
     assert judgements[2].how == "deeper" and judgements[2].score == -800.0 and judgements[2].depth == 11
     assert judgements[1].how == "search" and judgements[1].chance == 0.6
@@ -171,10 +173,12 @@ def test_hunting_looks_longer_before_a_win() -> None:
 
 def test_large_unproven_drops_get_a_second_look() -> None:
     moves = [(0, 0), (1, 1), (2, 2)]
-    judgements = [Judgement(0.0, 0.5, (0, 0)),    # X's 0,0 is the judge's own, and X falls to 15%
-                  Judgement(0.0, 0.85, (9, 9)),   # O's 1,1 is not the judge's: O falls to 55%, a blunder
-                  Judgement(0.0, 0.45, (2, 2)),   # X's 2,2, the judge's own, gains
-                  Judgement(0.0, 0.5, (6, 6))]
+    judgements = [
+        Judgement(0.0, 0.5, (0, 0)),  # X's 0,0 is the judge's own, and X falls to 15%
+        Judgement(0.0, 0.85, (9, 9)),  # O's 1,1 is not the judge's: O falls to 55%, a blunder
+        Judgement(0.0, 0.45, (2, 2)),  # X's 2,2, the judge's own, gains
+        Judgement(0.0, 0.5, (6, 6)),
+    ]
     assert _doubtful(moves, judgements) == [0, 1]  # the largest drop first
     judgements[2] = proven(-(WIN - 9), ((2, 2),), "vct")  # a proven result settles O's move
     assert _doubtful(moves, judgements) == [0]
@@ -226,8 +230,12 @@ def test_a_missed_vcf_shows_its_line(engine: Engine) -> None:
     review = review_game(WIN_MISSED, Rules(), nodes=NODES, engine=engine)
     missed = by_ply(review)[6]
     assert missed.reason.startswith("missed a win: X wins by a VCF in 3 plies: ")
-    assert missed.line in (((-1, 0), (-2, 0), (3, 0)), ((3, 0), (4, 0), (-1, 0)),
-                           ((-1, 0), (3, 0), (-2, 0)), ((3, 0), (-1, 0), (4, 0)))
+    assert missed.line in (
+        ((-1, 0), (-2, 0), (3, 0)),
+        ((3, 0), (4, 0), (-1, 0)),
+        ((-1, 0), (3, 0), (-2, 0)),
+        ((3, 0), (-1, 0), (4, 0)),
+    )
     assert format_line(missed.line) in missed.reason
     assert missed.better == missed.line[0] and missed.grade != "best"
     ignored = by_ply(review)[5]  # O let the open three stand
@@ -244,8 +252,7 @@ def test_the_engines_own_move_is_best(engine: Engine) -> None:
 
 def test_a_bounded_board_and_gravity_are_reviewed(engine: Engine) -> None:
     rules = Rules.preset("connect4")
-    review = review_game([(3, 0), (3, 1), (4, 0), (4, 1), (5, 0), (0, 0), (6, 0)], rules, nodes=NODES,
-                         engine=engine)
+    review = review_game([(3, 0), (3, 1), (4, 0), (4, 1), (5, 0), (0, 0), (6, 0)], rules, nodes=NODES, engine=engine)
     moves = by_ply(review)
     assert review.settings["judge"] == "engine" and not review.settings["threats"]
     assert moves[3].grade == "blunder" and moves[3].chance_after == 0.0  # O left X's three on the bottom row
@@ -306,8 +313,9 @@ def test_threats_find_fours_and_open_threes() -> None:
 
 def test_a_double_threat_names_its_two_lines() -> None:
     board = Board()
-    board.set_up({(1, 0): Stone.X, (2, 0): Stone.X, (0, 1): Stone.X, (0, 2): Stone.X, (9, 9): Stone.O,
-                  (9, 8): Stone.O}, Stone.X)
+    board.set_up(
+        {(1, 0): Stone.X, (2, 0): Stone.X, (0, 1): Stone.X, (0, 2): Stone.X, (9, 9): Stone.O, (9, 8): Stone.O}, Stone.X
+    )
     assert double_threat(board, (0, 0), Stone.X) == [(1, 0), (0, 1)]
     assert double_threat(board, (5, 5), Stone.X) == []
     before = Judgement(0.0, 0.6, (0, 0))
@@ -317,12 +325,17 @@ def test_a_double_threat_names_its_two_lines() -> None:
 
 
 # -- bad games, progress, stop ------------------------------------------------------------------------
-@pytest.mark.parametrize("moves, message", [
-    ([], "no moves to review"),
-    ([(0, 0), (0, 0)], "move 2 (0,0): cell 0,0 is already taken"),
-    ([(0, 0), (5, 0), (0, 1), (5, 1), (0, 2), (5, 2), (0, 3), (5, 3), (0, 4), (9, 9)],
-     "move 10 (9,9) comes after the end of the game (X)"),
-])
+@pytest.mark.parametrize(
+    "moves, message",
+    [
+        ([], "no moves to review"),
+        ([(0, 0), (0, 0)], "move 2 (0,0): cell 0,0 is already taken"),
+        (
+            [(0, 0), (5, 0), (0, 1), (5, 1), (0, 2), (5, 2), (0, 3), (5, 3), (0, 4), (9, 9)],
+            "move 10 (9,9) comes after the end of the game (X)",
+        ),
+    ],
+)
 def test_a_game_that_is_not_a_legal_sequence_is_refused(moves, message) -> None:
     with pytest.raises(ReviewError, match=message.replace("(", r"\(").replace(")", r"\)")):
         review_game(moves, Rules(), nodes=10)

@@ -16,9 +16,15 @@ from gomoku.search.plain import PlainSearch
 from gomoku.search.types import Limit
 
 GEOMETRIES = [
-    Rules.preset("tictactoe"), Rules.preset("4x4"), Rules.preset("cube3"), Rules.preset("qubic"),
-    Rules.parse("size=7x6,k=4,gravity"), Rules.parse("size=6x6,k=4,exact"), Rules(k=4, dims=3),
-    Rules(k=4, directions=((1, 0), (0, 1), (1, 1), (2, 1))), Rules.parse("size=5x5x5,k=4,gravity"),
+    Rules.preset("tictactoe"),
+    Rules.preset("4x4"),
+    Rules.preset("cube3"),
+    Rules.preset("qubic"),
+    Rules.parse("size=7x6,k=4,gravity"),
+    Rules.parse("size=6x6,k=4,exact"),
+    Rules(k=4, dims=3),
+    Rules(k=4, directions=((1, 0), (0, 1), (1, 1), (2, 1))),
+    Rules.parse("size=5x5x5,k=4,gravity"),
 ]
 
 
@@ -53,8 +59,16 @@ def test_a_push_with_fewer_than_k_stones_does_no_line_check(monkeypatch: pytest.
         raise AssertionError("no line check before a side has k stones")
 
     monkeypatch.setattr(Board, "five_through", fail)
-    for move in [(0,) * 6, (1,) * 6, (0, 0, 0, 0, 0, 1), (2,) * 6, (0, 0, 0, 0, 0, 2), (3,) * 6,
-                 (0, 0, 0, 0, 0, 3), (4,) * 6]:
+    for move in [
+        (0,) * 6,
+        (1,) * 6,
+        (0, 0, 0, 0, 0, 1),
+        (2,) * 6,
+        (0, 0, 0, 0, 0, 2),
+        (3,) * 6,
+        (0, 0, 0, 0, 0, 3),
+        (4,) * 6,
+    ]:
         board.push(move)
     assert board.winner is None and board._counts == [0, 4, 4]
     board.pop()
@@ -80,14 +94,17 @@ def test_a_stop_is_seen_at_the_first_node() -> None:
     assert infos[-1].pv[0] not in board.stones and search.nodes <= 1
 
 
-@pytest.mark.parametrize(("rules", "moves", "answer"), [
-    # Connect Four: X's three on the bottom row is blocked at the only open end.
-    (Rules.parse("size=7x6,k=4,gravity"), [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], (3, 0)),
-    # 4x4x4: O must block X's three on the space diagonal.
-    (Rules.preset("qubic"), [(0, 0, 0), (0, 1, 0), (1, 1, 1), (0, 2, 0), (2, 2, 2)], (3, 3, 3)),
-    # 4x4x4: X wins at once.
-    (Rules.preset("qubic"), [(0, 0, 0), (0, 1, 0), (1, 1, 1), (0, 2, 0), (2, 2, 2), (0, 3, 3)], (3, 3, 3)),
-])
+@pytest.mark.parametrize(
+    ("rules", "moves", "answer"),
+    [
+        # Connect Four: X's three on the bottom row is blocked at the only open end.
+        (Rules.parse("size=7x6,k=4,gravity"), [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], (3, 0)),
+        # 4x4x4: O must block X's three on the space diagonal.
+        (Rules.preset("qubic"), [(0, 0, 0), (0, 1, 0), (1, 1, 1), (0, 2, 0), (2, 2, 2)], (3, 3, 3)),
+        # 4x4x4: X wins at once.
+        (Rules.preset("qubic"), [(0, 0, 0), (0, 1, 0), (1, 1, 1), (0, 2, 0), (2, 2, 2), (0, 3, 3)], (3, 3, 3)),
+    ],
+)
 def test_the_plain_search_wins_and_blocks(rules: Rules, moves: list, answer: tuple) -> None:
     board = Board(rules, moves)
     hint = Engine("normal").hint(board, depth=2)

@@ -191,8 +191,20 @@ def test_transposition_table_is_bounded_by_memory() -> None:
         searcher = Searcher(mb)
         list(searcher.search(board, Limit(nodes=200)))
         ctx = searcher.ctx
-        tables = sum(a.nbytes for a in (ctx.tt_key, ctx.tt_move, ctx.tt_score, ctx.tt_depth, ctx.tt_flag,
-                                         ctx.tt_age, ctx.tt_layout, ctx.vcf_key, ctx.vcf_depth))
+        tables = sum(
+            a.nbytes
+            for a in (
+                ctx.tt_key,
+                ctx.tt_move,
+                ctx.tt_score,
+                ctx.tt_depth,
+                ctx.tt_flag,
+                ctx.tt_age,
+                ctx.tt_layout,
+                ctx.vcf_key,
+                ctx.vcf_depth,
+            )
+        )
         assert tables <= mb * 1024 * 1024
         sizes.append(ctx.tt_key.size)
     assert sizes[0] < sizes[1]
@@ -285,6 +297,7 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     # favourite then gets the longer check, here made to find it lost: the depth
     # is searched again without it.
     from gomoku.search import searcher as search
+
     board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 14), (2, 0)])
     plain = last(board, nodes=20_000).pv[0]
     defences = search._Run._defences
@@ -324,6 +337,7 @@ def test_an_unsettled_favourite_is_played_only_once_proven_safe_while_a_proven_d
     # budget without a verdict. With a proven defence at hand, the unsettled one
     # is not risked: the depth is searched again without it.
     from gomoku.search import searcher as search
+
     board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 14), (2, 0)])
     plain = last(board, nodes=20_000).pv[0]
     defences = search._Run._defences
@@ -353,6 +367,7 @@ def record_defences(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[tuple[in
     """Each set of root defences a search then computes: the moves, those of them
     left unsettled, and whether the threat was a VCT."""
     from gomoku.search import searcher as search
+
     defences = search._Run._defences
     seen: list[tuple[list[tuple[int, int]], set[tuple[int, int]], bool]] = []
 
@@ -451,8 +466,10 @@ def test_a_node_whose_opponent_threatens_a_vct_searches_only_the_moves_that_may_
     from gomoku.core.context import NODE_VCT, NODES, PASS_CHECK, ROOT_WIDTH, WIDTH, new_context
     from gomoku.core.patterns import C_F3
 
-    stones = {"O": [[0, 1], [0, 2], [1, 0], [2, 0], [10, 11], [10, 12], [11, 10], [12, 10]],
-              "X": [[5, -6], [-6, 5], [6, 6], [-7, -7], [15, 3], [3, 15], [-3, 12], [12, -3]]}
+    stones = {
+        "O": [[0, 1], [0, 2], [1, 0], [2, 0], [10, 11], [10, 12], [11, 10], [12, 10]],
+        "X": [[5, -6], [-6, 5], [6, 6], [-7, -7], [15, 3], [3, 15], [-3, 12], [12, -3]],
+    }
     board = board_from_position(stones, "X", Rules.preset("freestyle"))
     grid = Grid(board)
     g = grid.state
@@ -479,7 +496,9 @@ def test_a_node_whose_opponent_threatens_a_vct_searches_only_the_moves_that_may_
     assert grid.hash == board.hash
 
 
-def test_a_quiet_move_that_sets_up_a_double_threat_is_found_as_a_defence_and_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_quiet_move_that_sets_up_a_double_threat_is_found_as_a_defence_and_a_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # From a real game (20x20, O to move). X threatens a VCT; no block is needed:
     # O's quiet (10, 9) makes neither a three nor a four, but gives O a double
     # three to come at (7, 6), which breaks X's VCT and wins (a strong engine
@@ -501,8 +520,22 @@ def test_a_move_off_the_opponents_vcf_that_breaks_it_is_a_defence(monkeypatch: p
     # which tried only the VCF's cells and the fours, kept five blocks, all lost
     # (a likely loss at every depth), and played one. Every other candidate now
     # gets a quick check too, kept when proven: (7, 6) is searched and played.
-    moves = [(9, 4), (8, 5), (9, 9), (5, 5), (8, 7), (8, 3), (6, 6), (9, 5), (8, 4), (9, 3), (7, 4), (10, 4),
-             (5, 4), (6, 4)]
+    moves = [
+        (9, 4),
+        (8, 5),
+        (9, 9),
+        (5, 5),
+        (8, 7),
+        (8, 3),
+        (6, 6),
+        (9, 5),
+        (8, 4),
+        (9, 3),
+        (7, 4),
+        (10, 4),
+        (5, 4),
+        (6, 4),
+    ]
     board = Board(rules=Rules.parse("gomocup20"), moves=moves)
     grid = Grid(board.copy())
     grid.turn = 2  # as if O were to move: it has a VCF
@@ -526,8 +559,31 @@ def test_a_candidate_off_the_threat_proven_to_refute_a_vct_is_a_defence(monkeypa
     # candidate gets such a quick check now, and is kept when proven.
     from gomoku.core.patterns import C_B4, C_F3
 
-    moves = [(9, 4), (8, 5), (9, 9), (5, 5), (8, 7), (8, 3), (6, 6), (9, 5), (8, 4), (7, 3), (6, 4), (7, 4),
-             (7, 5), (9, 3), (6, 3), (6, 5), (5, 6), (10, 4), (11, 3), (10, 2), (10, 1), (10, 5), (11, 5)]
+    moves = [
+        (9, 4),
+        (8, 5),
+        (9, 9),
+        (5, 5),
+        (8, 7),
+        (8, 3),
+        (6, 6),
+        (9, 5),
+        (8, 4),
+        (7, 3),
+        (6, 4),
+        (7, 4),
+        (7, 5),
+        (9, 3),
+        (6, 3),
+        (6, 5),
+        (5, 6),
+        (10, 4),
+        (11, 3),
+        (10, 2),
+        (10, 1),
+        (10, 5),
+        (11, 5),
+    ]
     board = Board(rules=Rules.parse("gomocup20"), moves=moves)
     grid = Grid(board)
     q = grid.index[(10, 7)]
@@ -549,8 +605,31 @@ def test_the_quick_defence_checks_stay_quick_with_no_time_or_node_limit() -> Non
     # ten times as many. The same position as above, four plies deep: about 70
     # candidates are checked against X's VCT. Each given the whole VCF_NODES, the
     # search took 2.9 million nodes; scaled, under 0.9 million.
-    moves = [(9, 4), (8, 5), (9, 9), (5, 5), (8, 7), (8, 3), (6, 6), (9, 5), (8, 4), (7, 3), (6, 4), (7, 4),
-             (7, 5), (9, 3), (6, 3), (6, 5), (5, 6), (10, 4), (11, 3), (10, 2), (10, 1), (10, 5), (11, 5)]
+    moves = [
+        (9, 4),
+        (8, 5),
+        (9, 9),
+        (5, 5),
+        (8, 7),
+        (8, 3),
+        (6, 6),
+        (9, 5),
+        (8, 4),
+        (7, 3),
+        (6, 4),
+        (7, 4),
+        (7, 5),
+        (9, 3),
+        (6, 3),
+        (6, 5),
+        (5, 6),
+        (10, 4),
+        (11, 3),
+        (10, 2),
+        (10, 1),
+        (10, 5),
+        (11, 5),
+    ]
     board = Board(rules=Rules.parse("gomocup20"), moves=moves)
     infos = list(Searcher().search(board, Limit(depth=4)))
     assert infos[-1].depth == 4

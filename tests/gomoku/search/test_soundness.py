@@ -16,8 +16,24 @@ from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import Searcher
 from gomoku.search.types import LIKELY, WIN_THRESHOLD, Limit
 
-GAME = [(13, 11), (12, 11), (15, 12), (15, 14), (17, 15), (14, 12), (16, 13), (14, 13), (13, 12), (13, 10),
-        (14, 11), (17, 14), (15, 10), (12, 13), (16, 9), (17, 8)]
+GAME = [
+    (13, 11),
+    (12, 11),
+    (15, 12),
+    (15, 14),
+    (17, 15),
+    (14, 12),
+    (16, 13),
+    (14, 13),
+    (13, 12),
+    (13, 10),
+    (14, 11),
+    (17, 14),
+    (15, 10),
+    (12, 13),
+    (16, 9),
+    (17, 8),
+]
 
 
 def board_after(moves: int, *extra: tuple[int, int]) -> Board:

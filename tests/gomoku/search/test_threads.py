@@ -15,7 +15,9 @@ from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import Limit, Searcher, SearchInfo
 
 
-def test_a_timed_search_with_a_helper_thread_shares_its_table_and_leaves_no_thread_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_timed_search_with_a_helper_thread_shares_its_table_and_leaves_no_thread_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     board = Board(rules=Rules.parse("gomocup20"), moves=[(9, 9), (10, 10), (10, 9), (8, 9), (9, 10), (11, 11), (9, 8)])
     # X's open three on the column x = 9 must be blocked.
     made: list[helpers.Helper] = []
@@ -127,6 +129,7 @@ def test_a_rerooted_helper_searches_only_the_moves_it_was_given() -> None:
     board = Board(moves=[(0, 0), (5, 5), (1, 0), (5, 6)])
     grid = Grid(board)
     from gomoku.core import context as K
+
     ctx = K.new_context(grid.size, 1 << 12, 1 << 12)
     ctx.stats[K.WIDTH], ctx.stats[K.ROOT_WIDTH] = 10, 20
     cells = [int(q) for q in grid.candidates()[:8]]

@@ -16,7 +16,11 @@ from gomoku.search.grid import Grid
 from gomoku.search.threats import VCFSearch, VCTSearch
 
 ROOT = Path(__file__).resolve().parents[3]
-PUZZLES = [json.loads(line) for line in (ROOT / "data" / "puzzles" / "vct-selfplay.jsonl").read_text().splitlines() if line.strip()]
+PUZZLES = [
+    json.loads(line)
+    for line in (ROOT / "data" / "puzzles" / "vct-selfplay.jsonl").read_text().splitlines()
+    if line.strip()
+]
 SAMPLE = PUZZLES[::6]
 """Ten of the sixty: every sixth."""
 NODES = 400_000
@@ -139,6 +143,7 @@ def test_an_and_node_is_settled_on_the_spot_exactly_when_every_reply_loses() -> 
 
     from gomoku.core import grid as kgrid
     from gomoku.core import prover as kproof
+
     def every_reply_tried(g, a: int, buf: np.ndarray) -> bool:
         n = kproof._moves(g, a, False, buf)
         for r in [int(q) for q in buf[:n]]:
@@ -202,7 +207,9 @@ def test_a_proof_does_not_depend_on_the_order_of_the_candidate_list() -> None:
             ctx = new_context(grid.size, 1 << 10, 1 << 14, 1 << 18)
             ctx.stats[NODE_LIMIT] = NODES
             verdict = kproof.prove(g, ctx, int(g.meta[0]), 1 << 18, 10)
-            runs.append((int(verdict), int(ctx.stats[TNODES]), [grid.point(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]]))
+            runs.append(
+                (int(verdict), int(ctx.stats[TNODES]), [grid.point(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]])
+            )
         assert runs[0][0] == 1
         assert runs[0] == runs[1]
 
@@ -215,10 +222,14 @@ def test_the_tree_size_asked_for_is_the_one_the_prover_gets() -> None:
 
     puzzle = min((p for p in SAMPLE if p["nodes"] >= 200), key=lambda p: p["nodes"])
     grid = Grid(board_of(puzzle))
-    small = VCTSearch(VCFSearch(grid, node_limit=NODES, ctx=new_context(grid.size, 1 << 10, 1 << 14, 16)), tree_nodes=16)
+    small = VCTSearch(
+        VCFSearch(grid, node_limit=NODES, ctx=new_context(grid.size, 1 << 10, 1 << 14, 16)), tree_nodes=16
+    )
     with pytest.raises(SearchAborted):
         small.find(grid.turn)
     assert grid.hash == Grid(board_of(puzzle)).hash
-    big = VCTSearch(VCFSearch(grid, node_limit=NODES, ctx=new_context(grid.size, 1 << 10, 1 << 14, 16)), tree_nodes=1 << 16)
+    big = VCTSearch(
+        VCFSearch(grid, node_limit=NODES, ctx=new_context(grid.size, 1 << 10, 1 << 14, 16)), tree_nodes=1 << 16
+    )
     assert big.vcf.ctx.proof_tree.shape[1] == 1 << 16
     assert big.find(grid.turn) is not None

@@ -16,12 +16,34 @@ RULES = Rules.preset("gomocup20")
 
 
 def games():
-    won = GameResult(0, 2, "a", "b", "X", "X", "X (a) made five",
-                     [(0, 0), (5, 5), (1, 0), (6, 6), (2, 0), (7, 7), (3, 0), (9, 9), (4, 0)], [0] * 9, 2,
-                     [None, None, 10.0, -20.0, 30.0, -40.0, 50.0, -999_990.0, 999_999.0],
-                     [None, None, (1, 0), (6, 6), (2, 0), (8, 8), (3, 0), (4, 0), (4, 0)])
-    forfeit = GameResult(1, None, "b", "a", "O", "O", "X (b) lost: time-out: 900 ms", [(3, 3), (4, 4)], [0, 5], 0,
-                         [None, 1.5], [None, (4, 4)])
+    won = GameResult(
+        0,
+        2,
+        "a",
+        "b",
+        "X",
+        "X",
+        "X (a) made five",
+        [(0, 0), (5, 5), (1, 0), (6, 6), (2, 0), (7, 7), (3, 0), (9, 9), (4, 0)],
+        [0] * 9,
+        2,
+        [None, None, 10.0, -20.0, 30.0, -40.0, 50.0, -999_990.0, 999_999.0],
+        [None, None, (1, 0), (6, 6), (2, 0), (8, 8), (3, 0), (4, 0), (4, 0)],
+    )
+    forfeit = GameResult(
+        1,
+        None,
+        "b",
+        "a",
+        "O",
+        "O",
+        "X (b) lost: time-out: 900 ms",
+        [(3, 3), (4, 4)],
+        [0, 5],
+        0,
+        [None, 1.5],
+        [None, (4, 4)],
+    )
     return [forfeit, won]
 
 
@@ -87,22 +109,25 @@ def saved(tmp_path):
     return save_dataset(dataset_from_games(games(), RULES, {}), tmp_path / "d.npz")
 
 
-@pytest.mark.parametrize("damage, words", [
-    (lambda p: p.write_bytes(b"not a zip at all"), "not a readable .npz dataset"),
-    (lambda p: p.write_bytes(p.read_bytes()[:200]), "not a readable .npz dataset"),
-    (lambda p: p.unlink(), "no such file"),
-    (lambda p: rewrite(p, score=None), "not a self-play dataset: no score array"),
-    (lambda p: rewrite(p, meta=np.array("{oops")), "meta: not JSON"),
-    (lambda p: rewrite(p, meta=np.array(json.dumps({"format": "other"}))), "meta: not a gomoku-selfplay dataset"),
-    (lambda p: rewrite(p, score=np.zeros(9, dtype=np.float64)), "score: expected float32 of shape (9,)"),
-    (lambda p: rewrite(p, ply=np.zeros(3, dtype=np.int32)), "expected int32 of shape (3,)"),
-    (lambda p: rewrite(p, result=np.ones(9, dtype=np.int8)), "result: a position's result is not its game's"),
-    (lambda p: rewrite(p, ply=np.full(9, 50, dtype=np.int32)), "ply: a position past the end of its game"),
-    (lambda p: rewrite(p, game=np.full(9, 7, dtype=np.int32)), "game: a position names a game that is not there"),
-    (lambda p: rewrite(p, game_start=np.array([0, 9, 12])), "game_start: expected offsets rising from 0"),
-    (lambda p: rewrite(p, score=np.full(9, np.inf, dtype=np.float32)), "score: an infinite score"),
-    (lambda p: rewrite(p, move=np.zeros((9, 2), dtype=np.int32)), "move: a position's move is not its game's"),
-])
+@pytest.mark.parametrize(
+    "damage, words",
+    [
+        (lambda p: p.write_bytes(b"not a zip at all"), "not a readable .npz dataset"),
+        (lambda p: p.write_bytes(p.read_bytes()[:200]), "not a readable .npz dataset"),
+        (lambda p: p.unlink(), "no such file"),
+        (lambda p: rewrite(p, score=None), "not a self-play dataset: no score array"),
+        (lambda p: rewrite(p, meta=np.array("{oops")), "meta: not JSON"),
+        (lambda p: rewrite(p, meta=np.array(json.dumps({"format": "other"}))), "meta: not a gomoku-selfplay dataset"),
+        (lambda p: rewrite(p, score=np.zeros(9, dtype=np.float64)), "score: expected float32 of shape (9,)"),
+        (lambda p: rewrite(p, ply=np.zeros(3, dtype=np.int32)), "expected int32 of shape (3,)"),
+        (lambda p: rewrite(p, result=np.ones(9, dtype=np.int8)), "result: a position's result is not its game's"),
+        (lambda p: rewrite(p, ply=np.full(9, 50, dtype=np.int32)), "ply: a position past the end of its game"),
+        (lambda p: rewrite(p, game=np.full(9, 7, dtype=np.int32)), "game: a position names a game that is not there"),
+        (lambda p: rewrite(p, game_start=np.array([0, 9, 12])), "game_start: expected offsets rising from 0"),
+        (lambda p: rewrite(p, score=np.full(9, np.inf, dtype=np.float32)), "score: an infinite score"),
+        (lambda p: rewrite(p, move=np.zeros((9, 2), dtype=np.int32)), "move: a position's move is not its game's"),
+    ],
+)
 def test_a_damaged_dataset_is_a_one_line_error(saved, damage, words):
     damage(saved)
     with pytest.raises(DatasetError) as info:

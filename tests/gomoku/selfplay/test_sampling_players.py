@@ -31,13 +31,16 @@ def test_a_move_is_chosen_within_the_margin_weighted_by_its_score():
     assert 0.25 < ratio < 0.5  # exp(-20 / 20) = 0.37
 
 
-@pytest.mark.parametrize("options, margin, temperature", [
-    (cands(100, 99), 40, 0),  # no temperature: the best
-    (cands(100, 99), 0, 20),  # no margin: the best
-    (cands(WIN - 5, WIN - 7), 40, 20),  # a proven win: the quickest
-    (cands(-WIN + 9, -WIN + 9), 40, 20),  # a proven loss: the best of them, no gamble
-    (cands(100), 40, 20),
-])
+@pytest.mark.parametrize(
+    "options, margin, temperature",
+    [
+        (cands(100, 99), 40, 0),  # no temperature: the best
+        (cands(100, 99), 0, 20),  # no margin: the best
+        (cands(WIN - 5, WIN - 7), 40, 20),  # a proven win: the quickest
+        (cands(-WIN + 9, -WIN + 9), 40, 20),  # a proven loss: the best of them, no gamble
+        (cands(100), 40, 20),
+    ],
+)
 def test_the_best_move_when_nothing_may_vary(options, margin, temperature):
     rng = random.Random(1)
     assert {choose(options, rng, margin=margin, temperature=temperature).move for _ in range(50)} == {(0, 0)}
@@ -78,18 +81,20 @@ def test_the_same_seed_plays_the_same_game_and_other_seeds_vary_it():
 def test_only_the_first_moves_are_sampled_and_then_the_best_is_played():
     played = game("normal", "normal", random_moves=2, margin=10_000, temperature=10_000)
     opening = len(OPENING)
-    later = [(m, b) for m, b in zip(played.moves[opening + 4:], played.best[opening + 4:])]
+    later = [(m, b) for m, b in zip(played.moves[opening + 4 :], played.best[opening + 4 :])]
     assert later and all(m == b for m, b in later)
-    early = list(zip(played.moves[opening:opening + 4], played.best[opening:opening + 4]))
+    early = list(zip(played.moves[opening : opening + 4], played.best[opening : opening + 4]))
     wide = [game("normal", "normal", seed_a=s, random_moves=2, margin=10_000, temperature=10_000) for s in range(4)]
-    assert early and any(m != b for g in wide for m, b in zip(g.moves[opening:opening + 4], g.best[opening:opening + 4]))
+    assert early and any(
+        m != b for g in wide for m, b in zip(g.moves[opening : opening + 4], g.best[opening : opening + 4])
+    )
 
 
 def test_other_players_play_as_in_a_match_and_leave_no_score():
     greedy = make_selfplay_player("greedy", seed=1)
     assert isinstance(greedy, SelfPlayer)
     played = game("greedy", "normal")
-    xs = played.scores[len(OPENING)::2] if len(OPENING) % 2 == 0 else played.scores[len(OPENING) + 1::2]
+    xs = played.scores[len(OPENING) :: 2] if len(OPENING) % 2 == 0 else played.scores[len(OPENING) + 1 :: 2]
     assert xs and all(s is None for s in xs)  # greedy (X) does not search
     perfect = make_selfplay_player("perfect", seed=1)
     assert isinstance(perfect, EnginePlayer) and not isinstance(perfect, SelfPlayer)
@@ -98,8 +103,13 @@ def test_other_players_play_as_in_a_match_and_leave_no_score():
 def test_a_timed_level_samples_too():
     config = MatchConfig(rules=RULES, games=1, openings=[OPENING], time_per_move_ms=100)
     options = Sampling(seed=3)
-    played = play_game(0, SelfPlayer("normal", seed=1, sampling=options), SelfPlayer("normal", seed=2, sampling=options),
-                       config, opening=0)
+    played = play_game(
+        0,
+        SelfPlayer("normal", seed=1, sampling=options),
+        SelfPlayer("normal", seed=2, sampling=options),
+        config,
+        opening=0,
+    )
     scored = [s for s in played.scores if s is not None]
     assert len(scored) >= (len(played.moves) - len(OPENING)) // 2
     assert "lost" not in played.reason

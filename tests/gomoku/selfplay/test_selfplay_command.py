@@ -24,13 +24,19 @@ def test_selfplay_writes_games_and_a_dataset(tmp_path, capsys):
     assert "normal (A)" in captured.out and "Elo difference" in captured.out
     data = load_dataset(out / DATASET_FILE)
     assert f"positions ({len(data)} with a score) in {out / DATASET_FILE}" in captured.out
-    assert sorted(p.name for p in out.iterdir()) == ["game-001.json", "game-001.psq", "game-002.json",
-                                                     "game-002.psq", DATASET_FILE]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "game-001.json",
+        "game-001.psq",
+        "game-002.json",
+        "game-002.psq",
+        DATASET_FILE,
+    ]
     assert data.meta["specs"] == ["normal", "normal"] and data.meta["settings"]["selfplay"]["nodes"] == 600
     record = json.loads((out / "game-001.json").read_text())
     opening = record["metadata"]["opening_moves"]
-    assert len(data) == sum(len(json.loads((out / f"game-00{i}.json").read_text())["moves"])
-                            for i in (1, 2)) - 2 * opening
+    assert (
+        len(data) == sum(len(json.loads((out / f"game-00{i}.json").read_text())["moves"]) for i in (1, 2)) - 2 * opening
+    )
     assert not np.isnan(data.score).any()
     assert [line.split(" (")[0] for line in captured.err.splitlines()] == ["game 1/2", "game 2/2"]
 
@@ -49,8 +55,10 @@ def test_a_resumed_selfplay_gives_the_dataset_of_a_run_straight_through(tmp_path
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
     assert np.array_equal(a.score, b.score, equal_nan=True)
     # Other sampling is another run: not resumed into this folder.
-    assert main(["selfplay", "normal", "easy", "--games", "4", *QUICK, "--out", str(cut), "--resume",
-                 "--margin", "10"]) == 2
+    assert (
+        main(["selfplay", "normal", "easy", "--games", "4", *QUICK, "--out", str(cut), "--resume", "--margin", "10"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "was played with selfplay" in err and err.count("\n") == 1
 
@@ -71,8 +79,28 @@ def test_a_run_cut_short_is_read_from_its_finished_games(tmp_path, capsys):
     assert len(read) == int(np.isin(written.game, np.flatnonzero(kept)).sum()) > 0
     assert np.array_equal(read.score, written.score[np.isin(written.game, np.flatnonzero(kept))], equal_nan=True)
     capsys.readouterr()
-    assert main(["train", str(out), "--out", str(tmp_path / "n.npz"), "--epochs", "1", "--dim", "2", "--hidden", "2",
-                 "--hold-out", "2", "--no-order", "--quiet", "--json"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                str(out),
+                "--out",
+                str(tmp_path / "n.npz"),
+                "--epochs",
+                "1",
+                "--dim",
+                "2",
+                "--hidden",
+                "2",
+                "--hold-out",
+                "2",
+                "--no-order",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     assert json.loads(captured.out)["positions"] == len(read)
     assert f"{out} has no {DATASET_FILE} (a run cut short): read its 2 finished games" in captured.err
@@ -83,8 +111,10 @@ def test_a_run_cut_short_is_read_from_its_finished_games(tmp_path, capsys):
 
 def test_an_engine_version_as_a_pbrain_program_plays_without_a_score(tmp_path, capsys):
     brain = " ".join([sys.executable, str(BRAINS / "simple.py")])
-    assert main(["selfplay", "normal", brain, "--games", "2", *QUICK, "--time-per-move", "2000",
-                 "--out", str(tmp_path)]) == 0
+    assert (
+        main(["selfplay", "normal", brain, "--games", "2", *QUICK, "--time-per-move", "2000", "--out", str(tmp_path)])
+        == 0
+    )
     data = load_dataset(tmp_path / DATASET_FILE)
     record = json.loads((tmp_path / "game-001.json").read_text())
     brain_side = 1 if record["metadata"]["x"] == "simple.py" else 2
@@ -93,18 +123,21 @@ def test_an_engine_version_as_a_pbrain_program_plays_without_a_score(tmp_path, c
     assert not np.isnan(data.score[data.game == 0][~theirs]).any()
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["a", "b", "c"], "at most two players"),
-    (["--temperature", "-1"], "--temperature must be a number 0 or more"),
-    (["--margin", "nan"], "--margin must be a number 0 or more"),
-    (["--candidates", "11"], "--candidates: at most 10"),
-    (["--candidates", "0"], "expected a positive whole number"),
-    (["--nodes", "0"], "expected a positive whole number"),
-    (["--random-moves", "-2"], "--random-moves must be 0 or more"),
-    (["--resume"], "--resume needs --out"),
-    (["--jobs", "2", "--cluster", "tcp://127.0.0.1:9"], "--jobs and --cluster"),
-    (["stronk"], "not a player"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["a", "b", "c"], "at most two players"),
+        (["--temperature", "-1"], "--temperature must be a number 0 or more"),
+        (["--margin", "nan"], "--margin must be a number 0 or more"),
+        (["--candidates", "11"], "--candidates: at most 10"),
+        (["--candidates", "0"], "expected a positive whole number"),
+        (["--nodes", "0"], "expected a positive whole number"),
+        (["--random-moves", "-2"], "--random-moves must be 0 or more"),
+        (["--resume"], "--resume needs --out"),
+        (["--jobs", "2", "--cluster", "tcp://127.0.0.1:9"], "--jobs and --cluster"),
+        (["stronk"], "not a player"),
+    ],
+)
 def test_selfplay_user_errors_are_one_line(tmp_path, capsys, argv, words, monkeypatch):
     monkeypatch.chdir(tmp_path)
     try:

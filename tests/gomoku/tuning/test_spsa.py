@@ -47,8 +47,9 @@ def noisy_quadratic(seed: int):
 
 
 def settings(**kw) -> Settings:
-    base = dict(names=("x", "y", "z"), start=(0.0, 0.0, 0.0), low=(-1.0,) * 3, high=(1.0,) * 3,
-                a=0.5, c=0.1, big_a=5.0, seed=3)
+    base = dict(
+        names=("x", "y", "z"), start=(0.0, 0.0, 0.0), low=(-1.0,) * 3, high=(1.0,) * 3, a=0.5, c=0.1, big_a=5.0, seed=3
+    )
     return Settings(**{**base, **kw})
 
 
@@ -62,7 +63,7 @@ def test_it_climbs_a_noisy_quadratic_toward_its_optimum():
     measure, f = noisy_quadratic(1)
     state = run(State(settings()), measure, 300)
     distance = sum((a - b) ** 2 for a, b in zip(state.theta, OPTIMUM)) ** 0.5
-    start = sum(b ** 2 for b in OPTIMUM) ** 0.5
+    start = sum(b**2 for b in OPTIMUM) ** 0.5
     assert distance < start / 4
     assert f(state.theta) > f([0.0, 0.0, 0.0])
 
@@ -78,7 +79,7 @@ def test_gains_and_perturbations_follow_spall():
     s = settings(a=1.0, c=0.5, big_a=0.0)
     assert gains(s, 0) == (1.0, 0.5)
     a_9, c_9 = gains(s, 9)
-    assert a_9 == pytest.approx(10 ** -0.602) and c_9 == pytest.approx(0.5 * 10 ** -0.101)
+    assert a_9 == pytest.approx(10**-0.602) and c_9 == pytest.approx(0.5 * 10**-0.101)
     signs = [perturbation(s, k) for k in range(50)]
     assert all(set(d) <= {-1, 1} for d in signs) and len({tuple(d) for d in signs}) > 1
 
@@ -107,8 +108,11 @@ def test_a_checkpoint_round_trips(tmp_path: Path):
 
 @pytest.mark.parametrize(
     ("text", "says"),
-    [("{", "expected JSON"), ('{"format": "x"}', "not an SPSA checkpoint"),
-     ('{"format": "gomoku-spsa", "version": 1, "settings": {}}', "damaged checkpoint")],
+    [
+        ("{", "expected JSON"),
+        ('{"format": "x"}', "not an SPSA checkpoint"),
+        ('{"format": "gomoku-spsa", "version": 1, "settings": {}}', "damaged checkpoint"),
+    ],
 )
 def test_a_damaged_checkpoint_is_one_line(tmp_path: Path, text: str, says: str):
     path = tmp_path / "c.spsa.json"
@@ -152,8 +156,14 @@ def test_a_resume_with_other_settings_is_refused(tmp_path: Path):
     with pytest.raises(SpsaError, match="other SPSA settings"):
         tune(default_table(), CONFIG, TuneOptions(iterations=4, c=0.5), out=out, resume=True, measure=table_measure)
     with pytest.raises(SpsaError, match="no checkpoint"):
-        tune(default_table(), CONFIG, TuneOptions(iterations=4), out=tmp_path / "u.json", resume=True,
-             measure=table_measure)
+        tune(
+            default_table(),
+            CONFIG,
+            TuneOptions(iterations=4),
+            out=tmp_path / "u.json",
+            resume=True,
+            measure=table_measure,
+        )
 
 
 def test_the_parameters_are_the_tables_logarithms():
@@ -175,8 +185,9 @@ def test_a_worker_keeps_a_few_tables_and_frees_the_others_caches():
 
 def test_the_games_are_the_same_here_and_in_local_processes():
     rules = MatchConfig().rules
-    config = MatchConfig(rules=rules, openings=load_openings(default_openings_path(rules), rules)[:2],
-                         time_per_move_ms=10_000)
+    config = MatchConfig(
+        rules=rules, openings=load_openings(default_openings_path(rules), rules)[:2], time_per_move_ms=10_000
+    )
     theta = theta_of(default_table())
     plus, minus = [t + 0.3 for t in theta], [t - 0.3 for t in theta]
     here, there = GameMeasure(Measure(config, pairs=2, jobs=1)), GameMeasure(Measure(config, pairs=2, jobs=2))
