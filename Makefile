@@ -1,11 +1,11 @@
-# make play | make test | make bench: each sets up .venv on a fresh clone first.
+# make play | make test | make check | make bench: each sets up .venv on a fresh clone first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.run-installed
 TEST_STAMP := $(VENV)/.test-installed
 
-.PHONY: play test bench bench-quick clean warm
+.PHONY: play test check bench bench-quick clean warm
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ play: $(RUN_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/python -m gomoku.search.warmup
 	$(BIN)/python -m pytest -q gomoku tests
+
+# The code's form and types: ruff's format and lint, mypy over the files pyproject.toml names (gomoku, tui).
+check: $(TEST_STAMP)
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(RUN_STAMP)
 	$(BIN)/python -m bench
