@@ -2,8 +2,8 @@
 
 Every empty cell gets a weight: what a stone there would build for X plus what
 it would build for O (so a cell is worth both its attack and its defence).
-The reading of the seed followed here is ``docs/attack-scanner.md`` in the
-shared reference; the words are the seed's:
+The reading of the seed followed here is in ``docs/attacks.md`` (the scan,
+step by step); the words are the seed's:
 
 - an **attack** is a maximal run of one stone on a line through the scanned
   cell, with its **power** (length), **potential** (open ends, 0-2) and

@@ -23,8 +23,8 @@ engine that plays the first cell next to a stone:
 ('OK', '9,9', 'UNKNOWN unknown command FOO')
 
 Coordinates are the protocol's: ``x,y``, 0-based, x the column, inside the box
-given by START/RECTSTART. See ``docs/protocol.md`` for what each command
-does here, and ``/work/shared/docs/pbrain-protocol.md`` for the protocol.
+given by START/RECTSTART. See ``docs/protocol.md`` for the protocol in brief
+and for what each command does here.
 """
 
 from __future__ import annotations
