@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from gomoku import attacks
 from gomoku.board import Board, Point, Rules, Stone
-from gomoku.classic.perfect import solve
+from gomoku.classic.perfect import solve_exactly
 from gomoku.engine import Engine
 from gomoku.engine.players import LEVELS, PLAYERS, players_for
 from gomoku.engine.solve import solve as solve_threats
@@ -122,7 +122,7 @@ def solved_text(board: Board) -> str:
     """
     if board.is_over or "perfect" not in players_for(board.rules):
         return ""
-    result = solve(board.rules, board)
+    result = solve_exactly(board.rules, board)
     if result.result == "draw":
         return f"solved: a draw, {result.plies} plies to the end"
     return f"solved: {result.result} wins in {result.plies} plies"

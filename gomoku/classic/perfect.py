@@ -7,7 +7,7 @@ A score is absolute: a win made with the ``s``-th stone of the game is worth
 later), a draw 0. Being absolute, a score needs no shifting between plies and a
 table entry holds for the position wherever the search meets it.
 
->>> solved = solve(Rules.preset("tictactoe"))
+>>> solved = solve_exactly(Rules.preset("tictactoe"))
 >>> solved.result, solved.plies
 ('draw', 9)
 """
@@ -31,7 +31,7 @@ __all__ = [
     "Solver",
     "solver_for",
     "Solved",
-    "solve",
+    "solve_exactly",
 ]
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -210,7 +210,7 @@ class Solved:
     seconds: float
 
 
-def solve(rules: Rules, board: Board | None = None, solver: Solver | None = None) -> Solved:
+def solve_exactly(rules: Rules, board: Board | None = None, solver: Solver | None = None) -> Solved:
     """Solve the position (the empty board by default) of small bounded rules, with
     ``solver`` (a fresh one to time a whole solve) or the rules' shared one."""
     solver = solver or solver_for(rules)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from gomoku.attacks import cell_weight, greedy_move
 from gomoku.board import Board, GameOverError, Point, Rules
-from gomoku.classic.perfect import solve as solve_perfectly
+from gomoku.classic.perfect import solve_exactly
 from gomoku.core.grid import order_value
 from gomoku.engine.chance import outcome, win_chance
 from gomoku.engine.players import (
@@ -392,7 +392,7 @@ class Engine:
             # The solver's exact result, on the search's scale: a win or a loss
             # in so many plies (the five included), a draw 0. Its table holds the
             # position already: the choice searched it.
-            solved = solve_perfectly(board.rules, board)
+            solved = solve_exactly(board.rules, board)
             score = (
                 0.0
                 if solved.result == "draw"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from gomoku.board import Board, Point, Rules
 from gomoku.classic.minimax import Stats, choose
-from gomoku.classic.perfect import Solver, solve
+from gomoku.classic.perfect import Solver, solve_exactly
 from gomoku.classic.strategies import Mover, play
 from gomoku.experiments.duels import strategies_table
 from gomoku.experiments.table import Progress, Table
@@ -253,7 +253,7 @@ def solve_table(games: int = 1, seed: int = 0, progress: Progress | None = None)
     for done, name in enumerate(names, 1):
         rules = Rules.parse(name)
         solver = Solver(rules)
-        solved = solve(rules, solver=solver)
+        solved = solve_exactly(rules, solver=solver)
         out.append(
             [
                 name,

@@ -19,7 +19,7 @@ from gomoku.classic.magic import (
     magic_move,
     magic_poss_win,
 )
-from gomoku.classic.perfect import Solver, solve, symmetries
+from gomoku.classic.perfect import Solver, solve_exactly, symmetries
 from gomoku.classic.script import BLANK, O, X, poss_win
 from gomoku.classic.table import SQUARES, board_vector, move_table, table_move, to_index, to_vector
 from gomoku.engine.players import classic_move
@@ -79,17 +79,18 @@ def test_perfect_agrees_with_brute_force_on_every_reachable_position(name: str) 
 
 
 def test_the_solved_values() -> None:
-    assert (solve(Rules.preset("tictactoe")).result, solve(Rules.preset("tictactoe")).plies) == ("draw", 9)
-    four = solve(Rules.preset("4x4"))
+    three = solve_exactly(Rules.preset("tictactoe"))
+    assert (three.result, three.plies) == ("draw", 9)
+    four = solve_exactly(Rules.preset("4x4"))
     assert (four.result, four.plies) == ("draw", 16)
-    cube = solve(Rules.preset("cube3"))
+    cube = solve_exactly(Rules.preset("cube3"))
     assert (cube.result, cube.plies) == ("X", 7)
     # From a position: after X's centre and O's corner on 3x3, still a draw in 7 more plies.
     board = Board(Rules.preset("tictactoe"), [(1, 1), (0, 0)])
-    assert (solve(board.rules, board).result, solve(board.rules, board).plies) == ("draw", 7)
+    assert (solve_exactly(board.rules, board).result, solve_exactly(board.rules, board).plies) == ("draw", 7)
     # X to move with two threats: X wins at once.
     board = Board(Rules.preset("tictactoe"), [(0, 0), (1, 1), (1, 0), (2, 2)])
-    assert (solve(board.rules, board).result, solve(board.rules, board).plies) == ("X", 1)
+    assert (solve_exactly(board.rules, board).result, solve_exactly(board.rules, board).plies) == ("X", 1)
 
 
 @pytest.mark.parametrize("name", ["4x4", "cube3", "size=3x3x3,k=3,gravity"])
