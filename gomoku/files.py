@@ -106,7 +106,7 @@ def parse_json(text: str, name: str, *, line: int = 0, error: type[ValueError] =
 def _huge_number(text: str, name: str, line: int) -> str | None:
     """Where the first number too long to read is, and its field, as a message."""
     limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
-    match = re.search(r"(?<![\w.\"])-?\d{%d,}" % (limit + 1), text)
+    match = re.search(rf"(?<![\w.\"])-?\d{{{limit + 1},}}", text)
     if match is None:
         return None
     start = match.start()

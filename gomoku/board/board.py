@@ -46,7 +46,7 @@ class Stone(enum.IntEnum):
     """A player's stone. X (black) moves first."""
 
     X = 1
-    O = 2
+    O = 2  # noqa: E741 - gomoku's name for the second player's stone
 
     @property
     def other(self) -> Stone:

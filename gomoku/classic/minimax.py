@@ -35,7 +35,10 @@ EVALUATIONS = {
     "h1": "seed 004 heuristic 1: the number of win lines through each of the player's cells",
     "h2": "seed 004 heuristic 2: the neighbour cells of the player's stones that are empty or the player's own",
     "h3": "seed 004 heuristic 3: each open row of one stone 1, of two stones 8 (and so on by eights)",
-    "e1": "seed 001 evaluation 1: the sum of the player's threat counts (own stones in lines the opponent has not blocked)",
+    "e1": (
+        "seed 001 evaluation 1: the sum of the player's threat counts"
+        " (own stones in lines the opponent has not blocked)"
+    ),
     "e2": "seed 001 evaluation 2: threats weighted by degree (1, 3, 6, 10 for one to four stones)",
 }
 """The static evaluations, each a player's score minus the opponent's."""

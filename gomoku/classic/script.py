@@ -26,7 +26,7 @@ from gomoku.classic.table import SQUARES
 
 __all__ = ["BLANK", "X", "O", "LINES", "squares", "poss_win", "make_2", "scripted_square", "script_move"]
 
-BLANK, X, O = 2, 3, 5
+BLANK, X, O = 2, 3, 5  # noqa: E741 - the seed's names for the marks
 LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
 """The eight lines as square numbers."""
 

@@ -95,7 +95,8 @@ def format_review(review: Review) -> str:
     rows = [("#", "side", "move", "class", "chance", "better", "reason")]
     for m in review.moves:
         data = m.to_dict()
-        change = f"{_chance(m.chance_before, data.get('result_before'))} -> {_chance(m.chance_after, data.get('result_after'))}"
+        before = _chance(m.chance_before, data.get("result_before"))
+        change = f"{before} -> {_chance(m.chance_after, data.get('result_after'))}"
         rows.append(
             (
                 str(m.ply + 1),

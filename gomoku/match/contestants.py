@@ -378,7 +378,7 @@ def make_player(spec: str, *, seed: int | None = None, grace_ms: int = 1000) -> 
     Traceback (most recent call last):
     ...
     gomoku.match.contestants.MatchError: player 'no-such-brain-here --fast': not a player (greedy, easy, normal, strong, max, perfect, table, script, magic, minimax, alphabeta, random) nor a program that can be run
-    """
+    """  # noqa: E501 - a doctest's message is one line
     if spec in PLAYERS:
         return EnginePlayer(spec, seed=seed)
     command = check_command(spec)

@@ -332,8 +332,11 @@ def format_table(match: MatchResult) -> str:
     rows = [("player", "games", "wins", "losses", "draws", "score")]
     n = len(match.games)
     score = match.score if n else math.nan
-    for name, w, l, s in ((match.a, match.wins, match.losses, score), (match.b, match.losses, match.wins, 1 - score)):
-        rows.append((name, str(n), str(w), str(l), str(match.draws), "-" if math.isnan(s) else f"{100 * s:.1f}%"))
+    for name, won, lost, s in (
+        (match.a, match.wins, match.losses, score),
+        (match.b, match.losses, match.wins, 1 - score),
+    ):
+        rows.append((name, str(n), str(won), str(lost), str(match.draws), "-" if math.isnan(s) else f"{100 * s:.1f}%"))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [
         "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))

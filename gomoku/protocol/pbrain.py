@@ -48,7 +48,7 @@ def check_brain_level(level: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: the perfect player plays only the small boards, not a brain's: choose one of greedy, easy, normal, strong, max
-    """
+    """  # noqa: E501 - a doctest's message is one line
     if level in LEVELS:
         return level
     if split_level(level)[0] in LEVELS:  # a level with a learned network: strong:NET

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -50,8 +51,8 @@ def test_every_player_plays_legal_moves_to_the_end(name: str) -> None:
     for player in classic_for(rules):
         for first in (True, False):
             rng = random.Random(f"{name}/{player}/{first}")
-            mine = lambda board: classic_move(player, board, rng)  # noqa: E731
-            other = lambda board: classic_move("random", board, rng)  # noqa: E731
+            mine = partial(classic_move, player, rng=rng)
+            other = partial(classic_move, "random", rng=rng)
             board = play(rules, *((mine, other) if first else (other, mine)))  # play() refuses illegal moves
             assert board.is_over
             if player == "perfect" and rules.area <= 16:

@@ -380,7 +380,7 @@ def test_the_summary_as_json_data():
     json.dumps(data)
 
 
-# -- external pbrain programs -------------------------------------------------------------------------------------------
+# -- external pbrain programs ------------------------------------------------------------------------------------------
 SMALL = Rules.square(10)
 
 
@@ -389,7 +389,7 @@ def test_an_external_brain_plays_a_whole_game():
     game = play_game(
         0, BrainPlayer([sys.executable, str(BRAINS / "simple.py")], name="simple"), LinePlayer("l"), config
     )
-    board = Board(SMALL, game.moves)  # every move legal
+    Board(SMALL, game.moves)  # every move legal: Board refuses an illegal one
     assert len(game.moves) > 5 and game.result in ("X", "O", "draw")
     assert "lost" not in game.reason
 
