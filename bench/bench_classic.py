@@ -63,10 +63,10 @@ def _windetect(quick: bool) -> Iterator[dict]:
         rules = Rules.preset(name)
         boards = sample_positions(rules, count, random.Random(name))
         t = threat_matrix(rules)
-        matrix = seconds_per_call(lambda: [matrix_winner(b) for b in boards], budget) / count
-        loop = seconds_per_call(lambda: [loop_winner(b) for b in boards], budget) / count
+        matrix = seconds_per_call(lambda boards=boards: [matrix_winner(b) for b in boards], budget) / count
+        loop = seconds_per_call(lambda boards=boards: [loop_winner(b) for b in boards], budget) / count
         stacked = np.hstack([position_matrix(b) for b in boards])
-        batch = seconds_per_call(lambda: t @ stacked, budget) / count
+        batch = seconds_per_call(lambda t=t, stacked=stacked: t @ stacked, budget) / count
         for method, value, what in (
             ("matrix", matrix, "A = T B (scipy.sparse), one position at a time"),
             ("loop", loop, "the per-line loop"),

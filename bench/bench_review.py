@@ -156,7 +156,8 @@ def measure(
     yield {
         "name": "review.turning_flagged_or_move_before",
         "value": round(near / reviewed, 3) if reviewed else None,
-        "unit": f"share where the turning point or our move before it is classed mistake or blunder ({near} of {reviewed})",
+        "unit": "share where the turning point or our move before it is classed mistake or blunder"
+        f" ({near} of {reviewed})",
     }
     yield {
         "name": "review.turning_classes",
@@ -171,7 +172,8 @@ def measure(
     yield {
         "name": "review.ours_blunders_before_turning",
         "value": our_early_blunders,
-        "unit": f"of {our_early_moves} of our moves before the turning point classed blunder (the judge saw no forced loss yet)",
+        "unit": f"of {our_early_moves} of our moves before the turning point classed blunder"
+        " (the judge saw no forced loss yet)",
     }
     yield {"name": "review.missed", "value": len(missed), "unit": "; ".join(missed) or "none"}
     yield {"name": "review.errors", "value": len(errors), "unit": "; ".join(errors) or "none"}

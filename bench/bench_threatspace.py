@@ -22,10 +22,10 @@ def run(quick: bool) -> Iterator[dict]:
         start = time.perf_counter()
         threat_space(board)
         cold = time.perf_counter() - start
-        build = seconds_per_call(lambda: threat_space(board), budget)
-        scores = seconds_per_call(lambda: space.cell_scores(), budget)
-        whole = seconds_per_call(lambda: threat_space(board).score_map(), budget)
-        fives = seconds_per_call(lambda: (space.five_cells(Stone.X), space.five_cells(Stone.O)), budget)
+        build = seconds_per_call(lambda board=board: threat_space(board), budget)
+        scores = seconds_per_call(lambda space=space: space.cell_scores(), budget)
+        whole = seconds_per_call(lambda board=board: threat_space(board).score_map(), budget)
+        fives = seconds_per_call(lambda space=space: (space.five_cells(Stone.X), space.five_cells(Stone.O)), budget)
         yield {
             "name": f"threatspace.build_cold.{stones}",
             "value": round(cold * 1e3, 3),

@@ -36,8 +36,8 @@ def run(quick: bool) -> Iterator[dict]:
         start = time.perf_counter()
         weight_map(board, cold_table)
         cold = time.perf_counter() - start
-        fast = seconds_per_call(lambda: weight_map(board), budget)
-        direct = seconds_per_call(lambda: weight_map_direct(board), budget)
+        fast = seconds_per_call(lambda board=board: weight_map(board), budget)
+        direct = seconds_per_call(lambda board=board: weight_map_direct(board), budget)
         note = f"{stones} stones, {candidates} candidates"
         yield {"name": f"weights.fast.{stones}", "value": round(fast * 1e3, 3), "unit": f"ms per weight map ({note})"}
         yield {
