@@ -247,9 +247,13 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
     @on(events.DescendantFocus)
     def focus_moved(self, event: events.DescendantFocus) -> None:
         """On the main screen the focus goes back to the board, whatever took it (a widget
-        added later, a click): the arrows and Enter never go silently nowhere."""
+        added later, a click): the arrows and Enter never go silently nowhere.
+
+        The widget's ancestors, not its ``screen``: a dialog's field may have left the DOM
+        by the time this arrives (Tab and Enter typed in one burst: Enter closed the dialog
+        first), and a detached widget has no screen to ask for (issue 53)."""
         view = self.board_view
-        if event.widget is not view and event.widget.screen is view.screen:
+        if event.widget is not view and view.screen in event.widget.ancestors:
             view.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

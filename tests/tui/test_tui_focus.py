@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.widgets import Button, Input, Select
 from tui_fakes import settle
 
@@ -179,3 +180,19 @@ async def test_the_game_keys_sleep_under_a_dialog(make_app: Callable[..., Gomoku
 
 def app_focus_id(app: GomokuApp) -> str | None:
     return app.focused.id if app.focused is not None else None
+
+
+async def test_tab_and_enter_in_one_burst_start_the_game(make_app: Callable[..., GomokuApp]) -> None:
+    """Issue 53: Enter closing the dialog before the app heard of Tab's focus move (keys
+    typed in one burst) left the app reading the closed dialog's field, and it crashed."""
+    app = make_app(mode="human-o")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        for key, char in (("tab", "\t"), ("enter", "\r")):  # as a terminal sends them: no pause between
+            event = events.Key(key, char)
+            event.set_sender(app)
+            app._driver.send_message(event)  # type: ignore[union-attr]
+        await settle(app, pilot)
+        assert app.is_running and not isinstance(app.screen, NewGameScreen)
+        assert app.game.settings.mode == "human-o" and app.focused is app.board_view
