@@ -5,7 +5,7 @@ The positions come from game records given on the command line (native JSON
 records, e.g. ``gomoku match`` output: ``/work/matches/*/game-*.json``) and from
 short self-play games, ``normal`` against ``easy`` from the balanced openings
 (``data/openings/balanced20.json``), colours alternating. At every ply the side
-to move is asked ``vcf.solve(board, nodes=..., vct=True)``: a complete VCF
+to move is asked ``find_forced_win(board, nodes=..., vct=True)``: a complete VCF
 search that finds nothing, then a proof of a VCT, makes a puzzle, with the
 proof's main line (one defender reply at each step). A few positions a game at
 most, spaced apart, so one long attack does not fill the set.
@@ -30,7 +30,7 @@ from pathlib import Path
 
 from gomoku.board import Board, BoardError, Rules, Stone
 from gomoku.engine import Engine
-from gomoku.engine.solve import solve
+from gomoku.engine.forced import find_forced_win
 from gomoku.records import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,7 +47,7 @@ def puzzle_of(board: Board, nodes: int = NODES) -> dict | None:
     """The puzzle of ``board`` if its side to move has a VCT and no VCF, else None."""
     if board.is_over:
         return None
-    result = solve(board, nodes=nodes, vct=True)
+    result = find_forced_win(board, nodes=nodes, vct=True)
     if not result.found or result.kind != "vct":
         return None
     replay = board.copy()

@@ -1,8 +1,8 @@
 """Stepping through a forcing line on the board (a mixin of the app).
 
 When the hint finds a proven win, the whole forcing sequence (the VCF or VCT of
-``gomoku.engine.solve``, else the search's own line) is kept with it; when it does
-not, the opponent's threat is looked for (``solve(attacker=...)``: the win the
+``gomoku.engine.forced``, else the search's own line) is kept with it; when it does
+not, the opponent's threat is looked for (``find_forced_win(attacker=...)``: the win the
 opponent would have given a free move). Either is a :class:`~tui.services.ForcingLine`,
 which :class:`ForcingPreview` lets the player step through: ``.`` shows its next
 move as a stone, ``,`` takes the last one away, Escape leaves. The stones are a

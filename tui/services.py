@@ -17,8 +17,8 @@ from gomoku import attacks
 from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.perfect import solve_exactly
 from gomoku.engine import Engine
+from gomoku.engine.forced import find_forced_win
 from gomoku.engine.players import LEVELS, PLAYERS, players_for
-from gomoku.engine.solve import solve as solve_threats
 from gomoku.protocol.clock import FAST_THRESHOLD, STOP_MARGIN, TimeControl, plan_time
 from gomoku.search.types import Limit
 from gomoku.search.warmup import cache_is_cold, warm
@@ -104,7 +104,7 @@ def _real_explain(board: Board, point: Point) -> dict[str, Any]:
 def _real_forcing(
     board: Board, attacker: Stone | None, time: float | None, nodes: int | None, stop: threading.Event | None
 ) -> Any:
-    return solve_threats(board, time=time, nodes=nodes, stop=stop, vct=True, attacker=attacker)
+    return find_forced_win(board, time=time, nodes=nodes, stop=stop, vct=True, attacker=attacker)
 
 
 def _real_levels() -> tuple[str, ...]:
@@ -214,7 +214,7 @@ class Analyst:
     its argument when that will take long. None: nothing to prepare (fakes)."""
     forcing: Callable[[Board, Stone | None, float | None, int | None, threading.Event | None], Any] = _real_forcing
     """A forced win by fours (VCF) or fours and threes (VCT) for ``attacker`` (None: the
-    side to move) as if it were to move, within the time or nodes: ``solve``'s
+    side to move) as if it were to move, within the time or nodes: ``find_forced_win``'s
     ``VCFResult`` (``moves`` the whole line, the attacker's first, or None)."""
     _engine: EngineLike | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)

@@ -23,8 +23,8 @@ from gomoku.commands.arguments import (
 from gomoku.engine import DEFAULT_LEVEL, Engine
 from gomoku.engine.chance import describe
 from gomoku.engine.engine import candidate_dict
+from gomoku.engine.forced import find_forced_win
 from gomoku.engine.players import PLAYERS, check_player, listing
-from gomoku.engine.solve import solve
 from gomoku.records import read_position
 from gomoku.search.params import THREADS
 from gomoku.search.types import SearchInfo
@@ -213,7 +213,7 @@ def run_solve(args: argparse.Namespace) -> int:
         raise ValueError(f"the game is over ({board.result}): nothing to solve")
     side = board.turn.name
     seconds = args.time if args.time is not None else (None if args.nodes else 5.0)
-    result = solve(board, time=seconds, nodes=args.nodes, vct=args.vct)
+    result = find_forced_win(board, time=seconds, nodes=args.nodes, vct=args.vct)
     if args.json:
         data = result.to_dict()
         data["to_move"] = side

@@ -1,5 +1,5 @@
 """The engine: levels, hints and streaming analysis over the search
-(``gomoku.engine.engine``), solving a position by threats (``gomoku.engine.solve``),
+(``gomoku.engine.engine``), solving a position by threats (``gomoku.engine.forced``),
 and the one registry of named players, the engine's levels and the classic
 strategies (``gomoku.engine.players``)."""
 

@@ -9,7 +9,7 @@ and the line behind them, and how it was found:
   (``gomoku.classic.perfect``: tic-tac-toe, 4x4, 3x3x3 and any board the
   ``perfect`` player solves), exact: a win, a draw or a loss, with every best move;
 - ``"vcf"`` / ``"vct"``: a win by threats the side to move can start, proven by the
-  threat solver (``gomoku.engine.solve``), which gets a share of the position's
+  threat solver (``gomoku.engine.forced``), which gets a share of the position's
   time before the tree search (it sees the long forcing wins a short search misses);
 - ``"search"``: the engine's alpha-beta search (``Engine.hint``), its score turned
   into a chance by ``gomoku.engine.chance``; a win or loss it proves is exact too.
@@ -44,7 +44,7 @@ from gomoku.classic.perfect import solver_for
 from gomoku.classic.strategies import solvable
 from gomoku.engine import Engine
 from gomoku.engine.chance import outcome, win_chance
-from gomoku.engine.solve import solve
+from gomoku.engine.forced import find_forced_win
 from gomoku.search.grid import Grid
 from gomoku.search.nets import CLASSIC
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD, SearchInfo
@@ -218,7 +218,7 @@ class Judge:
         nodes = int(self.nodes * factor) if self.nodes is not None else None
         spent = 0.0
         if self.threats:
-            found = solve(
+            found = find_forced_win(
                 board,
                 time=time * share if time is not None else None,
                 nodes=max(1, int(nodes * share)) if nodes is not None else None,

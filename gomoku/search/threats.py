@@ -2,7 +2,7 @@
 (fours and open threes), over the compiled kernels of ``gomoku.core.vcf``.
 
 ``VCFSearch`` and ``VCTSearch`` work on a grid the caller keeps (the tree
-search uses them at the root; ``gomoku.engine.solve`` answers for a board). The
+search uses them at the root; ``gomoku.engine.forced`` answers for a board). The
 kernels run without the GIL; a deadline or a stop event is kept by a
 ``watchdog.Watch``.
 

@@ -170,7 +170,7 @@ def test_importing_the_engine_does_not_import_textual_and_import_gomoku_is_light
 def test_the_public_api_loads_lazily() -> None:
     code = (
         "import sys, gomoku; print('numba' in sys.modules);"
-        "from gomoku import Board, Rules, Engine, Hint, Limit, SearchInfo, solve, load_game, save_game;"
+        "from gomoku import Board, Rules, Engine, Hint, Limit, SearchInfo, find_forced_win, load_game, save_game;"
         "from gomoku import BoardError, GameOverError, OccupiedError, RecordError;"
         "print('numba' in sys.modules, Engine.__module__, sorted(gomoku.__all__) == gomoku.__all__)"
     )

@@ -52,7 +52,7 @@ class FakeInfo:
 
 @dataclass(frozen=True)
 class FakeSolve:
-    """``solve``'s answer as the app reads it: the line (attacker first) and its kind."""
+    """``find_forced_win``'s answer as the app reads it: the line (attacker first) and its kind."""
 
     moves: tuple[Point, ...] | None
     kind: str = "vcf"

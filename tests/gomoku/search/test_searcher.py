@@ -12,7 +12,7 @@ from strategies import candidate_games
 
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.engine import Engine
-from gomoku.engine.solve import solve
+from gomoku.engine.forced import find_forced_win
 from gomoku.records import board_from_position
 from gomoku.search.grid import Grid
 from gomoku.search.params import SearchOptions
@@ -220,7 +220,7 @@ def test_the_opponents_vcf_is_taken_away() -> None:
     assert VCFSearch(grid, node_limit=5000).find(1) is not None
     move = last(board, nodes=6000).pv[0]
     board.push(move)
-    assert not solve(board, nodes=20_000).found
+    assert not find_forced_win(board, nodes=20_000).found
 
 
 def test_a_limits_memory_resizes_the_tables() -> None:
@@ -269,7 +269,7 @@ def test_the_opponents_double_three_is_taken_away() -> None:
 
     grid = Grid(board)
     assert grid.state.count[1, C_F3F3] == 0 and grid.state.count[1, C_B4F3] == 0
-    assert not solve(board, nodes=20_000).found
+    assert not find_forced_win(board, nodes=20_000).found
 
 
 def test_a_leaf_facing_an_open_three_is_searched_a_ply_further() -> None:
@@ -542,7 +542,7 @@ def test_a_move_off_the_opponents_vcf_that_breaks_it_is_a_defence(monkeypatch: p
     assert VCFSearch(grid, node_limit=20_000).find(2) is not None
     after = board.copy()
     after.push((7, 6))
-    assert not solve(after, nodes=200_000).found  # O, to move, has no VCF after (7, 6)
+    assert not find_forced_win(after, nodes=200_000).found  # O, to move, has no VCF after (7, 6)
     seen = record_defences(monkeypatch)
     infos = list(Searcher(16).search(board, Limit(nodes=300_000)))
     found, unsure, vct = seen[-1]
@@ -591,7 +591,7 @@ def test_a_candidate_off_the_threat_proven_to_refute_a_vct_is_a_defence(monkeypa
     assert g.cls[2, q] > C_B4 and g.cls[1, q] > C_F3  # no four for O, no four or open three for X
     after = board.copy()
     after.push((10, 7))
-    result = solve(after, nodes=100_000, vct=True)
+    result = find_forced_win(after, nodes=100_000, vct=True)
     assert not result.found and result.complete  # X has no VCT after it
     seen = record_defences(monkeypatch)
     list(Searcher(16).search(board, Limit(nodes=500_000)))

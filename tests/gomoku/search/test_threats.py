@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules, Stone
-from gomoku.engine.solve import solve
+from gomoku.engine.forced import find_forced_win
 from gomoku.records import board_from_position
 from gomoku.search.grid import Grid
 from gomoku.search.threats import VCFSearch, VCTSearch
@@ -47,7 +47,7 @@ def check_line(board: Board, line: tuple) -> None:
 
 def test_an_open_three_wins_by_making_an_open_four() -> None:
     board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
-    result = solve(board, nodes=1000)
+    result = find_forced_win(board, nodes=1000)
     assert result.found and result.moves[0] in [(-1, 0), (3, 0)]
     assert len(result.moves) == 3  # open four, a block, five
     check_line(board, result.moves)
@@ -59,14 +59,14 @@ def test_a_four_three_is_found() -> None:
     # (4, 1) makes an open four on column 4.
     moves = [(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (4, 2), (8, 8), (4, 3), (7, 9)]
     board = Board(moves=moves)
-    result = solve(board, nodes=5000)
+    result = find_forced_win(board, nodes=5000)
     assert result.moves == ((4, 0), (3, 0), (4, 1), (4, -1), (4, 4))
     check_line(board, result.moves)
 
 
 def test_nothing_to_find_on_a_quiet_board() -> None:
     board = Board(moves=[(0, 0), (1, 1), (5, 0)])
-    result = solve(board, nodes=5000)
+    result = find_forced_win(board, nodes=5000)
     assert not result.found and result.complete
 
 
@@ -79,7 +79,7 @@ def test_the_defenders_four_must_be_blocked_first() -> None:
     )
     grid = Grid(board)
     assert grid.fives[2]
-    assert not solve(board, nodes=5000).found
+    assert not find_forced_win(board, nodes=5000).found
 
 
 def test_exact_five_rules_refuse_an_overline() -> None:
@@ -88,8 +88,8 @@ def test_exact_five_rules_refuse_an_overline() -> None:
     stones = {"X": [[0, 0], [1, 0], [2, 0], [4, 0], [5, 0]], "O": [[-1, 0], [6, 0], [9, 9], [9, 8], [3, 9]]}
     free = board_from_position(stones, "X")
     exact = board_from_position(stones, "X", Rules.preset("standard"))
-    assert solve(free, nodes=100).moves == ((3, 0),)
-    assert not solve(exact, nodes=2000).found
+    assert find_forced_win(free, nodes=100).moves == ((3, 0),)
+    assert not find_forced_win(exact, nodes=2000).found
 
 
 @pytest.mark.parametrize("offset", [(0, 0), (FAR, -FAR)])
@@ -98,7 +98,7 @@ def test_the_puzzle_sample_is_solved(offset: tuple[int, int]) -> None:
     assert len(puzzles) >= 30
     for puzzle in puzzles:
         board = puzzle_board(puzzle, offset)
-        result = solve(board, nodes=40_000)
+        result = find_forced_win(board, nodes=40_000)
         assert result.found, puzzle["id"]
         solutions = [(x + offset[0], y + offset[1]) for x, y in puzzle["solution"]]
         assert result.moves[0] in solutions, puzzle["id"]
@@ -109,18 +109,18 @@ def test_solve_never_changes_the_board() -> None:
     puzzle = load_puzzles()[3]
     board = puzzle_board(puzzle)
     before = (board.hash, dict(board.stones), board.turn)
-    solve(board, nodes=5000)
+    find_forced_win(board, nodes=5000)
     assert (board.hash, board.stones, board.turn) == before
 
 
 def test_node_limit_and_stop_end_the_search() -> None:
     hardest = max(load_puzzles(), key=lambda p: p["depth"])
     board = puzzle_board(hardest)
-    result = solve(board, nodes=3)
+    result = find_forced_win(board, nodes=3)
     assert result.nodes <= 3 and not result.complete
     stop = threading.Event()
     stop.set()
-    stopped = solve(board, stop=stop)
+    stopped = find_forced_win(board, stop=stop)
     assert not stopped.complete or stopped.found
 
 
@@ -136,7 +136,7 @@ def test_a_stopped_search_leaves_the_grid_as_it_was() -> None:
 
 def test_result_as_data() -> None:
     board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
-    data = solve(board, nodes=1000).to_dict()
+    data = find_forced_win(board, nodes=1000).to_dict()
     assert data["found"] is True and data["moves"][0] in [[-1, 0], [3, 0]]
     assert set(data) == {"found", "moves", "depth", "nodes", "time", "complete", "kind"}
     assert data["kind"] == "vcf"
@@ -144,7 +144,7 @@ def test_result_as_data() -> None:
 
 def test_a_won_game_has_nothing_to_solve() -> None:
     board = Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)])
-    assert not solve(board).found
+    assert not find_forced_win(board).found
     assert Stone.X == board.winner
 
 
@@ -160,7 +160,7 @@ def vct(board: Board, nodes: int = 50_000, depth: int = 3) -> tuple | None:
 
 def test_vct_finds_a_double_three_that_vcf_cannot() -> None:
     board = Board(moves=DOUBLE_THREE)
-    assert not solve(board, nodes=5000).found
+    assert not find_forced_win(board, nodes=5000).found
     line = vct(board)
     assert line is not None and line[0] == (2, 2)
     replay = board.copy()
@@ -192,9 +192,9 @@ def test_vct_every_defence_is_tried() -> None:
 
 def test_solve_with_vct_falls_back_to_threes() -> None:
     board = Board(moves=DOUBLE_THREE)
-    plain = solve(board, nodes=20_000)
+    plain = find_forced_win(board, nodes=20_000)
     assert not plain.found
-    result = solve(board, nodes=20_000, vct=True)
+    result = find_forced_win(board, nodes=20_000, vct=True)
     assert result.found and result.kind == "vct" and result.moves[0] == (2, 2)
 
 
@@ -215,9 +215,9 @@ def busy_games(draw: st.DrawFn) -> Board:
 def test_every_vcf_found_is_a_real_win_wherever_it_is(board: Board, offset: tuple[int, int]) -> None:
     if board.is_over:
         return
-    result = solve(board, nodes=3000, vct=True)
+    result = find_forced_win(board, nodes=3000, vct=True)
     moved = Board(moves=[(x + offset[0], y + offset[1]) for x, y in board.move_stack])
-    there = solve(moved, nodes=3000, vct=True)
+    there = find_forced_win(moved, nodes=3000, vct=True)
     assert there.found == result.found and there.kind == result.kind
     if not result.found:
         return
@@ -252,7 +252,7 @@ def test_solve_out_of_time_says_so() -> None:
     board = Board(moves=DOUBLE_THREE)
     stop = threading.Event()
     stop.set()
-    result = solve(board, vct=True, stop=stop)
+    result = find_forced_win(board, vct=True, stop=stop)
     assert not result.found and not result.complete
 
 

@@ -3,7 +3,7 @@
 
 >>> from gomoku.board import Board
 >>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
->>> solve(board, nodes=10_000).moves[:1]
+>>> find_forced_win(board, nodes=10_000).moves[:1]
 ((-1, 0),)
 """
 
@@ -20,12 +20,12 @@ from gomoku.search.threats import VCFSearch, VCTSearch
 from gomoku.search.types import SearchAborted
 from gomoku.search.warmup import ensure_loaded
 
-__all__ = ["VCFResult", "solve"]
+__all__ = ["VCFResult", "find_forced_win"]
 
 
 @dataclass(frozen=True)
 class VCFResult:
-    """What ``solve`` found: the winning line (attacker first), or None."""
+    """What ``find_forced_win`` found: the winning line (attacker first), or None."""
 
     moves: tuple[Point, ...] | None
     nodes: int
@@ -34,7 +34,7 @@ class VCFResult:
     complete: bool
     """True when the search finished: no VCF exists within ``depth`` attacking moves."""
     kind: str = "vcf"
-    """``"vcf"``, or ``"vct"`` for a win that needed threes too (``solve(vct=True)``)."""
+    """``"vcf"``, or ``"vct"`` for a win that needed threes too (``find_forced_win(vct=True)``)."""
 
     @property
     def found(self) -> bool:
@@ -54,7 +54,7 @@ class VCFResult:
         }
 
 
-def solve(
+def find_forced_win(
     board: Board,
     *,
     time: float | None = None,
@@ -74,9 +74,11 @@ def solve(
     the other side's win instead, as if it were to move (the threat a player
     faces: what the opponent would do given a free move).
 
-    >>> solve(Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (0, 9)]), attacker=Stone.O, nodes=10_000).found
+    >>> no_win = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (0, 9)])
+    >>> find_forced_win(no_win, attacker=Stone.O, nodes=10_000).found
     False
-    >>> solve(Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (2, 5), (9, 9)]), attacker=Stone.X, nodes=10_000).moves[0]
+    >>> x_threat = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (2, 5), (9, 9)])
+    >>> find_forced_win(x_threat, attacker=Stone.X, nodes=10_000).moves[0]
     (-1, 0)
     """
     if board.is_over:
