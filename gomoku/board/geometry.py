@@ -73,7 +73,8 @@ class Geometry:
 
 @lru_cache(maxsize=32)
 def _geometry(rules: Rules) -> Geometry:
-    low, high = rules.bounds  # type: ignore[misc]
+    assert rules.bounds is not None  # Geometry.of checked it
+    low, high = rules.bounds
     cells = tuple(itertools.product(*[range(a, b + 1) for a, b in zip(low, high)]))
     index = {p: i for i, p in enumerate(cells)}
     lines = []

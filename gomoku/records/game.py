@@ -446,10 +446,10 @@ def fit_board(record: GameRecord, limit: int, minimum: int, fmt: str) -> tuple[P
         raise RecordError(
             f"the game spans {high[0] - low[0] + 1}x{high[1] - low[1] + 1} cells; {fmt} holds at most {limit}x{limit}"
         )
-    size = max(extent, minimum)
+    side = max(extent, minimum)
     # Centre the stones on the written board, so other programs show them well.
-    offset = tuple(lo - (size - (hi - lo + 1)) // 2 for lo, hi in zip(low, high))
-    return offset, (size, size)
+    offset = tuple(lo - (side - (hi - lo + 1)) // 2 for lo, hi in zip(low, high))
+    return offset, (side, side)
 
 
 def parse_int(value: str, where: str) -> int:

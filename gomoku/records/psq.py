@@ -123,7 +123,7 @@ def parse_psq(text: str) -> GameRecord:
     if not tags and width == height and width in (15, 20):
         name = f"gomocup{width}"
     rules = rules_by_name("" if name == "-" else name, overline, k, bounds)
-    moves = []
+    moves: list[Point] = []
     for line_number, x, y in raw:
         if not (1 <= x <= width and 1 <= y <= height):
             raise RecordError(
