@@ -27,7 +27,7 @@ from gomoku.match.contestants import Player, PlayerFailure, warm
 __all__ = [
     "GameResult",
     "MatchConfig",
-    "GameClock",
+    "MatchClocks",
     "GameTask",
     "PlayerFactory",
     "play_game",
@@ -125,13 +125,13 @@ def play_game(
         [None] * len(opening_moves),
     )
     limit = config.move_limit()
-    clock = GameClock(config)
-    if clock.game_ms:
-        game.left_ms = clock.left
+    clocks = MatchClocks(config)
+    if clocks.game_ms:
+        game.left_ms = clocks.left
     try:
         for side, player in players.items():
             try:
-                clock.tell_game(player)
+                clocks.tell_game(player)
                 player.new_game(rules, config.time_per_move_ms)
             except PlayerFailure as exc:
                 return _end(game, board, side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}")
@@ -140,14 +140,14 @@ def play_game(
                 return _end(game, board, "draw", f"draw: the move limit ({limit}) was reached")
             side = board.turn
             player = players[side]
-            clock.tell_move(player, side)
+            clocks.tell_move(player, side)
             started = time.monotonic()
             try:
                 try:
                     point = player.move(board.copy())
                 finally:
-                    elapsed = clock.spend(side, started)
-                clock.check(side, elapsed)
+                    elapsed = clocks.spend(side, started)
+                clocks.check(side, elapsed)
                 try:
                     board.play(tuple(point))
                 except BoardError as exc:
@@ -173,7 +173,7 @@ def play_game(
             player.close()
 
 
-class GameClock:
+class MatchClocks:
     """The manager's clocks of one game: the turn limit and, with
     ``time_per_game_ms``, each side's game clock (``left``, by side name)."""
 
@@ -203,9 +203,9 @@ class GameClock:
     def check(self, side: Stone, elapsed: int) -> None:
         """A time-out (``PlayerFailure``) if the move overran the turn limit or the game clock by more than the grace.
 
-        >>> clock = GameClock(MatchConfig(time_per_move_ms=1000, time_per_game_ms=3000, grace_ms=100))
-        >>> clock.left["X"] = -150
-        >>> clock.check(Stone.X, 900)
+        >>> clocks = MatchClocks(MatchConfig(time_per_move_ms=1000, time_per_game_ms=3000, grace_ms=100))
+        >>> clocks.left["X"] = -150
+        >>> clocks.check(Stone.X, 900)
         Traceback (most recent call last):
         ...
         gomoku.match.contestants.PlayerFailure: time-out: 900 ms for a move with 750 ms left on the game clock

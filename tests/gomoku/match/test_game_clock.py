@@ -26,7 +26,7 @@ from gomoku.match import (
     run_match,
 )
 from gomoku.match import games as games_module
-from gomoku.match.games import GameClock
+from gomoku.match.games import MatchClocks
 from gomoku.match.runner import LONG_GAME, clock_use
 
 RULES = Rules.preset("gomocup15")
@@ -126,10 +126,10 @@ def test_the_turn_limit_still_holds_under_a_game_clock(fake_time):
 
 
 def test_game_clock_check_is_quiet_inside_both_limits():
-    clock = GameClock(MatchConfig(time_per_move_ms=1000, time_per_game_ms=3000, grace_ms=100))
-    clock.left["O"] = -100
-    clock.check(games_module.Stone.O, 1100)  # exactly at both graces: no exception
-    assert clock.left == {"X": 3000, "O": -100}
+    clocks = MatchClocks(MatchConfig(time_per_move_ms=1000, time_per_game_ms=3000, grace_ms=100))
+    clocks.left["O"] = -100
+    clocks.check(games_module.Stone.O, 1100)  # exactly at both graces: no exception
+    assert clocks.left == {"X": 3000, "O": -100}
 
 
 # -- the figures ----------------------------------------------------------------------------------
