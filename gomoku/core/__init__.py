@@ -70,11 +70,11 @@ def _choose_cache() -> None:
     user = _user_cache()
     if user is not None and _writable(user):
         os.environ["NUMBA_CACHE_DIR"] = str(user)  # numba reloads its config from the environment
-        _numba_config.CACHE_DIR = str(user)
+        _numba_config.CACHE_DIR = str(user)  # type: ignore[attr-defined]  # numba's config makes its settings at run time
         return
     # Nowhere to write: the kernels are compiled without a cache. numba has no
     # switch for this but its dispatcher's own method, which ``cache=True`` calls.
-    _numba_dispatcher.Dispatcher.enable_caching = _uncached  # type: ignore[method-assign]
+    _numba_dispatcher.Dispatcher.enable_caching = _uncached  # type: ignore[method-assign,assignment]  # numba's own method, replaced on purpose
     print(
         "gomoku: no writable folder for the compiled kernels' cache (set NUMBA_CACHE_DIR to one); "
         "they are compiled afresh in each run",

@@ -8,6 +8,9 @@ fields read from Python without a kernel call (the same arrays the kernels
 change). Each record also needs its numba type, a ``types.StructRef``
 subclass registered at module level (numba's cache finds it by name).
 
+``int64`` is numpy's int64 as the kernels pass it (a recursive kernel takes
+int64 arguments only), typed for mypy as the ``int`` their signatures name.
+
 >>> import numpy as np
 >>> from numba import njit, types
 >>> from numba.experimental import structref
@@ -28,10 +31,23 @@ subclass registered at module level (numba's cache finds it by name).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Self, SupportsInt
 
+import numpy as np
 from numba.experimental import structref
 
-__all__ = ["Record"]
+__all__ = ["Record", "int64"]
+
+if TYPE_CHECKING:
+
+    def int64(value: SupportsInt, /) -> int:
+        """numpy's int64 (a recursive kernel takes int64 arguments only: numba issue 6713)."""
+
+else:
+    # To mypy an int: inside a kernel numba's int64 and Python's int are one type, so the
+    # kernels' ``int`` parameters take it as they are.
+    int64 = np.int64
 
 
 def _skip_blas_probe() -> None:
@@ -45,9 +61,9 @@ def _skip_blas_probe() -> None:
     """
     if "numba.np.arraymath" in sys.modules or "scipy.linalg.cython_blas" in sys.modules:
         return
-    sys.modules["scipy.linalg.cython_blas"] = None  # None: this import fails, quickly
+    sys.modules["scipy.linalg.cython_blas"] = None  # type: ignore[assignment]  # None: this import fails, quickly
     try:
-        import numba.np.arraymath  # noqa: F401
+        import numba.np.arraymath  # noqa: F401 - imported to load it, with the probe blocked
     finally:
         del sys.modules["scipy.linalg.cython_blas"]
 
@@ -66,9 +82,9 @@ class Record(structref.StructRefProxy):
     """
 
     FIELDS: tuple[str, ...] = ()
-    MAKE = None
+    MAKE: ClassVar[Callable[[tuple[Any, ...]], Any] | None] = None
 
-    def __new__(klass, **fields):
+    def __new__(klass, **fields: Any) -> Self:
         values = tuple(fields[name] for name in klass.FIELDS)
         if klass.MAKE is not None:
             self = klass.MAKE(values)
@@ -77,7 +93,7 @@ class Record(structref.StructRefProxy):
         self._fields = fields  # the same arrays, for Python to read without a kernel call
         return self
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         try:
             return self.__dict__["_fields"][name]
         except KeyError:
