@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.worker import get_current_worker
 
-from tui.widgets.panels import chance_label
+from tui.view.panels import chance_label
 
 __all__ = ["LiveAnalysis", "ANALYSIS_LINES"]
 

@@ -3,7 +3,7 @@ evaluation bar, the move list and the status line (a mixin of the app).
 
 :class:`GameDisplay` is mixed into :class:`~tui.app.GomokuApp`: it reads the app's state
 (the game, the hint, the live analysis, the forcing line, the toggles) and hands it
-to the widgets, attributes down; the texts themselves are :mod:`tui.widgets.panels`'.
+to the widgets, attributes down; the texts themselves are :mod:`tui.view.panels`'.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from textual.widgets import Static
 from gomoku.board import Point, format_point
 from gomoku.engine.chance import percent
 from tui.game import MODES, in_a_row
-from tui.widgets.evalbar import EvalBar
-from tui.widgets.movelist import MoveList
-from tui.widgets.panels import (
+from tui.view.panels import (
     analysis_line,
     analysis_text,
     breakdown_text,
@@ -30,6 +28,8 @@ from tui.widgets.panels import (
     thinking_text,
     x_chance,
 )
+from tui.widgets.evalbar import EvalBar
+from tui.widgets.movelist import MoveList
 
 __all__ = ["GameDisplay"]
 

@@ -17,7 +17,7 @@ from textual.worker import get_current_worker
 from gomoku.engine.chance import is_proven
 from gomoku.search.types import WIN
 from tui.services import ForcingLine, engine_time
-from tui.widgets.panels import search_scored
+from tui.view.panels import search_scored
 
 __all__ = ["EngineThinking", "FAST_LEVEL", "FAST_SECONDS", "FORCING_SECONDS"]
 

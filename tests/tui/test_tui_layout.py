@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gomoku.board import Board, Rules
-from tui.widgets.layout import Layout, LayoutError
+from tui.view.layout import Layout, LayoutError
 
 BOXES = ["cube3", "qubic", "size=5x2x3,k=2", "size=2x4x7,k=3,gravity"]
 

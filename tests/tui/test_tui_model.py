@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from gomoku.board import Board, OccupiedError, Rules, Stone
 from tui import storage
 from tui.game import Game, GameSettings, SettingsError, format_moves
+from tui.view.panels import breakdown_text, legend_text, pv_text
 from tui.widgets.board_view import HEAT_COLOURS, format_weight, heat_index
-from tui.widgets.panels import breakdown_text, legend_text, pv_text
 
 
 def test_settings_take_the_rules_the_app_can_draw() -> None:

@@ -15,8 +15,8 @@ from gomoku.engine import Engine
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst
+from tui.view.panels import breakdown_text
 from tui.widgets.board_view import format_weight
-from tui.widgets.panels import breakdown_text
 
 SIZE = (110, 34)
 OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2)]

@@ -1,3 +1,3 @@
-"""The app's widgets: the board view, its layout and marks, the panels' texts, the footer, the move list, the evaluation bar."""
+"""The app's widgets: the board view and its rulers, the footer, the move list, the evaluation bar and graph."""
 
 __all__: list[str] = []

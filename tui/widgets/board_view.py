@@ -5,7 +5,7 @@ of a virtual size, so there is no edge to run into: the cursor and the view can
 go as far as Python's ints go. Each line is rendered on demand from the board's
 stone dictionary, so the cost is the size of the screen, not of the game.
 
-The view draws a plane of cells; its :class:`~tui.widgets.layout.Layout` says
+The view draws a plane of cells; its :class:`~tui.view.layout.Layout` says
 which board point each plane cell shows. A 2-D board is the plane itself; a
 3-D board is drawn as its layers side by side, labelled ``z=0 .. n-1``: the
 arrows move the cursor within a layer, ``[`` and ``]`` to the layer below or
@@ -34,9 +34,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gomoku.board import Board, Point, Rules, Stone
-from tui.widgets.frame import CELL_WIDTH, HEAT_COLOURS, HEAT_TEXT, Frame, format_weight, heat_index
-from tui.widgets.layout import Layout
-from tui.widgets.marks import Mark, candidate_marks, cell_text, line_marks, move_numbers, preview_marks
+from tui.view.frame import CELL_WIDTH, HEAT_COLOURS, HEAT_TEXT, Frame, format_weight, heat_index
+from tui.view.layout import Layout
+from tui.view.marks import Mark, candidate_marks, cell_text, line_marks, move_numbers, preview_marks
 from tui.widgets.rulers import RulerLines
 
 __all__ = ["BoardView", "CELL_WIDTH", "HEAT_COLOURS", "LAYER_KEYS", "format_weight", "heat_index"]

@@ -11,8 +11,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from tui.widgets.frame import CELL_WIDTH, Frame
-from tui.widgets.layout import Layer, Layout
+from tui.view.frame import CELL_WIDTH, Frame
+from tui.view.layout import Layer, Layout
 
 __all__ = ["RulerLines"]
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from gomoku.board import Board, Point, Stone
-from tui.widgets.layout import Layout
+from tui.view.layout import Layout
 
 __all__ = ["Mark", "cell_text", "line_marks", "candidate_marks", "preview_marks", "move_numbers"]
 

@@ -18,7 +18,7 @@ from gomoku.engine.chance import describe, is_proven, win_chance
 from gomoku.engine.engine import SCORED
 from gomoku.engine.players import PLAYERS
 from gomoku.search.types import LIKELY, WIN
-from tui.widgets.frame import HEAT_COLOURS, format_weight
+from tui.view.frame import HEAT_COLOURS, format_weight
 
 __all__ = [
     "DIRECTION_NAMES",

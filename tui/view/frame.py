@@ -80,7 +80,7 @@ class Frame:
     hint: Point | None
     """The hint's cell, when a stone may go there."""
     marks: dict[Point, tuple[str, Style]]
-    """What empty cells show instead of their dot (``tui.widgets.marks``), text and style."""
+    """What empty cells show instead of their dot (``tui.view.marks``), text and style."""
     numbers: dict[Point, int]
     """The stones' move numbers, when they are shown instead of X and O."""
     drop: Point | None
