@@ -31,7 +31,7 @@ from gomoku.board import Board, Rules
 from gomoku.core.patterns import C_B4, C_F4, C_FIVE
 from gomoku.engine import Engine
 from gomoku.records import board_from_position
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.threats import VCFSearch, VCTSearch
 from gomoku.search.types import SearchAborted
 

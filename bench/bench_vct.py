@@ -17,7 +17,7 @@ from pathlib import Path
 
 from gomoku.board import Board, Rules
 from gomoku.records import board_from_position
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.threats import VCFSearch, VCTSearch
 from gomoku.search.types import SearchAborted
 

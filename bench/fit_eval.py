@@ -38,7 +38,7 @@ from gomoku.core.cellvalues import CELL_VALUES, MULTISETS, TEMPO
 from gomoku.core.grid import EMPTY, TURN
 from gomoku.core.patterns import C_FIVE, ONE, multiset_index
 from gomoku.records import load_game
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = ROOT / "gomoku" / "core" / "cellvalues.py"

@@ -1,6 +1,6 @@
 """The compiled position: a dense grid with incremental patterns (numba kernels).
 
-The search sees the endless board through ``gomoku.search.grid.Grid``, which lays the
+The search sees the endless board through ``gomoku.search.layout.Grid``, which lays the
 stones' neighbourhoods out as blocks of one flat array and keeps the point <->
 cell mapping in Python. Everything the kernels read and write is one
 ``GridState`` of numpy arrays (``size`` cells, ``s`` a side: 1 X, 2 O; row 0
@@ -59,7 +59,7 @@ of the per-side arrays is unused):
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
->>> from gomoku.search.grid import Grid
+>>> from gomoku.search.layout import Grid
 >>> g = Grid(Board(moves=[(0, 0), (0, 5), (1, 0), (3, 7), (2, 0), (6, 5)])).state
 >>> int(g.count[1, C_F4]), int(g.count[2, C_F4])   # X makes an open four in two places
 (2, 0)
@@ -468,7 +468,7 @@ def order_value(g: GridState, s: int, q: int) -> int:
     ``inline="always"``), so that the call costs a node nothing.
 
     >>> from gomoku.board import Board
-    >>> from gomoku.search.grid import Grid
+    >>> from gomoku.search.layout import Grid
     >>> grid = Grid(Board(moves=[(0, 0), (5, 5), (1, 0), (5, 6), (2, 0)]))
     >>> q = grid.index[(3, 0)]
     >>> int(order_value(grid.state, 1, q)) == int(grid.order[1, q]) * 5 // 4 + int(grid.order[2, q])
@@ -507,7 +507,7 @@ def five_near(g: GridState, s: int) -> int:
     which spares them a scan of the candidate list.
 
     >>> from gomoku.board import Board
-    >>> from gomoku.search.grid import Grid
+    >>> from gomoku.search.layout import Grid
     >>> grid = Grid(Board(moves=[(0, 0), (-1, 0), (1, 0), (9, 9), (2, 0), (9, 8), (3, 0)]))
     >>> grid.point(five_near(grid.state, 1))
     (4, 0)

@@ -12,7 +12,7 @@ raised by the depth squared for a move that cuts off, lowered as much for the
 quiet moves tried before it, within ``HISTORY_MAX``) and the learned move order's, if any.
 
 >>> from gomoku.board import Board
->>> from gomoku.search.grid import Grid
+>>> from gomoku.search.layout import Grid
 >>> from gomoku.core.context import new_context
 >>> grid = Grid(Board(moves=[(0, 0), (5, 5), (1, 0), (5, 6), (2, 0)]))
 >>> ctx = new_context(grid.size, 1 << 10, 1 << 10)
@@ -128,7 +128,7 @@ def setups(g: GridState, s: int) -> np.ndarray:
     (``_sets_up``), as ``grid.find`` gives cells.
 
     >>> from gomoku.board import Board
-    >>> from gomoku.search.grid import Grid
+    >>> from gomoku.search.layout import Grid
     >>> board = Board(moves=[(0, 0), (10, 10), (2, 0), (10, 12), (1, 2), (10, 14)])
     >>> grid = Grid(board)        # X to move: (1, 0) would make an open three
     >>> (1, 3) in {grid.point(q) for q in setups(grid.state, 1)}

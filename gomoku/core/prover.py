@@ -32,7 +32,7 @@ its nodes in ``stats[TNODES]`` and stops at ``stats[ABORT]`` (node limit or
 stop flag) like every kernel.
 
 >>> from gomoku.board import Board
->>> from gomoku.search.grid import Grid
+>>> from gomoku.search.layout import Grid
 >>> from gomoku.core.context import new_context, VLINE_LEN
 >>> board = Board(moves=[(0, 2), (10, 10), (1, 2), (10, 12), (2, 0), (12, 10), (2, 1), (12, 12)])
 >>> grid = Grid(board)                      # X to move: (2, 2) makes two open threes

@@ -59,7 +59,7 @@ int64 arguments only (numba issue 6713: another integer type there breaks the
 cached code).
 
 >>> from gomoku.board import Board
->>> from gomoku.search.grid import Grid
+>>> from gomoku.search.layout import Grid
 >>> from gomoku.core.context import new_context, ROOT_WIDTH, WIDTH
 >>> grid = Grid(Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)]))
 >>> ctx = new_context(grid.size, 1 << 12, 1 << 12)

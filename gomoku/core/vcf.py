@@ -11,7 +11,7 @@ line (cells, attacker first, the defender's forced replies between) is left
 in ``ctx.line``.
 
 >>> from gomoku.board import Board
->>> from gomoku.search.grid import Grid
+>>> from gomoku.search.layout import Grid
 >>> from gomoku.core.context import new_context, LINE_LEN
 >>> grid = Grid(Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)]))
 >>> ctx = new_context(grid.size, 1024, 1 << 12)

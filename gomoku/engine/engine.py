@@ -31,7 +31,7 @@ from gomoku.engine.players import (
     players_for,
     split_level,
 )
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.nets import DEFAULT_EVALUATION
 from gomoku.search.params import THREADS, SearchOptions
 from gomoku.search.plain import PlainSearch

@@ -14,7 +14,7 @@ import time as _time
 from dataclasses import dataclass
 
 from gomoku.board import Board, Point, Stone
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.params import MAX_DEPTH
 from gomoku.search.threats import VCFSearch, VCTSearch
 from gomoku.search.types import SearchAborted

@@ -41,7 +41,7 @@ from gomoku.core.grid import HEIGHT, TURN
 from gomoku.core.network import cell_features, cell_table, feature_index, features
 from gomoku.engine.chance import ChanceModel, default_model
 from gomoku.match.games import GameResult
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.selfplay.dataset import Dataset, dataset_from_games
 
 __all__ = ["Examples", "select", "replay", "to_examples", "toy_dataset"]

@@ -45,7 +45,7 @@ from gomoku.classic.strategies import solvable
 from gomoku.engine import Engine
 from gomoku.engine.chance import outcome, win_chance
 from gomoku.engine.forced import find_forced_win
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.nets import CLASSIC
 from gomoku.search.types import LIKELY, WIN, WIN_THRESHOLD, SearchInfo
 

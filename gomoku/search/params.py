@@ -167,7 +167,7 @@ LINE_ORDER_WORK = 20_000
 order (3x3x3: 351, 15x15: 900); beyond it (a 6-D box: 364 directions) the list would cost
 seconds before the first node, and the moves keep their point order."""
 
-# -- the grid's layout (``gomoku.search.grid``) -------------------------------------
+# -- the grid's layout (``gomoku.search.layout``) -----------------------------------
 MARGIN = 16
 """Empty cells kept around each group of stones (the search's room to move)."""
 MIN_MARGIN = 8

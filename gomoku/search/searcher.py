@@ -1,7 +1,7 @@
 """Alpha-beta on candidate cells: negamax principal-variation search with
 iterative deepening, a transposition table and VCF at the root and the leaves.
 
-The search works on a ``gomoku.search.grid.Grid`` (the position on a dense grid with
+The search works on a ``gomoku.search.layout.Grid`` (the position on a dense grid with
 incremental patterns) and only pushes and pops: the board it was given is
 never touched. Its nodes run in compiled kernels (``gomoku.core.tree`` for the
 tree, ``gomoku.core.vcf`` for VCF, ``gomoku.core.prover`` for VCT) without the
@@ -48,7 +48,7 @@ from gomoku.core import context as K
 from gomoku.core import prover, tree
 from gomoku.core.grid import find
 from gomoku.core.patterns import C_FIVE
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.nets import load_net
 from gomoku.search.params import (
     DEFAULT_MEMORY_MB,

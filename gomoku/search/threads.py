@@ -19,7 +19,7 @@ of this design do; a table move is played only on an empty cell of the same
 layout, so it is at worst a poor first move, never an illegal one.
 
 >>> from gomoku.board import Board
->>> from gomoku.search.grid import Grid
+>>> from gomoku.search.layout import Grid
 >>> from gomoku.core import context as K
 >>> grid = Grid(Board(moves=[(0, 0), (5, 5), (1, 0), (5, 6)]))
 >>> ctx = K.new_context(grid.size, 1 << 12, 1 << 12)

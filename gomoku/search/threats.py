@@ -19,7 +19,7 @@ import threading
 from gomoku.core import prover as kproof
 from gomoku.core import vcf as kthreats
 from gomoku.core.context import ABORT, LINE_LEN, NODE_LIMIT, TNODES, VLINE_LEN, Context, new_context, with_proof_tree
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.params import MAX_DEPTH
 from gomoku.search.types import SearchAborted
 from gomoku.search.watchdog import Watch

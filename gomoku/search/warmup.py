@@ -21,7 +21,7 @@ from typing import TextIO
 
 from gomoku.board import Board, Rules
 from gomoku.core import context, grid, prover, tree, vcf
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.searcher import Searcher
 from gomoku.search.threats import VCFSearch, VCTSearch
 from gomoku.search.types import Limit, SearchAborted

@@ -135,13 +135,13 @@ def test_the_import_graph_has_no_circle() -> None:
 def test_the_layer_table_catches_an_upward_import(tmp_path: Path) -> None:
     # The checker itself: a board module that imported the engine would be refused.
     fake = tmp_path / "fake.py"
-    fake.write_text("from gomoku.engine import Engine\n\ndef f():\n    from gomoku.search import grid\n")
+    fake.write_text("from gomoku.engine import Engine\n\ndef f():\n    from gomoku.search import layout\n")
     MODULES["gomoku.board.fake"] = fake
     try:
         top, inner = _imports("gomoku.board.fake", fake)
     finally:
         del MODULES["gomoku.board.fake"]
-    assert top == {"gomoku.engine"} and inner == {"gomoku.search.grid"}
+    assert top == {"gomoku.engine"} and inner == {"gomoku.search.layout"}
     assert _layer(_package("gomoku.engine")) > _layer(_package("gomoku.board.fake"))
 
 

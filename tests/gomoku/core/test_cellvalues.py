@@ -14,7 +14,7 @@ from gomoku.board import Board, Rules
 from gomoku.core.cellvalues import CELL_VALUES, MULTISETS, TEMPO
 from gomoku.core.grid import TURN, evaluate
 from gomoku.core.patterns import ONE, combo_key, multiset_index, tables
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 
 ROOT = Path(__file__).resolve().parents[3]
 GAME = [(9, 9), (10, 10), (9, 10), (10, 9), (8, 11), (11, 8), (10, 11), (8, 9), (7, 12), (11, 10)]

@@ -11,7 +11,7 @@ from gomoku.board import Board, Rules
 from gomoku.core import tree
 from gomoku.core.context import ROOT_WIDTH, WIDTH, new_context
 from gomoku.core.moves import HISTORY_MAX
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 
 GAME = [(13, 11), (12, 11), (15, 12), (15, 14), (17, 15), (14, 12), (16, 13), (14, 13), (13, 12), (13, 10)]
 

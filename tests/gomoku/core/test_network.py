@@ -15,7 +15,7 @@ from gomoku.core import prover, vcf
 from gomoku.core.context import new_context
 from gomoku.core.grid import HEIGHT, TURN, learned_order
 from gomoku.core.network import CELL_ROWS, FEATURES, QUANT, cell_features, cell_table, feature_index, features
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.nets import Net
 from gomoku.search.threads import copy_grid
 

@@ -14,7 +14,7 @@ from gomoku.core import moves, tree
 from gomoku.core.context import IN_NULL, NODES, NULL_MOVE, ROOT_WIDTH, WIDTH, new_context
 from gomoku.core.grid import evaluate
 from gomoku.core.patterns import C_F3F3, C_F4, C_FIVE
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import Searcher
 from gomoku.search.types import Limit

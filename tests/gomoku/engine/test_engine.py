@@ -188,7 +188,7 @@ def test_a_double_three_is_played_as_a_forced_win() -> None:
 @pytest.mark.parametrize("preset", Rules.PRESETS)
 def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkeypatch):
     from gomoku.core import patterns
-    from gomoku.search.grid import Grid
+    from gomoku.search.layout import Grid
 
     patterns.tables.cache_clear()
     rules = Rules.preset(preset)

@@ -29,7 +29,7 @@ from gomoku.learning import (
 from gomoku.learning.train import _forward, from_net
 from gomoku.protocol.pbrain import check_brain_level
 from gomoku.protocol.pbrain import main as pbrain_main
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.nets import NETS_DIR, NetError, available, load_net, save_net
 from gomoku.selfplay import load_dataset, save_dataset
 

@@ -14,7 +14,7 @@ from gomoku.board import Board, GameOverError, Rules
 from gomoku.engine import Engine
 from gomoku.engine.forced import find_forced_win
 from gomoku.records import board_from_position
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import WIN_THRESHOLD, Limit, Searcher, SearchInfo
 from gomoku.search.threats import VCFSearch

@@ -11,7 +11,7 @@ from gomoku.core import tree as ksearch
 from gomoku.core.context import new_context
 from gomoku.core.prover import prove
 from gomoku.search import searcher as search
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import Searcher
 from gomoku.search.types import LIKELY, WIN_THRESHOLD, Limit

@@ -10,7 +10,7 @@ import pytest
 from gomoku.board import Board, Rules
 from gomoku.search import searcher as search
 from gomoku.search import threads as helpers
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.params import SearchOptions
 from gomoku.search.searcher import Limit, Searcher, SearchInfo
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from gomoku.board import Board, Rules, Stone
 from gomoku.engine.forced import find_forced_win
 from gomoku.records import board_from_position
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.threats import VCFSearch, VCTSearch
 
 PUZZLES = Path(__file__).resolve().parents[3] / "data" / "puzzles" / "vcf-sample.jsonl"

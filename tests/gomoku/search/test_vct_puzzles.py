@@ -12,7 +12,7 @@ import pytest
 from gomoku.board import Board, Rules, Stone
 from gomoku.core.context import resize_for_grid
 from gomoku.records import board_from_position
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.threats import VCFSearch, VCTSearch
 
 ROOT = Path(__file__).resolve().parents[3]

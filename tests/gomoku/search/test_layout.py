@@ -1,4 +1,4 @@
-"""The endless board laid out for the compiled search (``gomoku.search.grid``): its
+"""The endless board laid out for the compiled search (``gomoku.search.layout``): its
 incremental push and pop, its fives, fours and open fours against the board's brute
 force, far points and far-apart groups in small blocks, and the rules and sizes it
 leaves to the plain search."""
@@ -14,7 +14,7 @@ from gomoku.attacks import weight_map
 from gomoku.board import Board, Rules, Stone
 from gomoku.core.patterns import F4, FIVE
 from gomoku.engine import Engine
-from gomoku.search.grid import Grid
+from gomoku.search.layout import Grid
 from gomoku.search.params import GRID_CELLS, MAX_GRID_CELLS
 
 FAR = 10**15
