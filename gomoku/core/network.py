@@ -58,6 +58,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.core.cellvalues import MULTISETS
+from gomoku.core.struct import int64
 
 __all__ = [
     "QUANT",
@@ -115,7 +116,7 @@ def cell_table() -> np.ndarray:
     ((3, 6561), 0, 0, True)
     """
     kept = [m for m in MULTISETS if max(m) >= 2]  # some code above ONE
-    where = {m: i + 1 for i, m in enumerate(kept)}
+    where: dict[tuple[int, ...], int] = {m: i + 1 for i, m in enumerate(kept)}
     c = np.arange(9**4)
     digits = np.sort(np.stack([(c // 9**d) % 9 for d in range(4)], axis=1), axis=1)
     rows = np.array([where.get(tuple(int(x) for x in row), 0) for row in digits], dtype=np.int32)
@@ -188,7 +189,7 @@ def cell_features(
     for q in range(cells.size):
         if cells[q] != 0:
             continue
-        for r in (table[0, combo[s, q]], table[1, combo[o, q]], table[2, 7 * np.int64(cls[s, q]) + cls[o, q]]):
+        for r in (table[0, combo[s, q]], table[1, combo[o, q]], table[2, 7 * int64(cls[s, q]) + cls[o, q]]):
             if r > 0:
                 out[n] = r
                 n += 1
@@ -219,4 +220,4 @@ def net_value(
         return 100000
     if v < -100000.0:
         return -100000
-    return np.int64(v)
+    return int64(v)
