@@ -410,7 +410,7 @@ def _grid_weights(board: Board, table: WeightTable) -> dict[Point, float] | None
     strides = [math.prod(shape[a + 1 :]) for a in range(dims)]
     offsets = _offsets(k)
     cache = _line_cache(table, rules)
-    codes = {stone: [] for stone in (Stone.X, Stone.O)}
+    codes: dict[Stone, list[np.ndarray]] = {stone: [] for stone in (Stone.X, Stone.O)}
     for direction in rules.directions:
         step = sum(d * s for d, s in zip(direction, strides))
         seen = [values[flat + distance * step] for distance in offsets]

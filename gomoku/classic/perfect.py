@@ -51,7 +51,8 @@ def symmetries(geometry: Geometry) -> list[tuple[int, ...]]:
     (8, 48)
     """
     rules = geometry.rules
-    low, high = rules.bounds  # type: ignore[misc]
+    assert rules.bounds is not None  # a Geometry's rules are bounded (Geometry.of)
+    low, high = rules.bounds
     sides = [b - a + 1 for a, b in zip(low, high)]
     dims = len(sides)
     lines = set(frozenset(line) for line in geometry.lines)
@@ -66,8 +67,8 @@ def symmetries(geometry: Geometry) -> list[tuple[int, ...]]:
                 continue
             image = []
             for p in geometry.cells:
-                q = [p[perm[i]] - low[perm[i]] for i in range(dims)]
-                q = tuple(low[i] + (sides[i] - 1 - q[i] if flips[i] else q[i]) for i in range(dims))
+                moved = [p[perm[i]] - low[perm[i]] for i in range(dims)]
+                q = tuple(low[i] + (sides[i] - 1 - moved[i] if flips[i] else moved[i]) for i in range(dims))
                 image.append(geometry.index[q])
             if all(frozenset(image[c] for c in line) in lines for line in lines):
                 found.append(tuple(image))

@@ -52,7 +52,7 @@ def to_vector(index: int) -> tuple[int, ...]:
 
 def board_vector(board: Board) -> tuple[int, ...]:
     """The nine squares of a 3x3 board: 0 blank, 1 X, 2 O."""
-    return tuple(int(board[p]) if board[p] is not None else 0 for p in SQUARES)
+    return tuple(0 if (stone := board[p]) is None else int(stone) for p in SQUARES)
 
 
 def _rules() -> Rules:
