@@ -53,6 +53,7 @@ from numba import njit
 from gomoku.core.context import ABORT, LINE_LEN, NODE_LIMIT, NODES, TNODES, VLINE_LEN, Context
 from gomoku.core.grid import GridState, first, five_near, move
 from gomoku.core.patterns import C_B4, C_F3, C_F4, C_FIVE
+from gomoku.core.struct import int64
 from gomoku.core.vcf import vcf
 
 __all__ = [
@@ -89,7 +90,7 @@ def _short_vcf(g: GridState, ctx: Context, a: int, depth: int, budget: int) -> b
     saved = stats[NODE_LIMIT]
     total = stats[NODES] + stats[TNODES]
     stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
-    found = vcf(g, ctx, a, depth, np.int64(1))
+    found = vcf(g, ctx, a, depth, int64(1))
     stats[NODE_LIMIT] = saved
     if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
         stats[ABORT] = 0
@@ -207,7 +208,7 @@ def _every_reply_loses(g: GridState, a: int, buf: np.ndarray) -> bool:
         return False
     n = _moves(g, a, False, buf)
     for j in range(n):
-        move(g, np.int64(buf[j]), 1, False)
+        move(g, int64(buf[j]), 1, False)
         st = _status(g, a, True)
         move(g, -1, -1, False)
         if st != PROVEN:
@@ -234,7 +235,7 @@ def _finish_line(g: GridState, ctx: Context, a: int, k: int) -> int:
         ctx.vline[k + 1] = r
         ctx.vline[k + 2] = w
         return k + 3
-    if vcf(g, ctx, a, np.int64(40), np.int64(1)):
+    if vcf(g, ctx, a, int64(40), int64(1)):
         for j in range(ctx.stats[LINE_LEN]):
             ctx.vline[k + j] = ctx.line[j]
         return k + ctx.stats[LINE_LEN]
@@ -258,7 +259,7 @@ def _table_line(
             n = _moves(g, a, True, buf)
             found = -1
             for j in range(n):
-                move(g, np.int64(buf[j]), 1, False)
+                move(g, int64(buf[j]), 1, False)
                 st = _status(g, a, False)
                 if st == OPEN:
                     st = _known(ctx, _key(g, a, False))
@@ -277,7 +278,7 @@ def _table_line(
             found = buf[0]
             ctx.vline[k] = found
         k += 1
-        move(g, np.int64(found), 1, False)
+        move(g, int64(found), 1, False)
         pushed += 1
         or_node = not or_node
     if or_node:
@@ -310,7 +311,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     depth[0] = 0
     used = 1
     status = _status(g, attacker, True)
-    if status == OPEN and _short_vcf(g, ctx, attacker, vcf_depth, np.int64(2000)):
+    if status == OPEN and _short_vcf(g, ctx, attacker, vcf_depth, int64(2000)):
         status = PROVEN
     if status != OPEN:
         pn[0] = 0 if status == PROVEN else INF
@@ -328,11 +329,11 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                     best = c
                 c = sibling[c]
             node = best
-            move(g, np.int64(mv[node]), 1, False)
+            move(g, int64(mv[node]), 1, False)
         # Expand it: an OR node first tries a short VCF; then every child,
         # each judged on the spot.
         or_node = depth[node] % 2 == 0
-        if or_node and node > 0 and _short_vcf(g, ctx, attacker, vcf_depth, np.int64(VCF_BUDGET)):
+        if or_node and node > 0 and _short_vcf(g, ctx, attacker, vcf_depth, int64(VCF_BUDGET)):
             n = 0
             done[node] = 1
             pn[node], dn[node] = 0, INF
@@ -352,7 +353,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             if ctx.stop[0] != 0 or (limit >= 0 and stats[NODES] + stats[TNODES] >= limit):
                 stats[ABORT] = 1
                 break
-            q = np.int64(buf[j])
+            q = int64(buf[j])
             move(g, q, 1, False)
             st = _status(g, attacker, not or_node)
             if st == OPEN:
@@ -453,7 +454,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             node = c
             ctx.vline[k] = mv[node]
             k += 1
-            move(g, np.int64(mv[node]), 1, False)
+            move(g, int64(mv[node]), 1, False)
             pushed += 1
         k, extra = _table_line(g, ctx, attacker, depth[node] % 2 == 0, k, buf, buf2)
         for _ in range(pushed + extra):

@@ -106,6 +106,7 @@ from gomoku.core.moves import QUIET, credit, doubles, node_moves, pick, reductio
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
+from gomoku.core.struct import int64
 from gomoku.core.vcf import tick, vcf
 
 __all__ = [
@@ -175,7 +176,7 @@ def _leaf(g: GridState, ctx: Context, ply: int) -> int:
         saved = ctx.stats[NODE_LIMIT]
         total = ctx.stats[NODES] + before
         ctx.stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
-        found = vcf(g, ctx, s, np.int64(8), np.int64(2))
+        found = vcf(g, ctx, s, int64(8), int64(2))
         spent = ctx.stats[TNODES] - before
         ctx.stats[LEAF_TNODES] += spent
         ctx.stats[NODE_LIMIT] = saved
@@ -208,7 +209,7 @@ def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
     saved = stats[NODE_LIMIT]
     total = stats[NODES] + stats[TNODES]
     stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
-    verdict = prove(g, ctx, s, np.int64(8 * budget), np.int64(6))
+    verdict = prove(g, ctx, s, int64(8 * budget), int64(6))
     stats[NODE_LIMIT] = saved
     if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
         stats[ABORT] = 0
@@ -268,7 +269,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             if m >= 0 and g.cells[m] == 0:
                 tt_move = m
         if ctx.tt_depth[slot] >= depth:
-            score = np.int64(ctx.tt_score[slot])
+            score = int64(ctx.tt_score[slot])
             if score > WIN_THRESHOLD:
                 score -= ply
             elif score < -WIN_THRESHOLD:
@@ -297,7 +298,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         g.hash[0] ^= NULL_SALT
         ctx.stats[IN_NULL] = 1
         r = ctx.stats[NULL_MOVE] + depth // 4
-        score = -negamax(g, ctx, np.int64(depth - 1 - r), np.int64(-beta), np.int64(-beta + 1), np.int64(ply + 1))
+        score = -negamax(g, ctx, int64(depth - 1 - r), int64(-beta), int64(-beta + 1), int64(ply + 1))
         ctx.stats[IN_NULL] = 0
         g.meta[0] = s
         g.hash[0] ^= NULL_SALT
@@ -352,7 +353,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         else:
             push_plain(g, q)
         if j == 0:
-            score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
+            score = -negamax(g, ctx, int64(next_depth), int64(-beta), int64(-alpha), int64(ply + 1))
         else:
             score = alpha + 1
             if reduce and j >= 2:
@@ -361,15 +362,11 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 # beats alpha shallow is searched again in full).
                 r = min(reduction(depth, j, ctx.stats[LMR], ctx.history[s, q] if quiet else 0), next_depth)
                 if r > 0:
-                    score = -negamax(
-                        g, ctx, np.int64(next_depth - r), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1)
-                    )
+                    score = -negamax(g, ctx, int64(next_depth - r), int64(-alpha - 1), int64(-alpha), int64(ply + 1))
             if score > alpha:
-                score = -negamax(
-                    g, ctx, np.int64(next_depth), np.int64(-alpha - 1), np.int64(-alpha), np.int64(ply + 1)
-                )
+                score = -negamax(g, ctx, int64(next_depth), int64(-alpha - 1), int64(-alpha), int64(ply + 1))
                 if alpha < score < beta:
-                    score = -negamax(g, ctx, np.int64(next_depth), np.int64(-beta), np.int64(-alpha), np.int64(ply + 1))
+                    score = -negamax(g, ctx, int64(next_depth), int64(-beta), int64(-alpha), int64(ply + 1))
         if learned:
             pop(g)
         else:
@@ -416,7 +413,7 @@ def root_moves(g: GridState, ctx: Context) -> int:
         m = ctx.tt_move[slot]
         if m >= 0 and g.cells[m] == 0:
             tt_move = m
-    n, threat = node_moves(g, ctx, np.int64(0), tt_move)
+    n, threat = node_moves(g, ctx, int64(0), tt_move)
     total = n
     if not threat:
         n = min(n, ctx.stats[ROOT_WIDTH])
@@ -444,11 +441,11 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
         else:
             push_plain(g, q)
         if j == 0:
-            score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
+            score = -negamax(g, ctx, int64(depth - 1), int64(-beta), int64(-alpha), int64(1))
         else:
-            score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-alpha - 1), np.int64(-alpha), np.int64(1))
+            score = -negamax(g, ctx, int64(depth - 1), int64(-alpha - 1), int64(-alpha), int64(1))
             if alpha < score < beta:
-                score = -negamax(g, ctx, np.int64(depth - 1), np.int64(-beta), np.int64(-alpha), np.int64(1))
+                score = -negamax(g, ctx, int64(depth - 1), int64(-beta), int64(-alpha), int64(1))
         if learned:
             pop(g)
         else:

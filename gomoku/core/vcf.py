@@ -29,6 +29,7 @@ from numba import njit
 from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
 from gomoku.core.grid import GridState, first, five_near, pop_plain, push_plain
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
+from gomoku.core.struct import int64
 
 __all__ = ["SALT", "tick", "vcf"]
 
@@ -115,7 +116,7 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
             continue
         r = five_near(g, s)
         push_plain(g, r)
-        found = _vcf_node(g, ctx, s, np.int64(depth - 1), np.int64(k + 2))
+        found = _vcf_node(g, ctx, s, int64(depth - 1), int64(k + 2))
         pop_plain(g)
         pop_plain(g)
         if found:
@@ -143,7 +144,7 @@ def vcf(g: GridState, ctx: Context, attacker: int, max_depth: int, min_depth: in
     depth = min_depth
     while True:
         ctx.stats[GREW] = 0
-        found = _vcf_node(g, ctx, np.int64(attacker), np.int64(depth), np.int64(0))
+        found = _vcf_node(g, ctx, int64(attacker), int64(depth), int64(0))
         if found or ctx.stats[ABORT] != 0 or ctx.stats[GREW] == 0 or depth >= max_depth:
             break
         # Every depth while cheap, then growing by half (a short win still comes first).
