@@ -24,6 +24,7 @@ from typing import TextIO
 
 from gomoku.board import Rules
 from gomoku.engine.engine import MAX_MULTIPV
+from gomoku.match.sprt import MAX_ELO
 from gomoku.records.game import clip
 from gomoku.search.types import MAX_PLY
 
@@ -42,6 +43,8 @@ __all__ = [
     "nodes",
     "depth",
     "multipv",
+    "elo",
+    "error_rate",
     "cap",
 ]
 
@@ -127,6 +130,32 @@ def multipv(text: str) -> int:
     value = count(text)
     if value > MAX_MULTIPV:
         raise argparse.ArgumentTypeError(f"at most {MAX_MULTIPV} candidates, not {clip(text)!r}")
+    return value
+
+
+def elo(text: str) -> float:
+    """An Elo difference of a sequential test's hypothesis: -``MAX_ELO`` to ``MAX_ELO``.
+
+    >>> elo("-5"), elo("2.5")
+    (-5.0, 2.5)
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of Elo, not {clip(text)!r}") from None
+    if not abs(value) <= MAX_ELO:  # NaN too
+        raise argparse.ArgumentTypeError(f"expected -{MAX_ELO:g} to {MAX_ELO:g} Elo, not {clip(text)!r}")
+    return value
+
+
+def error_rate(text: str) -> float:
+    """A sequential test's chance of error (``--alpha``, ``--beta``): above 0 and below 0.5."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"expected a probability above 0 and below 0.5, not {clip(text)!r}")
     return value
 
 

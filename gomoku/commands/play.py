@@ -9,13 +9,19 @@ import time
 from pathlib import Path
 
 from gomoku.board import Rules
-from gomoku.commands.arguments import CORES, MAX_GAME_MS, MAX_GAMES, MAX_MOVE_MS, cap
+from gomoku.commands.arguments import CORES, MAX_GAME_MS, MAX_GAMES, MAX_MOVE_MS, cap, elo, error_rate
 from gomoku.commands.hint import with_players
 from gomoku.engine.players import DEFAULT_LEVEL, LEVELS
-from gomoku.match import MatchConfig, MatchError, default_openings_path, format_table, load_openings, run_match
+from gomoku.match import MatchConfig, MatchError, Sprt, default_openings_path, format_table, load_openings, run_match
 from gomoku.protocol.pbrain import check_brain_level, finish, serve
 
-__all__ = ["register", "run_pbrain", "run_match_command", "add_game_options", "game_options"]
+__all__ = ["register", "run_pbrain", "run_match_command", "add_game_options", "game_options", "SPRT_GAMES"]
+
+MATCH_GAMES = 10
+"""A match's games when none are asked for."""
+
+SPRT_GAMES = 1000
+"""A sequential match's most games when none are asked for (``--sprt`` without ``--games``)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,8 +59,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     match.add_argument("a", metavar="A", help="first player: a name listed above or a pbrain command line")
     match.add_argument("b", metavar="B", help="second player: a name listed above or a pbrain command line")
-    add_game_options(match, games=10, time_per_move=500, out="matches")
-    match.set_defaults(func=run_match_command)
+    add_game_options(match, games=MATCH_GAMES, time_per_move=500, out="matches")
+    match.add_argument(
+        "--sprt",
+        nargs=2,
+        type=elo,
+        metavar=("ELO0", "ELO1"),
+        help="a sequential test (GSPRT on game pairs, logistic Elo): stop once the games show that A - B is "
+        "ELO0 Elo or less (H0) or ELO1 or more (H1); --games is then the most games "
+        f"(default with --sprt: {SPRT_GAMES})",
+    )
+    match.add_argument(
+        "--alpha",
+        type=error_rate,
+        metavar="P",
+        help="with --sprt: the chance of accepting H1 when H0 holds, above 0 and below 0.5 (default: 0.05)",
+    )
+    match.add_argument(
+        "--beta",
+        type=error_rate,
+        metavar="P",
+        help="with --sprt: the chance of accepting H0 when H1 holds, above 0 and below 0.5 (default: 0.05)",
+    )
+    match.set_defaults(func=run_match_command, games=None)
 
 
 def run_pbrain(args: argparse.Namespace) -> int:
@@ -194,9 +221,25 @@ def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, 
 
 def run_match_command(args: argparse.Namespace) -> int:
     """Play the match, show progress on stderr, print the table (or JSON) on stdout."""
+    sprt = None
+    if args.sprt is not None:
+        errors = {name: value for name, value in (("alpha", args.alpha), ("beta", args.beta)) if value is not None}
+        sprt = Sprt(args.sprt[0], args.sprt[1], **errors)
+    elif args.alpha is not None or args.beta is not None:
+        raise MatchError(f"--{'alpha' if args.alpha is not None else 'beta'} needs --sprt ELO0 ELO1: the test it sets")
+    if args.games is None:
+        args.games = MATCH_GAMES if sprt is None else SPRT_GAMES
     config, jobs, out = game_options(args, "matches")
     result = run_match(
-        args.a, args.b, config, jobs=jobs, out_dir=out, progress=sys.stderr, cluster=args.cluster, resume=args.resume
+        args.a,
+        args.b,
+        config,
+        jobs=jobs,
+        out_dir=out,
+        progress=sys.stderr,
+        cluster=args.cluster,
+        resume=args.resume,
+        sprt=sprt,
     )
     if args.json:
         summary = result.to_dict()

@@ -22,7 +22,7 @@ import json
 import math
 import os
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -43,6 +43,7 @@ from gomoku.match.contestants import (
 from gomoku.match.folder import match_settings, prepare_folder, save_game_files
 from gomoku.match.games import GameResult, GameTask, MatchConfig, PlayerFactory, play_game, schedule
 from gomoku.match.pool import Games, Here, Processes
+from gomoku.match.sprt import Sprt, SprtRun
 
 __all__ = [
     "BrainPlayer",
@@ -58,6 +59,8 @@ __all__ = [
     "clock_use",
     "PlayerFailure",
     "Progress",
+    "Sprt",
+    "SprtRun",
     "check_command",
     "default_openings_path",
     "elo_from_score",
@@ -237,6 +240,8 @@ class MatchResult:
     b: str
     games: list[GameResult]
     config: MatchConfig
+    sprt: SprtRun | None = None
+    """The sequential test the match ran (``--sprt``), its pentanomial and decision."""
 
     @property
     def wins(self) -> int:
@@ -310,6 +315,7 @@ class MatchResult:
             "time_per_move_ms": self.config.time_per_move_ms,
             "rules": self.config.rules.name,
             **clock,
+            **({"sprt": self.sprt.to_dict()} if self.sprt is not None else {}),
         }
 
 
@@ -347,6 +353,8 @@ def format_table(match: MatchResult) -> str:
         f"Elo difference ({match.a} - {match.b}): {format_elo(match.elo)}"
         f"  (95% interval {format_elo(low)} .. {format_elo(high)})"
     )
+    if match.sprt is not None:
+        lines.extend(match.sprt.summary(match.a, match.b, match.config.games))
     reasons = match.reasons()
     if reasons:
         lines.append("Games ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
@@ -368,12 +376,14 @@ def format_table(match: MatchResult) -> str:
 
 
 class Progress:
-    """A progress bar on a terminal, or one line a game on anything else."""
+    """A progress bar on a terminal, or one line a game on anything else; with a
+    sequential test (``sprt``, whose games the runner adds), its LLR and bounds too."""
 
-    def __init__(self, stream: TextIO | None, total: int, a: str, b: str) -> None:
+    def __init__(self, stream: TextIO | None, total: int, a: str, b: str, sprt: SprtRun | None = None) -> None:
         self.stream = stream
         self.total = total
         self.a, self.b = a, b
+        self.sprt = sprt
         self.tty = bool(stream is not None and getattr(stream, "isatty", lambda: False)())
         self.done = 0
         self.points = 0.0
@@ -389,7 +399,9 @@ class Progress:
         if self.tty:
             self._draw()
         else:
-            self.stream.write(f"resumed: {self.done} of {self.total} games were played before, in {where}/\n")
+            self.stream.write(
+                f"resumed: {self.done} of {self.total} games were played before, in {where}/{self._llr(';')}\n"
+            )
         self.stream.flush()
 
     def update(self, game: GameResult) -> None:
@@ -400,7 +412,8 @@ class Progress:
         if self.tty:
             self._draw()
         else:
-            self.stream.write(f"game {self.done}/{self.total} ({game.x} X, {game.o} O): {game.result}, {game.reason}\n")
+            what = f"({game.x} X, {game.o} O): {game.result}, {game.reason}"
+            self.stream.write(f"game {self.done}/{self.total} {what}{self._llr(';')}\n")
         self.stream.flush()
 
     def _draw(self) -> None:
@@ -409,10 +422,14 @@ class Progress:
         filled = round(width * self.done / max(self.total, 1))
         self.stream.write(
             f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
-            f"  {self.a} {self.points:g} - {self.done - self.points:g} {self.b} "
+            f"  {self.a} {self.points:g} - {self.done - self.points:g} {self.b}{self._llr(' ')} "
         )
-        if self.done == self.total:
+        if self.done == self.total or (self.sprt is not None and self.sprt.decision is not None):
             self.stream.write("\n")
+
+    def _llr(self, separator: str) -> str:
+        """The test's LLR and bounds after ``separator`` (``; LLR 1.23 (-2.94, 2.94)``); nothing without one."""
+        return "" if self.sprt is None else f"{separator} {self.sprt.progress()}"
 
 
 def open_games(jobs: int, cluster: str | None, specs: tuple[str, ...], rules: Rules, match: str) -> Games:
@@ -445,6 +462,7 @@ def run_match(
     cluster: str | None = None,
     resume: bool = False,
     settings: Mapping[str, Any] | None = None,
+    sprt: Sprt | None = None,
 ) -> MatchResult:
     """Play ``config.games`` games between A and B and return the results.
 
@@ -460,6 +478,12 @@ def run_match(
     ``out_dir`` must be a new or empty folder, unless ``resume``: then the
     games it holds of this same match (the same settings) are read back and
     counted, and only the others are played.
+
+    With ``sprt`` the match is a sequential test (``gomoku.match.sprt``) and
+    ``config.games`` its most games: once a pair of games takes the LLR past a
+    bound, no other game is begun, and the games being played are let go as an
+    interrupt lets them go (the local workers ended, the cluster's tasks
+    cancelled); a resumed match's test starts from the games in the folder.
     """
     if jobs < 1:
         raise MatchError(f"--jobs must be at least 1, not {jobs}")
@@ -488,7 +512,11 @@ def run_match(
     directory = Path(out_dir) if out_dir is not None else None
     done = prepare_folder(directory, resume=resume, settings=fingerprint, games=config.games) if directory else []
     a_name, b_name = names if names[0] != names[1] else (f"{names[0]} (A)", f"{names[1]} (B)")
-    bar = Progress(progress, config.games, a_name, b_name)
+    test = SprtRun(sprt) if sprt is not None else None
+    for game in done:
+        if test is not None:
+            test.add(game)
+    bar = Progress(progress, config.games, a_name, b_name, test)
     bar.resume(done, directory)
     results = {game.index: game for game in done}
     tasks = [
@@ -496,6 +524,8 @@ def run_match(
         for i, (opening, side) in enumerate(schedule(config.games, len(config.openings)))
         if i not in results
     ]
+    if test is not None and test.decision is not None:
+        tasks = []  # the folder's games decided the test already
     # The cluster's name for this run: its settings and folder, and a nonce, since a key that
     # an interrupted run cancelled can linger on the scheduler as cancelled for a while.
     where = json.dumps([fingerprint, str(directory.resolve()) if directory else ""])
@@ -503,13 +533,19 @@ def run_match(
     try:
         if tasks:
             with open_games(jobs, cluster, (a_spec, b_spec), config.rules, match) as games:
-                for game in games.play(tasks):
+                played = games.play(tasks)
+                for game in played:
                     if game.index in results:
                         continue  # a game counts once, however often a worker sends it
                     results[game.index] = game
                     if directory is not None:
                         save_game_files(game, config, directory, fingerprint)
+                    if test is not None:
+                        test.add(game)
                     bar.update(game)
+                    if test is not None and test.decision is not None:
+                        _let_go(played)
+                        break
     except MatchError as exc:
         if directory is None or len(results) == len(done):
             raise
@@ -519,7 +555,16 @@ def run_match(
             progress.write(f"\ngomoku: {_saved(results, config, directory)}\n")
             progress.flush()
         raise
-    return MatchResult(a_name, b_name, [results[i] for i in sorted(results)], config)
+    return MatchResult(a_name, b_name, [results[i] for i in sorted(results)], config, test)
+
+
+def _let_go(played: Iterator[GameResult]) -> None:
+    """Stop a ``Games.play`` before its end, at once: closed, the local pool's
+    generator ends its workers (its games not begun go with them), and the
+    cluster, on leaving, cancels the tasks it holds."""
+    close = getattr(played, "close", None)
+    if close is not None:
+        close()
 
 
 def _saved(results: Mapping[int, GameResult], config: MatchConfig, directory: Path) -> str:

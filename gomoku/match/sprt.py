@@ -257,18 +257,28 @@ class SprtRun:
         return f"LLR {self.value:.2f} ({self.test.lower:.2f}, {self.test.upper:.2f})"
 
     def summary(self, a: str, b: str, games: int) -> list[str]:
-        """The table's lines: the decision (or none within ``games``), then the pentanomial."""
+        """The table's lines: the decision (or none within ``games``), the LLR, the pentanomial.
+
+        >>> run = SprtRun(Sprt(0, 50), counts=(0, 0, 0, 6, 17), value=3.07)
+        >>> print("\\n".join(run.summary("strong", "easy", 1000)))
+        SPRT [+0, +50]: H1 accepted after 23 pairs: strong - easy is at least +50 Elo
+          LLR 3.07 (-2.94, 2.94), alpha 0.05, beta 0.05 (logistic Elo, game pairs)
+          pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for strong): 0, 0, 0, 6, 17
+        """
         test = self.test
-        head = f"SPRT {test.bounds()} (logistic Elo, alpha {test.alpha:g}, beta {test.beta:g}): "
-        after = f"after {self.pairs} pair{'' if self.pairs == 1 else 's'}, {self.progress()}"
+        after = f"after {self.pairs} pair{'' if self.pairs == 1 else 's'}"
         if self.decision == "H1":
-            head += f"H1 accepted {after}: {a} - {b} is at least {test.elo1:+g} Elo"
+            head = f"H1 accepted {after}: {a} - {b} is at least {test.elo1:+g} Elo"
         elif self.decision == "H0":
-            head += f"H0 accepted {after}: {a} - {b} is at most {test.elo0:+g} Elo"
+            head = f"H0 accepted {after}: {a} - {b} is at most {test.elo0:+g} Elo"
         else:
-            head += f"no decision {after}: the most games (--games {games}) were played"
+            head = f"no decision {after}, the most that --games {games} allows"
         counts = ", ".join(str(c) for c in self.counts)
-        return [head, f"Pairs scoring 0, 0.5, 1, 1.5, 2 for {a} (pentanomial): {counts}"]
+        return [
+            f"SPRT {test.bounds()}: {head}",
+            f"  {self.progress()}, alpha {test.alpha:g}, beta {test.beta:g} (logistic Elo, game pairs)",
+            f"  pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for {a}): {counts}",
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         """The test as JSON data."""

@@ -4,14 +4,24 @@ rejected; a real match that stops early; bad options refused in one line."""
 
 from __future__ import annotations
 
+import io
+import json
 import math
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 from scipy.optimize import brentq, minimize
+from waiting import wait_until
 
-from gomoku.match import GameResult, MatchError
+from gomoku.board import Rules
+from gomoku.cli import main
+from gomoku.match import GameResult, MatchConfig, MatchError, Progress, run_match
 from gomoku.match.sprt import Sprt, SprtRun, llr, pentanomial
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_runner import LinePlayer, ScatterPlayer  # noqa: E402
 
 # -- the LLR, computed independently ------------------------------------------------------------
 TABLES = [
@@ -160,3 +170,135 @@ def test_a_better_engine_is_accepted_and_a_worse_one_rejected(seed):
 def test_a_test_that_cannot_be_run_is_a_match_error(args, words):
     with pytest.raises(MatchError, match=words.replace(".", r"\.")):
         Sprt(*args)
+
+
+# -- a sequential match ---------------------------------------------------------------------------
+def sweeping_factory(spec, seed=None, grace_ms=1000):
+    """``line`` makes five on row 0 in every game; ``scatter`` never blocks it: every pair a sweep."""
+    return LinePlayer("line") if spec == "line" else ScatterPlayer("scatter")
+
+
+SWEEPS = MatchConfig(games=40, openings=[[(9, 9)], [(9, 9), (10, 10)]])
+"""Sweeps take the LLR of [0, 200] up by about log(L(200) / 0.5) = 0.42 a pair: H1 after 8 pairs."""
+
+
+def test_gomoku_match_with_sprt_stops_early_with_h1(tmp_path, capsys):
+    out = tmp_path / "m"
+    argv = ["match", "perfect", "random", "--rules", "tictactoe", "--sprt", "0", "50", "--out", str(out)]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    head = next(line for line in lines if line.startswith("SPRT "))
+    pairs = int(head.split(" after ")[1].split()[0])
+    assert head == f"SPRT [+0, +50]: H1 accepted after {pairs} pairs: perfect - random is at least +50 Elo"
+    assert pairs < 100  # of the 500 pairs --games 1000 (the default with --sprt) allows
+    llr_line, counts_line = lines[lines.index(head) + 1 : lines.index(head) + 3]
+    value = float(llr_line.split()[1])
+    assert value >= math.log(0.95 / 0.05)
+    assert llr_line == f"  LLR {value:.2f} (-2.94, 2.94), alpha 0.05, beta 0.05 (logistic Elo, game pairs)"
+    counts = [int(c) for c in counts_line.split(": ")[1].split(", ")]
+    assert counts_line.startswith("  pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for perfect): ")
+    assert sum(counts) == pairs and counts[:2] == [0, 0]  # perfect never loses at tic-tac-toe
+    assert any(line.startswith("Elo difference (perfect - random): +") for line in lines)
+    # One progress line a game, each with the LLR and its bounds; the last game played completed the deciding pair.
+    progress = captured.err.splitlines()
+    assert len(progress) == 2 * pairs == len(list(out.glob("game-*.json")))
+    assert all(line.endswith(" (-2.94, 2.94)") and "; LLR " in line for line in progress)
+    assert progress[-1].startswith(f"game {2 * pairs}/1000 ") and progress[-1].endswith(
+        f"; LLR {value:.2f} (-2.94, 2.94)"
+    )
+    summary = json.loads(
+        main(argv[:-2] + ["--out", str(out), "--resume", "--json"]) == 0 and capsys.readouterr().out or "{}"
+    )
+    assert summary["games"] == 2 * pairs  # the folder's games decided it: none more was played
+    assert summary["sprt"]["decision"] == "H1" and summary["sprt"]["pentanomial"] == counts
+
+
+def test_the_test_is_taken_up_again_from_the_saved_games(tmp_path):
+    out = tmp_path / "m"
+    test = Sprt(0, 200)
+    first = run_match("line", "scatter", SWEEPS, out_dir=out, player_factory=sweeping_factory, sprt=test)
+    assert first.sprt is not None and first.sprt.decision == "H1" and first.sprt.counts == (0, 0, 0, 0, 8)
+    assert len(first.games) == 16 and first.wins == 16
+    for number in (15, 16):  # the deciding pair is lost: the test stands below its bound again
+        (out / f"game-{number:03d}.json").unlink()
+    stream = io.StringIO()
+    again = run_match(
+        "line", "scatter", SWEEPS, out_dir=out, player_factory=sweeping_factory, sprt=test, resume=True, progress=stream
+    )
+    assert again.sprt is not None and again.sprt.counts == (0, 0, 0, 0, 8) and len(again.games) == 16
+    said = stream.getvalue().splitlines()
+    assert said[0] == f"resumed: 14 of 40 games were played before, in {out}/; LLR 2.93 (-2.94, 2.94)"
+    assert len(said) == 3  # the two games played again
+
+
+def test_parallel_games_stop_when_a_bound_is_crossed(tmp_path):
+    import multiprocessing
+
+    # The registry's players, made in the workers without this module (which they need not import).
+    out = tmp_path / "m"
+    config = MatchConfig(rules=Rules.preset("tictactoe"), games=200)
+    result = run_match("perfect", "random", config, jobs=2, out_dir=out, sprt=Sprt(0, 50))
+    assert result.sprt is not None and result.sprt.decision == "H1"
+    pairs = result.sprt.pairs
+    assert 2 * pairs <= len(result.games) < 2 * pairs + 10  # a game whose partner was not in may be there too
+    assert sorted(p.name for p in out.glob("game-*.json")) == [f"game-{g.index + 1:03d}.json" for g in result.games]
+    assert wait_until(lambda: not multiprocessing.active_children(), timeout=30)  # the workers are gone
+
+
+def test_a_match_on_a_cluster_stops_when_a_bound_is_crossed(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    # A scheduler and a worker in this process: quick to start, and the runner talks to it as to any.
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as local:
+        config = MatchConfig(rules=Rules.preset("tictactoe"), games=200)
+        out = tmp_path / "m"
+        result = run_match("perfect", "random", config, cluster=local.scheduler_address, out_dir=out, sprt=Sprt(0, 50))
+    assert result.sprt is not None and result.sprt.decision == "H1"
+    assert 2 * result.sprt.pairs <= len(result.games) == len(list(out.glob("game-*.json"))) < 200
+
+
+def test_the_progress_bar_shows_the_llr_and_ends_its_line_at_the_decision():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Terminal()
+    run = SprtRun(Sprt(0, 200))
+    bar = Progress(stream, 40, "line", "scatter", run)
+    for index in range(16):
+        run.add(game(index, 1))
+        bar.update(game(index, 1))
+    drawn = stream.getvalue().split("\r")[1:]
+    assert drawn[0].endswith("] 1/40  line 1 - 0 scatter  LLR 0.00 (-2.94, 2.94) ")
+    assert drawn[-1].endswith(f"16/40  line 16 - 0 scatter  {run.progress()} \n") and run.decision == "H1"
+    assert stream.getvalue().count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "options, said",
+    [
+        (["--sprt", "5", "0"], "--sprt 5 0: ELO1 must be above ELO0"),
+        (["--sprt", "0", "x"], "argument --sprt: expected a number of Elo, not 'x' (see gomoku match --help)"),
+        (["--sprt", "0", "1e9"], "argument --sprt: expected -1000 to 1000 Elo, not '1e9' (see gomoku match --help)"),
+        (["--sprt", "0"], "argument --sprt: expected 2 arguments (see gomoku match --help)"),
+        (
+            ["--sprt", "0", "5", "--alpha", "0.5"],
+            "argument --alpha: expected a probability above 0 and below 0.5, not '0.5' (see gomoku match --help)",
+        ),
+        (
+            ["--sprt", "0", "5", "--beta", "zero"],
+            "argument --beta: expected a probability above 0 and below 0.5, not 'zero' (see gomoku match --help)",
+        ),
+        (["--alpha", "0.1"], "--alpha needs --sprt ELO0 ELO1: the test it sets"),
+    ],
+)
+def test_bad_sprt_options_are_one_line_errors(tmp_path, capsys, options, said):
+    out = tmp_path / "m"
+    try:
+        code = main(["match", "perfect", "random", "--rules", "tictactoe", "--out", str(out), *options])
+    except SystemExit as exc:  # argparse's own checks exit through the parser
+        code = exc.code
+    assert code == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"gomoku: error: {said}\n" and captured.out == ""
+    assert not out.exists()  # refused before a game was played
