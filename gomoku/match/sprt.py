@@ -5,12 +5,11 @@ log-likelihood ratio (LLR) crosses a bound.
 The test is the one fishtest runs, in the logistic-Elo model, written here from
 its published description:
 
-- Michel Van den Bergh, "Computing the log likelihood ratio for a multinomial
-  distribution with constrained expectation" (the notes behind fishtest's
-  ``LLRcalc.py``, http://hardy.uhasselt.be/Toga/computeLLR.pdf, Proposition 1.1),
-  and the pentanomial model of game pairs (the same author's notes,
-  http://hardy.uhasselt.be/Fishtest/support_MLE_multinomial.pdf, and the
-  repository github.com/vdbergh/pentanomial);
+- Michel Van den Bergh's notes on the log-likelihood ratio of a multinomial
+  distribution whose expectation is constrained (http://hardy.uhasselt.be/Toga/computeLLR.pdf,
+  Proposition 1.1: the basis of fishtest's ``LLRcalc.py``), and on the
+  pentanomial model of game pairs (http://hardy.uhasselt.be/Fishtest/support_MLE_multinomial.pdf;
+  the repository github.com/vdbergh/pentanomial);
 - the GSPRT itself: Xiaoou Li, Jingchen Liu and Zhiliang Ying, "Generalized
   sequential probability ratio test for separate families of hypotheses",
   Sequential Analysis 33 (2014) (http://stat.columbia.edu/~jcliu/paper/GSPRT_SQA3.pdf),
