@@ -56,6 +56,9 @@ of the per-side arrays is unused):
     ``acc`` as it was before each move (``acc_stack[h]``: before the move at
     height ``h`` of ``stack``): taking a move back restores the sums instead of
     undoing every change the move made. ``[1, 3, 1]`` without a network.
+``tempo`` int64[STATES]
+    The table-form evaluation's tempo (``gomoku.core.tempo``): the value for the
+    side to move of each threat state; with one entry there is none.
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
@@ -75,7 +78,8 @@ from numba.experimental import structref
 
 from gomoku.core.network import net_value
 from gomoku.core.patterns import C_FIVE
-from gomoku.core.struct import Record
+from gomoku.core.struct import Record, int64
+from gomoku.core.tempo import threat_state
 
 __all__ = [
     "EMPTY",
@@ -140,6 +144,7 @@ GRID_FIELDS = (
     "nn_pol_opp",
     "nn_cell",
     "acc_stack",
+    "tempo",
 )
 
 
@@ -247,7 +252,7 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     else:
         meta[HEIGHT] -= 1
         i = g.stack[meta[HEIGHT]]
-        s = np.int64(cells[i])
+        s = int64(cells[i])
         meta[TURN] = s
         g.hash[0] ^= g.zob[s, i]
     if sign > 0:
@@ -392,7 +397,7 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
 @njit(cache=True, nogil=True)
 def push(g: GridState, i: int) -> None:
     """Play the side to move's stone on empty cell ``i`` (no check)."""
-    move(g, np.int64(i), 1, True)  # one compiled ``move``, whatever integer type ``i`` came as
+    move(g, int64(i), 1, True)  # one compiled ``move``, whatever integer type ``i`` came as
 
 
 @njit(cache=True, nogil=True)
@@ -404,7 +409,7 @@ def pop(g: GridState) -> int:
 @njit(cache=True, nogil=True)
 def push_plain(g: GridState, i: int) -> None:
     """``push`` that leaves the learned sums alone (``move``'s ``learned`` False)."""
-    move(g, np.int64(i), 1, False)
+    move(g, int64(i), 1, False)
 
 
 @njit(cache=True, nogil=True)
@@ -530,10 +535,15 @@ def five_near(g: GridState, s: int) -> int:
 @njit(cache=True, nogil=True)
 def evaluate(g: GridState) -> int:
     """Static value for the side to move: the learned network's when the grid
-    has one (``gomoku.core.network``), else twice its potential minus the
-    opponent's (``cellvalues.TEMPO``, written out here since numba's cache does
-    not see a change in an imported constant; a test checks the two agree)."""
+    has one (``gomoku.core.network``); the table form's when it has a tempo table
+    (its potential less the opponent's, both from the table's cell values, plus
+    the tempo of the threat state: ``gomoku.core.tempo``); else twice its
+    potential minus the opponent's (``cellvalues.TEMPO``, written out here since
+    numba's cache does not see a change in an imported constant; a test checks
+    the two agree)."""
     s = g.meta[TURN]
     if g.nn_b1.size > 0:
         return net_value(g.acc, s, g.value[s], g.value[3 - s], g.nn_w1, g.nn_b1, g.nn_w2, g.nn_head)
+    if g.tempo.size > 1:
+        return g.value[s] - g.value[3 - s] + g.tempo[threat_state(g.count, s)]
     return 2 * g.value[s] - g.value[3 - s]

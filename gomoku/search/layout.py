@@ -216,7 +216,7 @@ class Grid:
             line=t.line,
             combo_class=t.combo_class,
             combo_order=t.combo_order,
-            combo_eval=t.combo_eval,
+            combo_eval=net.combo_values(t.combo_eval) if net is not None and t.reach == 4 else t.combo_eval,
             reach=t.reach,
             **grid_arrays(net, t.reach, size),
         )

@@ -10,7 +10,10 @@ The file (numpy ``.npz``): ``embed`` int32[F, D], ``w1`` float32[H, 2D],
 ``b1`` float32[H], ``w2`` float32[H], ``head`` float32[4], the value
 (``H`` 0: none, the hand-set evaluation stays); ``pol_own`` and ``pol_opp``
 int32[F], the learned move order (one entry each: none); see
-``gomoku.core.network``; and ``meta``, a JSON string: ``format``
+``gomoku.core.network``; ``cells`` int32[495] and ``tempo`` int64[STATES], the
+table-form evaluation (``gomoku.core.tempo``: the two sides' potentials from one
+table of cell values, and the side to move's tempo by threat state; absent for
+a network's value); and ``meta``, a JSON string: ``format``
 (``gomoku-net``), ``version`` (1) and how the network was made.
 
 >>> sorted(available())[:1]
@@ -34,7 +37,10 @@ from pathlib import Path
 
 import numpy as np
 
+from gomoku.core.cellvalues import MULTISETS
 from gomoku.core.network import CELL_ROWS, FEATURES, cell_table, feature_index
+from gomoku.core.patterns import multiset_index
+from gomoku.core.tempo import STATES
 from gomoku.files import write_atomically
 
 __all__ = [
@@ -77,6 +83,10 @@ class Net:
     meta: dict = field(default_factory=dict)
     pol_own: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int32))
     pol_opp: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int32))
+    cells: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    """The table form's cell values by sorted code quadruple (``cellvalues.MULTISETS``); empty: none."""
+    tempo: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """The table form's tempo by threat state (``gomoku.core.tempo``)."""
 
     @property
     def has_value(self) -> bool:
@@ -86,7 +96,29 @@ class Net:
     def has_order(self) -> bool:
         return self.pol_own.size > 1
 
+    @property
+    def has_table(self) -> bool:
+        """The value is the table form (cell values and a tempo table), not a network."""
+        return self.cells.size > 0
+
+    def combo_values(self, default: np.ndarray) -> np.ndarray:
+        """The cell value of each combination key (``patterns``: ``9 ** 4``): the
+        table form's, else ``default`` (the classic table's)."""
+        if not self.has_table:
+            return default
+        return self.cells.astype(np.int32)[multiset_index()]
+
+    def _check_table(self) -> None:
+        if self.cells.shape != (len(MULTISETS),) or self.tempo.shape != (STATES,):
+            raise NetError(f"network {self.name!r}: cells and tempo must hold {len(MULTISETS)} and {STATES} values")
+        if np.abs(self.cells).max() > 1 << 20 or np.abs(self.tempo).max() > 1 << 20:
+            raise NetError(f"network {self.name!r}: table values out of range")
+        if self.has_value:
+            raise NetError(f"network {self.name!r}: both a network's value and a table's")
+
     def __post_init__(self) -> None:
+        if self.has_table or self.tempo.size > 0:
+            self._check_table()
         if self.has_order:
             for name in ("pol_own", "pol_opp"):
                 table = getattr(self, name)
@@ -95,7 +127,7 @@ class Net:
         elif self.pol_opp.size > 1:
             raise NetError(f"network {self.name!r}: pol_opp without pol_own")
         if not self.has_value:
-            if not self.has_order:
+            if not self.has_order and not self.has_table:
                 raise NetError(f"network {self.name!r}: neither a value nor a move order")
             return
         e, w1, b1, w2, head = self.embed, self.w1, self.b1, self.w2, self.head
@@ -140,9 +172,9 @@ def available() -> list[str]:
 def _read(path: Path, name: str) -> Net:
     try:
         with np.load(path, allow_pickle=False) as z:
-            arrays = {k: z[k] for k in ("embed", "w1", "b1", "w2", "head", "meta")}
-            for k in ("pol_own", "pol_opp"):
-                arrays[k] = z[k] if k in z.files else np.zeros(1, dtype=np.int32)
+            arrays = {"meta": z["meta"]}
+            for k, empty in _ABSENT.items():
+                arrays[k] = z[k] if k in z.files else empty
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as exc:
         raise NetError(f"cannot read network {name!r} ({path}): {exc}") from None
     try:
@@ -161,6 +193,8 @@ def _read(path: Path, name: str) -> Net:
         meta=meta,
         pol_own=arrays["pol_own"].astype(np.int32),
         pol_opp=arrays["pol_opp"].astype(np.int32),
+        cells=arrays["cells"].astype(np.int32),
+        tempo=arrays["tempo"].astype(np.int64),
     )
 
 
@@ -192,10 +226,25 @@ def save_net(net: Net, path: str | Path) -> Path:
         head=net.head.astype(np.float32),
         pol_own=net.pol_own.astype(np.int32),
         pol_opp=net.pol_opp.astype(np.int32),
+        cells=net.cells.astype(np.int32),
+        tempo=net.tempo.astype(np.int64),
         meta=np.array(json.dumps(meta)),
     )
     return write_atomically(path, buffer.getvalue())
 
+
+_ABSENT = {
+    "embed": np.zeros((1, 1), dtype=np.int32),
+    "w1": np.zeros((0, 2), dtype=np.float32),
+    "b1": np.zeros(0, dtype=np.float32),
+    "w2": np.zeros(0, dtype=np.float32),
+    "head": np.zeros(4, dtype=np.float32),
+    "pol_own": np.zeros(1, dtype=np.int32),
+    "pol_opp": np.zeros(1, dtype=np.int32),
+    "cells": np.zeros(0, dtype=np.int32),
+    "tempo": np.zeros(0, dtype=np.int64),
+}
+"""Each array of a network file as it reads when the file has none of it."""
 
 _NONE = {
     "nn_embed": np.zeros((1, 1), dtype=np.int32),
@@ -220,9 +269,12 @@ def grid_arrays(net: Net | None, reach: int, size: int) -> dict[str, np.ndarray]
         nn_pol_opp=np.zeros(1, dtype=np.int32),
         nn_cell=np.zeros((3, 1), dtype=np.int32),
         acc_stack=np.zeros((1, 3, 1), dtype=np.int32),
+        tempo=np.zeros(1, dtype=np.int64),
     )
     if net is None or reach != 4:
         return out
+    if net.has_table:
+        out["tempo"] = net.tempo
     out["nn_index"] = feature_index(reach)
     if net.has_value:
         out.update(

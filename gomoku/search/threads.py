@@ -74,6 +74,7 @@ READ_ONLY = (
     "nn_pol_own",
     "nn_pol_opp",
     "nn_cell",
+    "tempo",
 )
 """The grid's arrays no move changes: a helper's grid shares them."""
 
