@@ -4,6 +4,6 @@ matrix, the whole region at once as linear algebra (``matrix``)."""
 
 from gomoku.attacks import scanner
 from gomoku.attacks.scanner import *  # noqa: F403 - the scanner's API is the package's
-from gomoku.attacks.weights import SEED_ATTACKS
+from gomoku.attacks.weights import DEFAULT_ATTACKS
 
-__all__ = [*scanner.__all__, "SEED_ATTACKS"]
+__all__ = [*scanner.__all__, "DEFAULT_ATTACKS"]

@@ -41,8 +41,8 @@ import numpy as np
 
 from gomoku.attacks.line import BLOCKED, EMPTY, OWN, Attack, LineCache, RawAttack, judge
 from gomoku.attacks.weights import (  # noqa: F401 - the table is part of the scanner's API
+    DEFAULT_ATTACKS,
     DEFAULT_WEIGHTS_PATH,
-    SEED_ATTACKS,
     WeightTable,
     WeightTableError,
     default_table,

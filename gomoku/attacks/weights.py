@@ -1,14 +1,14 @@
 """The weight table of the seed-002 attack scanner: what an attack of each power
 and potential is worth, and the fork and finish bonuses. The shipped tables
-are named (``TABLES``): ``seed``, seed 002's (``data/weights.json``, the
-default everywhere), and ``tuned``, tuned by play (``data/weights-tuned.json``,
+are named (``TABLES``): ``default``, seed 002's (``data/weights.json``, used
+wherever no other is named), and ``tuned``, tuned by play (``data/weights-tuned.json``,
 ``gomoku tune``); ``load_weights`` reads and checks another, ``save_weights``
 writes one whole.
 
 >>> table = default_table()
 >>> table.attack_weight(4, 2), table.name
 (100.0, 'seed-002')
->>> named_table("seed") is default_table()
+>>> named_table("default") is default_table()
 True
 """
 
@@ -26,7 +26,7 @@ from gomoku.files import parse_json, write_atomically
 
 __all__ = [
     "DEFAULT_WEIGHTS_PATH",
-    "SEED_ATTACKS",
+    "DEFAULT_ATTACKS",
     "WeightTableError",
     "WeightTable",
     "load_weights",
@@ -40,15 +40,15 @@ DEFAULT_WEIGHTS_PATH = Path(__file__).resolve().parents[2] / "data" / "weights.j
 """The weight table shipped with the project (seed 002's)."""
 
 TABLES: dict[str, Path] = {
-    "seed": DEFAULT_WEIGHTS_PATH,
+    "default": DEFAULT_WEIGHTS_PATH,
     "tuned": DEFAULT_WEIGHTS_PATH.with_name("weights-tuned.json"),
 }
-"""The shipped tables by name: ``seed`` (seed 002's, the default) and ``tuned``
+"""The shipped tables by name: ``default`` (seed 002's) and ``tuned``
 (tuned by play: ``gomoku tune``, ``docs/attacks.md``)."""
 
-# The seed's table, used when the data file is not beside the package (an
+# The default table (seed 002's), used when the data file is not beside the package (an
 # installed wheel); tests check that the shipped file says the same.
-SEED_ATTACKS: dict[int, tuple[float | None, float, float]] = {
+DEFAULT_ATTACKS: dict[int, tuple[float | None, float, float]] = {
     1: (None, 0.1, 0.25),
     2: (None, 2.0, 5.0),
     3: (None, 4.0, 7.0),
@@ -215,7 +215,7 @@ def save_weights(table: WeightTable, path: str | Path) -> Path:
 
 
 def named_table(name: str) -> WeightTable:
-    """The weight table ``name``: one of ``TABLES`` (``seed``, ``tuned``) or the
+    """The weight table ``name``: one of ``TABLES`` (``default``, ``tuned``) or the
     path of a JSON table; read once and kept (a table keeps the scanner's
     pattern cache). A WeightTableError (one line) for an unknown name or a bad file.
 
@@ -224,9 +224,9 @@ def named_table(name: str) -> WeightTable:
     >>> named_table("best")
     Traceback (most recent call last):
     ...
-    gomoku.attacks.weights.WeightTableError: unknown weight table 'best': choose seed, tuned, or a .json file
+    gomoku.attacks.weights.WeightTableError: unknown weight table 'best': choose default, tuned, or a .json file
     """
-    if name == "seed":
+    if name == "default":
         return default_table()
     return _named_table(name)
 
@@ -242,7 +242,7 @@ def _named_table(name: str) -> WeightTable:
 
 @lru_cache(maxsize=1)
 def default_table() -> WeightTable:
-    """The shipped weight table (``data/weights.json``), or the seed's built-in copy."""
+    """The shipped weight table (``data/weights.json``), or its built-in copy (``DEFAULT_ATTACKS``)."""
     if DEFAULT_WEIGHTS_PATH.is_file():
         return load_weights(DEFAULT_WEIGHTS_PATH)
-    return WeightTable(SEED_ATTACKS, name="seed-002")
+    return WeightTable(DEFAULT_ATTACKS, name="seed-002")

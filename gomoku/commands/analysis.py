@@ -2,7 +2,7 @@
 
 ``weights`` prints a grid of the candidate cells' weights for the side to move
 (or, with ``--matrix``, the threat-space score of every empty cell of a
-region); with no position, the weight table itself (``--table``: seed, tuned).
+region); with no position, the weight table itself (``--table``: default, tuned).
 ``explain`` breaks one cell's weight down by stone and line.
 """
 
@@ -57,7 +57,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``weights`` and ``explain``."""
     table_help = "a weight table (JSON, like data/weights.json) instead of the attack scanner's own"
     name_help = (
-        f"the weight table by name: {', '.join(TABLES)} (tuned by play: gomoku tune), or a JSON file (default: seed)"
+        f"the weight table by name: {', '.join(TABLES)} (tuned by play: gomoku tune), or a JSON file "
+        "(default: the default table)"
     )
 
     weights = subparsers.add_parser(
@@ -69,7 +70,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "and the app draw it, and only the cells a stone can be played on) or JSON. With --matrix, "
             "the threat-space score of every empty cell of the region instead (T-transpose times the "
             "window scores). With no POSITION, the weight table itself (--table), each weight that "
-            "differs from the seed's followed by the seed's in brackets."
+            "differs from the default table followed by the default's in brackets."
         ),
     )
     weights.add_argument("position", metavar="POSITION", nargs="?", help=POSITION_HELP + " (none: the table)")
@@ -197,9 +198,9 @@ def run_weights(args: argparse.Namespace) -> int:
     return 0
 
 
-def render_table(table: WeightTable, seed: WeightTable | None = None) -> str:
+def render_table(table: WeightTable, default: WeightTable | None = None) -> str:
     """The table as text: power by potential, then the bonuses; a weight that
-    differs from ``seed``'s (the seed's table by default) has the seed's in brackets.
+    differs from ``default``'s (the default table unless given) has the default's in brackets.
 
     >>> print(render_table(default_table()))
     weight table seed-002
@@ -211,7 +212,7 @@ def render_table(table: WeightTable, seed: WeightTable | None = None) -> str:
     5 (and more)       200    200    200
     fork bonus 100, finishing bonus 100
     """
-    seed = seed or default_table()
+    default = default or default_table()
 
     def cell(value: float | None, was: float | None) -> str:
         text = "-" if value is None else f"{value:g}"
@@ -220,13 +221,13 @@ def render_table(table: WeightTable, seed: WeightTable | None = None) -> str:
     rows = [["power \\ potential", "0", "1", "2"]]
     for power in range(1, 6):
         label = "5 (and more)" if power == 5 else str(power)
-        rows.append([label, *(cell(w, s) for w, s in zip(table.rows[power], seed.rows[power]))])
+        rows.append([label, *(cell(w, s) for w, s in zip(table.rows[power], default.rows[power]))])
     widths = [max(len(row[i]) for row in rows) + 2 for i in range(4)]
     lines = [f"weight table {table.name}"]
     lines += ["".join(text.ljust(width) for text, width in zip(row, widths)).rstrip() for row in rows]
     lines.append(
-        f"fork bonus {cell(table.fork_bonus, seed.fork_bonus)}, "
-        f"finishing bonus {cell(table.finish_bonus, seed.finish_bonus)}"
+        f"fork bonus {cell(table.fork_bonus, default.fork_bonus)}, "
+        f"finishing bonus {cell(table.finish_bonus, default.finish_bonus)}"
     )
     return "\n".join(lines)
 

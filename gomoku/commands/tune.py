@@ -67,9 +67,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--start",
-        default="seed",
+        default="default",
         metavar="TABLE",
-        help="the table to start from: seed, tuned or a JSON file (default: seed)",
+        help="the table to start from: default, tuned or a JSON file (default: the default table)",
     )
     parser.add_argument(
         "--out",
@@ -155,13 +155,13 @@ def run_tune(args: argparse.Namespace) -> int:
                     "checkpoint": str(checkpoint_path(out)),
                     "iterations": state.k,
                     "table": table.to_dict(),
-                    "changes": [{"parameter": n, "seed": a, "tuned": b} for n, a, b in changes],
+                    "changes": [{"parameter": n, "default": a, "tuned": b} for n, a, b in changes],
                 }
             )
         )
         return 0
-    print(f"{state.k} iterations, {2 * args.pairs} games each; the table beside the seed's:")
-    for name, seed_weight, weight in changes:
-        print(f"  {name:7} {seed_weight:>8g} -> {weight:<8g} (x{weight / seed_weight:.2f})")
+    print(f"{state.k} iterations, {2 * args.pairs} games each; the table beside the default:")
+    for name, default_weight, weight in changes:
+        print(f"  {name:7} {default_weight:>8g} -> {weight:<8g} (x{weight / default_weight:.2f})")
     print(f"Table written to {out} (checkpoint {checkpoint_path(out)}); play it as greedy:{out}")
     return 0

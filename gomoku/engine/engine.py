@@ -158,13 +158,13 @@ class Engine:
     repeatable (None: deterministic, lowest coordinates first). An engine of a
     greedy variant (``greedy:tuned``) weighs its greedy moves, also those asked
     for as ``level="greedy"`` (a brain's fast move), by its own table
-    (``table``); every other engine by the seed's.
+    (``table``); every other engine by the default table.
     """
 
     def __init__(self, level: str = DEFAULT_LEVEL, *, memory_mb: int | None = None, seed: int | None = None) -> None:
         level = check_level(level)
         self.table = greedy_table(level)
-        """The weight table of this engine's greedy moves (None: the seed's)."""
+        """The weight table of this engine's greedy moves (None: the default table)."""
         if PLAYERS[level].evaluation is not None:
             check_player(level)
         self.level, evaluation = split_level(level)

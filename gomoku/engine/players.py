@@ -4,7 +4,7 @@ the classic strategies of the small games. Each has a name, one description
 and what makes its moves: a search limit for a level, a strategy for a classic
 player. ``Engine(name)`` plays any of them.
 
-``greedy`` weighs cells by seed 002's table; ``greedy:NAME`` is the same
+``greedy`` weighs cells by the default table (seed 002's); ``greedy:NAME`` is the same
 player with the weight table NAME (``gomoku.attacks.weights.named_table``:
 ``tuned``, or a JSON file). A searching level with a learned evaluation is
 ``LEVEL:NET`` (``strong:r1``: ``gomoku.search.nets``, a shipped network's
@@ -76,7 +76,7 @@ class Player:
 
     An engine level has a search ``limit`` (the engine searches); a classic
     player has a ``strategy`` (quick: it needs no clock). ``weights`` names the
-    weight table of a greedy player other than the seed's (``greedy:NAME``).
+    weight table of a greedy player other than the default (``greedy:NAME``).
     """
 
     name: str
@@ -262,7 +262,7 @@ def split_level(name: str) -> tuple[str, str | None]:
 
 def greedy_table(name: str) -> WeightTable | None:
     """The weight table of the greedy player ``name`` (``greedy:NAME``), read and
-    checked once; None for ``greedy`` (the scanner's default, the seed's) and for any other player.
+    checked once; None for ``greedy`` (the scanner's default table) and for any other player.
 
     >>> greedy_table("greedy"), greedy_table("strong"), greedy_table("greedy:tuned").name
     (None, None, 'tuned')

@@ -7,7 +7,7 @@ The parameters are the natural logarithms of the table's weights: eight attack
 weights (power 1 to 4, potential 1 and 2), the five's (one for every potential:
 a five is a five), the fork bonus and the finishing bonus. A step in the log
 changes a weight by a factor, whatever its size (0.1 or 200), and keeps it
-positive. Each is kept within a factor of ``SPAN`` of the seed's.
+positive. Each is kept within a factor of ``SPAN`` of the default table's.
 
 >>> theta = theta_of(default_table())
 >>> [round(math.exp(t), 2) for t in theta]
@@ -50,7 +50,7 @@ PARAMETERS = ("[1:1]", "[1:2]", "[2:1]", "[2:2]", "[3:1]", "[3:2]", "[4:1]", "[4
 _CELLS = [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1), (4, 2)]
 
 SPAN = 16.0
-"""A tuned weight stays within this factor of the seed's (the clamps)."""
+"""A tuned weight stays within this factor of the default table's (the clamps)."""
 
 
 def theta_of(table: WeightTable) -> list[float]:
@@ -78,14 +78,14 @@ def table_of(theta: Sequence[float], name: str = "custom", digits: int | None = 
 
 
 def settings_for(start: WeightTable, *, a: float, c: float, big_a: float, seed: int) -> Settings:
-    """SPSA's settings from the start table: bounds a factor ``SPAN`` either side of the seed's weights."""
-    seed_theta = theta_of(default_table())
+    """SPSA's settings from the start table: bounds a factor ``SPAN`` either side of the default table's weights."""
+    default_theta = theta_of(default_table())
     span = math.log(SPAN)
     return Settings(
         names=PARAMETERS,
         start=tuple(theta_of(start)),
-        low=tuple(t - span for t in seed_theta),
-        high=tuple(t + span for t in seed_theta),
+        low=tuple(t - span for t in default_theta),
+        high=tuple(t + span for t in default_theta),
         a=a,
         c=c,
         big_a=big_a,

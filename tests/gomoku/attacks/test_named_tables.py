@@ -1,4 +1,4 @@
-"""Weight tables by name (seed, tuned, a file), written whole, and refused in one
+"""Weight tables by name (default, tuned, a file), written whole, and refused in one
 line when damaged."""
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from gomoku.attacks.weights import (
     save_weights,
 )
 
-SEED = json.loads(TABLES["seed"].read_text())
+DEFAULT = json.loads(TABLES["default"].read_text())
 
 
-def test_the_seed_is_the_default_and_stays_the_seeds():
-    assert named_table("seed") is default_table()
+def test_the_default_table_is_seed_002s():
+    assert named_table("default") is default_table()
     assert default_table().name == "seed-002"
     assert default_table().attack_weight(4, 2) == 100.0
 
 
-def test_the_tuned_table_is_shipped_checked_and_not_the_seeds():
+def test_the_tuned_table_is_shipped_checked_and_not_the_default():
     tuned = named_table("tuned")
     assert tuned.name == "tuned"
     assert tuned != default_table()
@@ -45,7 +45,7 @@ def test_a_table_by_its_file(tmp_path: Path):
 
 
 def test_an_unknown_name_is_one_line():
-    with pytest.raises(WeightTableError, match="unknown weight table 'best': choose seed, tuned") as info:
+    with pytest.raises(WeightTableError, match="unknown weight table 'best': choose default, tuned") as info:
         named_table("best")
     assert "\n" not in str(info.value)
 
@@ -61,11 +61,11 @@ def test_save_round_trips_and_leaves_no_temporary_file(tmp_path: Path):
     ("text", "says"),
     [
         ('{"attacks": ', "expected JSON"),
-        (json.dumps({**SEED, "fork_bonus": "NaN"}), "'fork_bonus' must be a finite number"),
-        (json.dumps(SEED).replace("0.25", "NaN"), 'attacks["1"][2] must be a finite number >= 0, not nan'),
-        (json.dumps(SEED).replace("100,", "Infinity,", 1), "must be a finite number"),
-        (json.dumps({**SEED, "attacks": {**SEED["attacks"], "3": [None, 4]}}), "must be a list of 3 weights"),
-        (json.dumps({**SEED, "attacks": {"1": [None, 0.1, 0.25]}}), "missing 2, 3, 4, 5"),
+        (json.dumps({**DEFAULT, "fork_bonus": "NaN"}), "'fork_bonus' must be a finite number"),
+        (json.dumps(DEFAULT).replace("0.25", "NaN"), 'attacks["1"][2] must be a finite number >= 0, not nan'),
+        (json.dumps(DEFAULT).replace("100,", "Infinity,", 1), "must be a finite number"),
+        (json.dumps({**DEFAULT, "attacks": {**DEFAULT["attacks"], "3": [None, 4]}}), "must be a list of 3 weights"),
+        (json.dumps({**DEFAULT, "attacks": {"1": [None, 0.1, 0.25]}}), "missing 2, 3, 4, 5"),
         ("[1, 2]", "expected a JSON object"),
     ],
 )

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku.attacks import (
-    SEED_ATTACKS,
+    DEFAULT_ATTACKS,
     WeightTable,
     WeightTableError,
     cell_weight,
@@ -337,7 +337,7 @@ def test_weights_unchanged_by_translation_and_symmetry(data, which, shift):
 # -- the weight table ------------------------------------------------------------------
 def test_the_shipped_table_is_the_seeds():
     table = load_weights(DATA / "weights.json")
-    assert table == WeightTable(SEED_ATTACKS)
+    assert table == WeightTable(DEFAULT_ATTACKS)
     assert default_table() == table
     assert table.attack_weight(4, 2) == 100 and table.attack_weight(1, 1) == 0.1
     assert WeightTable.from_dict(table.to_dict()) == table

@@ -64,12 +64,12 @@ def test_a_corrupt_start_table_is_one_line(capsys, tmp_path: Path):
     assert code == 2 and err.count("\n") == 1 and "bad.json" in err
 
 
-def test_weights_shows_a_named_table_beside_the_seeds(capsys):
+def test_weights_shows_a_named_table_beside_the_default(capsys):
     code, out, _ = run(capsys, "weights")
     assert code == 0 and out.splitlines()[0] == "weight table seed-002" and not re.search(r"\(\d", out)
     code, out, _ = run(capsys, "weights", "--table", "tuned")
     assert code == 0 and out.splitlines()[0] == "weight table tuned"
-    assert re.search(r"\d \((100|200)\)", out)  # a tuned weight shows the seed's beside it
+    assert re.search(r"\d \((100|200)\)", out)  # a tuned weight shows the default's beside it
     code, out, _ = run(capsys, "weights", "--table", "tuned", "--json")
     assert json.loads(out)["name"] == "tuned"
 

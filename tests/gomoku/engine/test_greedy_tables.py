@@ -13,7 +13,7 @@ from gomoku.engine import Engine
 from gomoku.engine.players import LEVELS, PLAYERS, check_player, greedy_table, players_for
 from gomoku.match import MatchConfig, make_player, run_match
 
-# O to move; the seed's greedy plays (2, 1), a table that prizes a closed two plays (1, -1).
+# O to move; the default table's greedy plays (2, 1), a table that prizes a closed two plays (1, -1).
 POSITION = [(0, 0), (1, 1), (1, 0), (2, 2)]
 
 
@@ -23,7 +23,7 @@ def two_table(tmp_path: Path) -> str:
     return str(save_weights(WeightTable(rows, name="closed-twos"), tmp_path / "twos.json"))
 
 
-def test_greedy_stays_the_seeds_and_the_variants_are_not_listed():
+def test_greedy_keeps_the_default_table_and_the_variants_are_not_listed():
     assert greedy_table("greedy") is None and Engine("greedy").table is None
     assert "greedy:tuned" in PLAYERS and "greedy:tuned" not in list(PLAYERS)
     assert "greedy:tuned" not in LEVELS and "greedy:tuned" not in players_for(Rules())
@@ -46,8 +46,8 @@ def greedy_ties(board: Board) -> list:
 
 def test_a_table_that_differs_plays_differently(two_table: str):
     board = Board(moves=POSITION)
-    seed_move = Engine("greedy").hint(board).move
-    assert seed_move == (2, 1)
+    default_move = Engine("greedy").hint(board).move
+    assert default_move == (2, 1)
     engine = Engine(f"greedy:{two_table}")
     assert engine.hint(board).move == (1, -1)
     # Its fast greedy move (a brain's, a match's under a short clock) is its own table's too.
@@ -73,7 +73,7 @@ def test_greedy_tuned_in_a_match():
     assert all("lost:" not in g.reason for g in result.games)
 
 
-def test_greedy_seed_is_greedy_by_another_name():
+def test_greedy_default_is_greedy_by_another_name():
     board = Board(moves=POSITION)
-    hint = Engine("greedy:seed").hint(board)
-    assert (hint.move, hint.level) == (Engine("greedy").hint(board).move, "greedy:seed")
+    hint = Engine("greedy:default").hint(board)
+    assert (hint.move, hint.level) == (Engine("greedy").hint(board).move, "greedy:default")
