@@ -5,9 +5,9 @@ given, and a failing kernel never costs the move."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
+from waiting import wait_until
 
 from gomoku.board import Board, Rules
 from gomoku.engine import LEVELS, Engine
@@ -55,11 +55,13 @@ def test_a_failing_kernel_falls_back_to_the_greedy_move_and_says_so(monkeypatch:
 def test_stop_from_another_thread_ends_a_long_search_and_keeps_a_legal_move() -> None:
     engine = Engine("max")
     board = Board(moves=[(0, 0), (1, 1), (1, 0), (2, 2), (-1, 1), (0, 2)])
-    stop = threading.Event()
+    stop, searching = threading.Event(), threading.Event()
     result = []
-    worker = threading.Thread(target=lambda: result.append(engine.hint(board, time=30.0, stop=stop)))
+    worker = threading.Thread(
+        target=lambda: result.append(engine.hint(board, time=30.0, stop=stop, on_info=lambda _: searching.set()))
+    )
     worker.start()
-    time.sleep(0.3)
+    assert wait_until(searching.is_set)  # a depth done: the stop comes in the middle of the search
     stop.set()
     worker.join(10)
     assert not worker.is_alive()

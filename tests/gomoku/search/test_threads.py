@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from waiting import wait_until
 
 from gomoku.board import Board, Rules
 from gomoku.search import searcher as search
@@ -60,16 +61,14 @@ def test_a_deeper_line_of_a_helper_is_played_if_its_move_is_still_a_root_move(mo
 
 def test_a_helper_stops_at_the_deadline_even_if_its_search_is_left_unfinished() -> None:
     # A caller that stops reading the search's infos (and keeps the generator):
-    # the clock still stops the helper at the deadline.
-    import time
-
+    # the clock still stops the helper at the deadline (left alone, it would deepen
+    # towards MAX_PLY far longer than the wait's 30 s).
     board = Board(moves=[(0, 0), (1, 1), (2, 0), (1, 0)])
     searcher = Searcher(16, SearchOptions(threads=2))
     search = searcher.search(board, Limit(time=0.3))
     next(search)  # depth 0: the helper runs
     assert any(t.name == "gomoku-helper" for t in threading.enumerate())
-    time.sleep(0.6)
-    assert not any(t.name == "gomoku-helper" and t.is_alive() for t in threading.enumerate())
+    assert wait_until(lambda: not any(t.name == "gomoku-helper" and t.is_alive() for t in threading.enumerate()))
     search.close()
 
 
