@@ -16,6 +16,7 @@ import time
 import numpy as np
 import pytest
 from distributed import Client, LocalCluster
+from waiting import wait_until
 
 from gomoku.board import Rules
 from gomoku.cli import main
@@ -98,12 +99,11 @@ def test_a_worker_killed_mid_run_costs_a_replay_and_no_game_is_counted_twice(clu
     # Every worker, the one started again after the kill too, did its one-off work through the plugin.
     # (The new one may still be registering or preparing when the games end: wait for it, within bounds.)
     client.wait_for_workers(2, timeout=120)
-    for _ in range(1200):
-        prepared = client.run(lambda dask_worker: ("gomoku-prepare" in dask_worker.plugins, is_warm()))
-        if len(prepared) == 2 and all(p == (True, True) for p in prepared.values()):
-            break
-        time.sleep(0.1)
-    assert len(prepared) == 2 and all(p == (True, True) for p in prepared.values()), prepared
+
+    def prepared() -> dict:
+        return client.run(lambda dask_worker: ("gomoku-prepare" in dask_worker.plugins, is_warm()))
+
+    assert wait_until(lambda: list(prepared().values()) == [(True, True)] * 2, timeout=120, interval=0.1), prepared()
     # The same games as here, one after the other: a search limited by nodes plays the same game anywhere.
     here = run_selfplay("normal", "easy", config, sampling, out_dir=tmp_path / "here")
     assert [g.moves for g in there.match.games] == [g.moves for g in here.match.games]

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from waiting import wait_until
 
 from gomoku.match import MatchConfig, MatchError, run_match
 from gomoku.match.pool import MAX_POOL_DEATHS
@@ -89,10 +90,7 @@ def test_workers_do_not_outlive_a_runner_killed_alone(tmp_path):
 
 def _all_gone(pids: list[int], within: float = 30) -> bool:
     """Whether every process of ``pids`` has ended, waited for ``within`` seconds at most."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline and any(_alive(p) for p in pids):
-        time.sleep(0.1)
-    return not any(_alive(p) for p in pids)
+    return wait_until(lambda: not any(_alive(p) for p in pids), timeout=within, interval=0.05)
 
 
 def _end(runner, workers: list[int]) -> None:
@@ -130,9 +128,8 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
     )
     workers: list[int] = []
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and len(list(out.glob("game-*.json"))) < 100:
-            time.sleep(0.05)
+        # Some games saved: the workers are playing, with almost all of the 100,000 games still to come.
+        assert wait_until(lambda: len(list(out.glob("game-*.json"))) >= 10, timeout=120, interval=0.05)
         workers = [
             int(p)
             for p in subprocess.run(["pgrep", "-P", str(runner.pid)], capture_output=True, text=True).stdout.split()
