@@ -87,7 +87,7 @@ class Prepare(WorkerPlugin):
         await asyncio.to_thread(prepare_process, self.specs, self.rules)
 
 
-class _Client(Client):  # type: ignore[misc]
+class _Client(Client):
     """A client whose failed start is let go quietly: Dask's own would, once
     collected, spend seconds closing what never opened and print a traceback."""
 
@@ -196,7 +196,7 @@ class Cluster:
             future.release()
 
     def _result(self, future: Future) -> GameResult:
-        game = int(future.key.rsplit("-", 1)[1])
+        game = int(str(future.key).rsplit("-", 1)[1])  # our key: task_key's gomoku-game-<run>-<n>
         where = f"--cluster {self.given}"
         if future.status == "cancelled":
             raise MatchError(
@@ -230,7 +230,7 @@ class Cluster:
     def _workers(self) -> int | None:
         """Workers the scheduler has now; None when the scheduler does not answer."""
         client = self.client
-        if client is None or client.status != "running":
+        if client is None or client.status != "running" or client.scheduler is None:
             return None
         try:
             info = client.sync(client.scheduler.identity, n_workers=0, callback_timeout=self.connect_timeout)

@@ -186,12 +186,12 @@ class MatchClocks:
     def tell_game(self, player: Player) -> None:
         """Give a player that keeps a clock (``time_per_game_ms``) the game's time, before its game."""
         if hasattr(player, "time_per_game_ms"):
-            player.time_per_game_ms = self.game_ms  # type: ignore[attr-defined]
+            player.time_per_game_ms = self.game_ms
 
     def tell_move(self, player: Player, side: Stone) -> None:
         """Give a player that keeps a clock (``time_left_ms``) its time left, before its move."""
         if self.game_ms and hasattr(player, "time_left_ms"):
-            player.time_left_ms = self.left[side.name]  # type: ignore[attr-defined]
+            player.time_left_ms = self.left[side.name]
 
     def spend(self, side: Stone, started: float) -> int:
         """The milliseconds of a move begun at ``started`` (``time.monotonic``), taken off the side's clock."""
