@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.magic import cube_report
@@ -118,7 +119,7 @@ def strategies_table(games: int = 10, seed: int = 0, progress: Progress | None =
 
     main = duel_matrix(tictactoe, TICTACTOE_PLAYERS, games, seed, "strategies", tick)
     main.notes.append(f"engine: the engine's {ENGINE_LEVEL} level, {describe(ENGINE_LEVEL)}.")
-    rows = []
+    rows: list[list[Any]] = []
     for player in strategies:
         for stone in (Stone.X, Stone.O):
             n, won, lost, drawn = against_everything(tictactoe, player, stone)

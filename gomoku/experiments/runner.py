@@ -98,6 +98,23 @@ EXTRA_ROWS = (
 """Rows of ours: the heuristics 2 and 3 the original describes but does not tabulate."""
 
 
+def _minimax(depth: int, heuristic: int, rng: random.Random, stats: Stats) -> Mover:
+    """Minimax to ``depth`` with seed 004's heuristic ``heuristic``, its counts in ``stats``."""
+    return lambda board: choose(board, depth, f"h{heuristic}", rng=rng, stats=stats)
+
+
+def _counting(depth: int, evaluation: str, prune: bool, rng: random.Random, stats: Stats, counts: list[int]) -> Mover:
+    """Minimax (alpha-beta with ``prune``) to ``depth`` with ``evaluation``, its counts in
+    ``stats`` and each move's nodes appended to ``counts``."""
+
+    def mover(board: Board) -> Point:
+        move = choose(board, depth, evaluation, prune=prune, rng=rng, stats=stats)
+        counts.append(stats.per_move[-1])
+        return move
+
+    return mover
+
+
 def minimax_table(games: int = 5, seed: int = 0, progress: Progress | None = None) -> Table:
     """Minimax at each row's depths and heuristics, ``games`` games a row, beside the original figures."""
     rows = MINIMAX_ROWS + EXTRA_ROWS
@@ -110,11 +127,7 @@ def minimax_table(games: int = 5, seed: int = 0, progress: Progress | None = Non
         stats = (Stats(), Stats())
         for game in range(games):
             rng = random.Random(f"{seed}/{number}/{game}")
-
-            def side(index: int, depth: int, heuristic: int) -> Mover:
-                return lambda board: choose(board, depth, f"h{heuristic}", rng=rng, stats=stats[index])
-
-            board = play(rules, side(0, *row.first), side(1, *row.second))
+            board = play(rules, _minimax(*row.first, rng, stats[0]), _minimax(*row.second, rng, stats[1]))
             wins[{"X": 0, "O": 1, "draw": 2}[board.result or "draw"]] += 1
             done += 1
             if progress:
@@ -196,12 +209,7 @@ def qubic_table(
         for game in range(games):
             rng = random.Random(f"{seed}/{number}/{game}")
             counts: list[int] = []
-
-            def mover(board: Board) -> Point:
-                move = choose(board, depth, evaluation, prune=algorithm == "alpha-beta", rng=rng, stats=stats)
-                counts.append(stats.per_move[-1])
-                return move
-
+            mover = _counting(depth, evaluation, algorithm == "alpha-beta", rng, stats, counts)
             board = play(rules, mover, mover)
             results[board.result or "draw"] += 1
             first[game] = counts[0]

@@ -111,7 +111,7 @@ def sample_positions(rules: Rules, count: int, rng: random.Random) -> list[Board
     """``count`` positions of random stones, X and O alternately, any number of them
     (some hold a line; those where both sides hold one are left out)."""
     geometry = Geometry.of(rules)
-    boards = []
+    boards: list[Board] = []
     while len(boards) < count:
         order = list(range(geometry.size))
         rng.shuffle(order)

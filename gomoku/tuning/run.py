@@ -47,9 +47,9 @@ class TuneOptions:
         ):
             if value < least:
                 raise SpsaError(f"{option} must be at least {least}, not {value}")
-        for option, value in (("--a", self.a), ("--c", self.c)):
-            if not (math.isfinite(value) and value > 0):
-                raise SpsaError(f"{option} must be a positive number, not {value}")
+        for option, gain in (("--a", self.a), ("--c", self.c)):
+            if not (math.isfinite(gain) and gain > 0):
+                raise SpsaError(f"{option} must be a positive number, not {gain}")
         if self.big_a is not None and not (math.isfinite(self.big_a) and self.big_a >= 0):
             raise SpsaError(f"--big-a must be 0 or more, not {self.big_a}")
 

@@ -185,16 +185,15 @@ def load_checkpoint(path: str | Path) -> tuple[State, dict[str, Any]]:
         raise SpsaError(f"{path}: not an SPSA checkpoint (format {CHECKPOINT_FORMAT!r}, version 1)")
     try:
         raw = data["settings"]
-        settings = Settings(
-            **{
-                key: tuple(float(x) for x in value)
-                if key in ("start", "low", "high")
-                else tuple(value)
-                if key == "names"
-                else value
-                for key, value in raw.items()
-            }
-        )
+        fields: dict[str, Any] = {
+            key: tuple(float(x) for x in value)
+            if key in ("start", "low", "high")
+            else tuple(value)
+            if key == "names"
+            else value
+            for key, value in raw.items()
+        }
+        settings = Settings(**fields)
         k, theta, history = data["k"], [float(x) for x in data["theta"]], list(data["history"])
         extra = data.get("extra", {})
     except (KeyError, TypeError, ValueError) as exc:
