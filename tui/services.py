@@ -159,11 +159,11 @@ def engine_time(per_move: float, left: float | None, increment: float = 0.0, ply
     >>> engine_time(1.0, None)
     1.0
     >>> round(engine_time(1.0, 300.0, 3.0), 3)
-    0.9
+    0.75
     >>> round(engine_time(5.0, 6.0), 3)
-    0.556
+    0.22
     >>> round(engine_time(5.0, 6.0, 2.0), 3)
-    2.156
+    1.82
     >>> engine_time(5.0, 0.1)
     0.0
     """

@@ -9,7 +9,7 @@ in-process levels share both.
 
 >>> budget = plan_time(TimeControl(timeout_turn=200), 0)
 >>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3)
-(0.14, 0.16, 0.174)
+(0.11, 0.13, 0.174)
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ __all__ = [
     "MAX_STRETCH",
     "HARD_SHARE_OF_LEFT",
     "PACE_POLL",
+    "STAND_IN_SHARE",
     "TimeControl",
     "Budget",
     "moves_to_go",
@@ -57,8 +58,9 @@ DEFAULT_TIMEOUT_TURN_MS = 5000
 # The reply margin: what a move costs besides the search (Python, the pipe,
 # the manager), taken off every deadline.
 REPLY_MARGIN = 0.03
-# The deadline share of the turn time (less REPLY_MARGIN).
-DEADLINE_SHARE = 0.95
+# The deadline's share of the turn time (less REPLY_MARGIN): a margin under the turn limit
+# for a machine that stalls the reply (9.45 s of 10 once came too close).
+DEADLINE_SHARE = 0.8
 # The search's limit ends this long before the deadline: the engine stops
 # within a few milliseconds of its limit (the benchmarks' overshoot), and the
 # deadline stops it anyway.
@@ -72,13 +74,24 @@ HARD_SHARE = 0.97
 HARD_MARGIN = 0.02
 
 # The game clock (``plan_time``, ``moves_to_go``, ``reserve``, ``Pacer``).
-FIRST_MOVES_TO_GO = 9
-MIN_MOVES_TO_GO = 6
-PLIES_PER_MOVE_TO_GO = 10
+# Our moves the clock is spread over: 20 at the first move, one fewer every 5 plies, 8 from ply 60.
+FIRST_MOVES_TO_GO = 20
+MIN_MOVES_TO_GO = 8
+PLIES_PER_MOVE_TO_GO = 5
+# Never planned: 2% of the game time, at least 1 s, and at least MOVE_COST for each of our
+# moves up to ply LAST_PLY (up to OVERHEAD_SHARE of the game time): what the moves cost
+# besides their searches (Python, the pipe, a greedy move).
 RESERVE_SHARE = 0.02
 RESERVE_MIN = 1.0
-# The most one move may take: this many times its target, and this share of the clock left.
-MAX_STRETCH = 2.5
+MOVE_COST = 0.03
+LAST_PLY = 240
+OVERHEAD_SHARE = 0.1
+# Kept besides, before ply EARLY_PLIES (our 30th move from an opening of up to 10 stones):
+# this share of the game time, so that no move of the middle game starts on an empty clock.
+EARLY_SHARE = 0.1
+EARLY_PLIES = 70
+# The most one move may take: this many times its target, and this share of the clock it may spend.
+MAX_STRETCH = 2.0
 HARD_SHARE_OF_LEFT = 0.25
 # The pacer's factor: more time while the best move changes and the score falls, less on an obvious move.
 CHANGE_GAIN = 0.5
@@ -90,6 +103,9 @@ STABLE_FACTOR = 0.6
 MIN_FACTOR = 0.5
 # How often (seconds) a paced search is looked at.
 PACE_POLL = 0.02
+# The share of a move's search time it waits for an engine whose tables (a new max_memory)
+# or rules are being made ready while the kernels are loaded; then a stand-in searches it.
+STAND_IN_SHARE = 0.1
 
 
 @dataclass
@@ -127,30 +143,42 @@ class Budget:
 
 
 def moves_to_go(ply: int) -> int:
-    """How many more moves of ours the game clock is spread over, at ``ply`` (stones on the board).
+    """How many more moves of ours the game clock is spread over, at ``ply`` (stones on the board):
+    fewer as the game goes on.
 
     Games between engines from a balanced opening are mostly decided in their
-    first 30 to 50 plies, and often end in a forced line soon after, played in
-    milliseconds: the clock is spent on them, a ninth of it at the first moves,
-    and a sixth of what is left from ply 30 on (a long game's last moves are
-    mostly forced, and cheap).
+    first 30 to 60 plies, and often end in a forced line soon after, played in
+    milliseconds: a twentieth of the clock at the first move (as Rapfi's 22nd),
+    one move fewer every 5 plies, an eighth of it from ply 60 on (a long game's
+    last moves are mostly forced, and cheap).
 
-    >>> moves_to_go(0), moves_to_go(15), moves_to_go(30), moves_to_go(400)
-    (9, 8, 6, 6)
+    >>> moves_to_go(0), moves_to_go(15), moves_to_go(30), moves_to_go(60), moves_to_go(400)
+    (20, 17, 14, 8, 8)
     """
     return max(MIN_MOVES_TO_GO, FIRST_MOVES_TO_GO - ply // PLIES_PER_MOVE_TO_GO)
 
 
-def reserve(control: TimeControl) -> float:
-    """The seconds of the game clock never planned for: the moves' own cost
-    (Python, the pipe, the manager, a loaded machine's stalls), 2% of the game
-    time, at least 1 s. Below it every move is the greedy one: a 60 s game whose
-    brain kept 0.6 s ended 0.2 s past its clock after a reply stalled for 1 s.
+def reserve(control: TimeControl, ply: int = 0, left: float | None = None) -> float:
+    """The seconds of the game clock never planned for at ``ply``: the moves' own
+    cost (Python, the pipe, the manager, a loaded machine's stalls, the greedy
+    moves of a clock run down), 2% of the game time, at least 1 s, and at least
+    ``MOVE_COST`` for each of our moves up to ply ``LAST_PLY`` (at most
+    ``OVERHEAD_SHARE`` of the game time); and before ply ``EARLY_PLIES`` a tenth of
+    the game time besides, so that even a game whose every move ran to its hard
+    cap reaches its 30th move with a tenth of its clock. The game time is
+    ``timeout_match``, or without it the clock ``left`` (seconds). Below the
+    reserve every move is the greedy one: a 60 s game whose brain kept 0.6 s
+    ended 0.2 s past its clock after a reply stalled for 1 s.
 
-    >>> reserve(TimeControl(timeout_match=60000)), reserve(TimeControl())
+    >>> round(reserve(TimeControl(timeout_match=60000)), 2), round(reserve(TimeControl(timeout_match=60000), 70), 2)
+    (9.6, 2.55)
+    >>> reserve(TimeControl(timeout_match=60000), 400), reserve(TimeControl(), 400)
     (1.2, 1.0)
     """
-    return max(RESERVE_SHARE * control.timeout_match / 1000, RESERVE_MIN)
+    game = control.timeout_match / 1000 if control.timeout_match > 0 else max(left or 0.0, 0.0)
+    overhead = min(MOVE_COST * max(LAST_PLY - ply, 0) / 2, OVERHEAD_SHARE * game)
+    early = EARLY_SHARE * game if ply < EARLY_PLIES else 0.0
+    return max(RESERVE_SHARE * game, RESERVE_MIN, overhead) + early
 
 
 def plan_time(control: TimeControl, ply: int) -> Budget:
@@ -158,31 +186,32 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
 
     The engine stops within a few milliseconds of its limit, and the brain
     stops it at the deadline anyway, so ``search + STOP_MARGIN <= deadline``;
-    the deadline keeps ``REPLY_MARGIN`` and a twentieth of the turn time clear
-    of the turn limit, and spends at most half of the match time left. The
-    reply goes out by ``reply`` in any case: 97% of the turn time less 20 ms
-    (at least half of it), and at most 60% of the match time left.
+    the deadline is at most ``DEADLINE_SHARE`` (80%) of the turn time less
+    ``REPLY_MARGIN``, and at most half of the match time left. The reply goes
+    out by ``reply`` in any case: 97% of the turn time less 20 ms (at least
+    half of it), and at most 60% of the match time left.
 
-    Under a game clock (``timeout_match`` or ``time_left``) the move has a
-    target, ``soft``: the clock left (less ``reserve``) over ``moves_to_go``.
-    A ``Pacer`` stops the search near it, later on a critical move, sooner on
-    an obvious one; ``search`` is then the most the move may take:
-    ``MAX_STRETCH`` times the target, at most ``HARD_SHARE_OF_LEFT`` of the
-    clock left, and inside the turn limit.
+    Under a game clock (``timeout_match`` or ``time_left``) the move has an
+    optimum time, ``soft``: the clock left less its ``reserve``, over
+    ``moves_to_go``. A ``Pacer`` stops the search near it, later on a critical
+    move, sooner on an obvious one; ``search`` is then the maximum time, the most
+    the move may take: ``MAX_STRETCH`` times the optimum, at most
+    ``HARD_SHARE_OF_LEFT`` of the clock it may spend, and inside the turn limit
+    (the engine's own limit and the pacer hold it; the deadline is the turn's).
 
     >>> budget = plan_time(TimeControl(timeout_turn=1000), 0)
     >>> round(budget.search, 3), round(budget.deadline, 3), round(budget.reply, 3), budget.fast, budget.soft
-    (0.9, 0.92, 0.95, False, None)
+    (0.75, 0.77, 0.95, False, None)
     >>> plan_time(TimeControl(timeout_turn=0), 0).fast
     True
     >>> plan_time(TimeControl(timeout_turn=10000, time_left=3000), 0).deadline < 1.5
     True
     >>> budget = plan_time(TimeControl(timeout_turn=10000, timeout_match=60000, time_left=60000), 6)
     >>> round(budget.soft, 2), round(budget.search, 2), round(budget.deadline, 2)
-    (6.53, 9.45, 9.47)
+    (2.66, 5.31, 7.97)
     >>> budget = plan_time(TimeControl(timeout_turn=10000, timeout_match=60000, time_left=6000), 80)
     >>> round(budget.soft, 2), round(budget.search, 2)
-    (0.8, 1.2)
+    (0.45, 0.9)
     """
     deadlines = []
     if control.timeout_turn <= 0:
@@ -198,7 +227,7 @@ def plan_time(control: TimeControl, ply: int) -> Budget:
         seconds = max(left, 0) / 1000
         deadlines.append(seconds * 0.5 - REPLY_MARGIN)
         replies.append(seconds * 0.6)
-        usable = max(seconds - reserve(control), 0.0)
+        usable = max(seconds - reserve(control, ply, seconds), 0.0)
         soft = usable / moves_to_go(ply)
     deadline = min(deadlines)
     reply = max(min(replies), deadline, 0.0)
@@ -235,7 +264,7 @@ class Pacer:
     >>> Pacer(budget, started=0.0).limit()
     3.0
     >>> depths(Pacer(budget, 0.0), ((0, 0), 100), ((1, 1), 100), ((0, 0), -300))   # unstable, falling
-    7.5
+    6.0
     >>> depths(Pacer(budget, 0.0), ((0, 0), 100), ((1, 1), 100), ((1, 1), 100))    # one change, settling
     4.05
     >>> depths(Pacer(budget, 0.0), *[((0, 0), 100)] * 8)                            # an obvious move

@@ -571,7 +571,7 @@ def test_the_engine_gets_a_time_limit_inside_the_turn_time():
     engine = FakeEngine()
     talk(["START 20", "INFO timeout_turn 1000", "TURN 10,10"], engine)
     limit = engine.calls[0]["time"]
-    assert 0.85 < limit and limit + STOP_MARGIN < 1.0 * DEADLINE_SHARE
+    assert 0.7 < limit and limit + STOP_MARGIN < 1.0 * DEADLINE_SHARE <= 0.8  # a margin under the turn limit
 
 
 def test_little_match_time_left_means_a_fast_move():
@@ -585,7 +585,7 @@ def test_match_time_is_spread_over_the_moves():
     talk(["START 20", "INFO timeout_turn 30000", "INFO timeout_match 60000", "TURN 10,10"], engine)
     # The engine plans for a share of the clock (the pacer stops it near that), and
     # may run longer on a critical move, but never past a quarter of the clock.
-    assert 60 / 12 <= engine.calls[0]["plan"] <= 60 / 8
+    assert 60 / 25 <= engine.calls[0]["plan"] <= 60 / 20
     assert engine.calls[0]["plan"] < engine.calls[0]["time"] <= 60 * HARD_SHARE_OF_LEFT
 
 
