@@ -44,12 +44,13 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
+from numpy.typing import NDArray
 
 from gomoku.core.grid import TURN, order_value
 from gomoku.core.network import FEATURES, feature_index
 from gomoku.core.patterns import C_F4, C_FIVE
 from gomoku.learning.examples import replay, select
-from gomoku.learning.train import adam_step
+from gomoku.learning.train import F32, I32, I64, adam_step
 from gomoku.selfplay.dataset import Dataset
 
 __all__ = [
@@ -148,7 +149,9 @@ class OrderModel:
 
 
 @njit(cache=True)
-def _logits(i, start, order, own, opp, alpha, t_own, t_opp, out):
+def _logits(
+    i: int, start: I64, order: F32, own: I32, opp: I32, alpha: F32, t_own: F32, t_opp: F32, out: NDArray[np.float64]
+) -> int:
     n = start[i + 1] - start[i]
     top = -1e30
     for c in range(n):
@@ -170,8 +173,26 @@ def _logits(i, start, order, own, opp, alpha, t_own, t_opp, out):
 
 @njit(cache=True)
 def _order_epoch(
-    start, order, own, opp, best, idx, alpha, t_own, t_opp, m0, m1, m2, m3, m4, m5, step, lr, decay, batch
-):
+    start: I64,
+    order: F32,
+    own: I32,
+    opp: I32,
+    best: I32,
+    idx: I64,
+    alpha: F32,
+    t_own: F32,
+    t_opp: F32,
+    m0: F32,
+    m1: F32,
+    m2: F32,
+    m3: F32,
+    m4: F32,
+    m5: F32,
+    step: I64,
+    lr: np.float32,
+    decay: np.float32,
+    batch: int,
+) -> float:
     p = np.zeros(4096, dtype=np.float64)
     g_a = np.zeros(1, dtype=np.float32)
     g_own = np.zeros_like(t_own)
@@ -207,7 +228,9 @@ def _order_epoch(
 
 
 @njit(cache=True)
-def _order_stats(start, order, own, opp, best, alpha, t_own, t_opp):
+def _order_stats(
+    start: I64, order: F32, own: I32, opp: I32, best: I32, alpha: F32, t_own: F32, t_opp: F32
+) -> tuple[float, I64]:
     p = np.zeros(4096, dtype=np.float64)
     loss = 0.0
     hits = np.zeros(3, dtype=np.int64)  # best first, in the first 3, in the first 5
@@ -231,6 +254,7 @@ def order_epoch(
     idx = np.random.default_rng(seed).permutation(len(ex)).astype(np.int64)
     if ex.start.size and int(np.diff(ex.start).max(initial=0)) > 4096:
         raise ValueError("a position with more than 4096 candidates")
+    m0, m1, m2, m3, m4, m5 = model.moments  # two for each array
     return float(
         _order_epoch(
             ex.start,
@@ -242,7 +266,12 @@ def order_epoch(
             model.alpha,
             model.own,
             model.opp,
-            *model.moments,
+            m0,
+            m1,
+            m2,
+            m3,
+            m4,
+            m5,
             model.step,
             np.float32(lr),
             np.float32(decay),
@@ -259,7 +288,8 @@ def order_loss(ex: OrderExamples, model: OrderModel) -> float:
 def order_accuracy(ex: OrderExamples, model: OrderModel) -> tuple[float, float, float]:
     """How often the search's best move is ordered first, in the first 3, in the first 5."""
     _, hits = _order_stats(ex.start, ex.order, ex.own, ex.opp, ex.best, model.alpha, model.own, model.opp)
-    return tuple(float(h) / max(len(ex), 1) for h in hits)  # type: ignore[return-value]
+    first, top3, top5 = (float(h) / max(len(ex), 1) for h in hits)
+    return first, top3, top5
 
 
 def order_tables(model: OrderModel) -> tuple[np.ndarray, np.ndarray]:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
+from numpy.typing import NDArray
 
 from gomoku.core.network import CELL_ROWS, FEATURES, QUANT, code_index
 from gomoku.core.patterns import tables
@@ -38,6 +39,11 @@ from gomoku.learning.examples import Examples
 from gomoku.search.nets import Net
 
 __all__ = ["Params", "init_params", "from_net", "adam_step", "run_epoch", "mean_loss", "baseline_loss", "to_net"]
+
+F32 = NDArray[np.float32]
+I32 = NDArray[np.int32]
+I64 = NDArray[np.int64]
+"""The kernels' arrays: the parameters and moments are float32, the examples' rows int32, their bounds int64."""
 
 
 @dataclass
@@ -56,7 +62,7 @@ class Params:
     moments: list[np.ndarray]
     step: np.ndarray
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
+    def arrays(self) -> tuple[F32, F32, F32, F32, F32, F32]:
         return self.fine, self.coarse, self.w1, self.b1, self.w2, self.head
 
 
@@ -119,7 +125,23 @@ def from_net(net: Net, b: float) -> Params:
 
 
 @njit(cache=True)
-def _forward(rows, lo, mid, hi, code, fine, coarse, w1, b1, w2, head, own, opp, x, z):
+def _forward(
+    rows: I32,
+    lo: int,
+    mid: int,
+    hi: int,
+    code: I32,
+    fine: F32,
+    coarse: F32,
+    w1: F32,
+    b1: F32,
+    w2: F32,
+    head: F32,
+    own: float,
+    opp: float,
+    x: F32,
+    z: F32,
+) -> float:
     """The logit of one position; ``x`` and ``z`` (pre-activation) filled."""
     dim = fine.shape[1]
     x[:] = 0.0
@@ -141,7 +163,7 @@ def _forward(rows, lo, mid, hi, code, fine, coarse, w1, b1, w2, head, own, opp, 
 
 
 @njit(cache=True)
-def _bce(v, t):
+def _bce(v: float, t: float) -> tuple[float, float]:
     if v > 30.0:
         v = 30.0
     elif v < -30.0:
@@ -151,7 +173,7 @@ def _bce(v, t):
 
 
 @njit(cache=True)
-def adam_step(x, g, m, v, lr, t):
+def adam_step(x: F32, g: F32, m: F32, v: F32, lr: np.float32, t: int) -> None:
     """One Adam step of ``x`` (any shape) by gradient ``g``, moments ``m`` and ``v``, step ``t`` (from 1)."""
     b1, b2 = 0.9, 0.999
     c1 = 1.0 - b1**t
@@ -166,37 +188,37 @@ def adam_step(x, g, m, v, lr, t):
 
 @njit(cache=True)
 def _epoch(
-    rows,
-    start,
-    split,
-    own,
-    opp,
-    target,
-    order,
-    code,
-    fine,
-    coarse,
-    w1,
-    b1,
-    w2,
-    head,
-    mf0,
-    mf1,
-    mc0,
-    mc1,
-    mw0,
-    mw1,
-    mb0,
-    mb1,
-    mv0,
-    mv1,
-    mh0,
-    mh1,
-    step,
-    lr,
-    decay,
-    batch,
-):
+    rows: I32,
+    start: I64,
+    split: I64,
+    own: F32,
+    opp: F32,
+    target: F32,
+    order: I64,
+    code: I32,
+    fine: F32,
+    coarse: F32,
+    w1: F32,
+    b1: F32,
+    w2: F32,
+    head: F32,
+    mf0: F32,
+    mf1: F32,
+    mc0: F32,
+    mc1: F32,
+    mw0: F32,
+    mw1: F32,
+    mb0: F32,
+    mb1: F32,
+    mv0: F32,
+    mv1: F32,
+    mh0: F32,
+    mh1: F32,
+    step: I64,
+    lr: np.float32,
+    decay: np.float32,
+    batch: int,
+) -> float:
     dim = fine.shape[1]
     hidden = w1.shape[0]
     gf = np.zeros_like(fine)
@@ -263,7 +285,21 @@ def _epoch(
 
 
 @njit(cache=True)
-def _losses(rows, start, split, own, opp, target, code, fine, coarse, w1, b1, w2, head):
+def _losses(
+    rows: I32,
+    start: I64,
+    split: I64,
+    own: F32,
+    opp: F32,
+    target: F32,
+    code: I32,
+    fine: F32,
+    coarse: F32,
+    w1: F32,
+    b1: F32,
+    w2: F32,
+    head: F32,
+) -> float:
     dim = fine.shape[1]
     x = np.zeros(2 * dim, dtype=np.float32)
     z = np.zeros(w1.shape[0], dtype=np.float32)
@@ -280,6 +316,7 @@ def run_epoch(
     """One pass over ``ex`` in a shuffled order, Adam at ``lr``, ``fine`` pulled to
     zero by ``decay``; the mean training loss (cross-entropy, nats) over the pass."""
     order = np.random.default_rng(seed).permutation(len(ex)).astype(np.int64)
+    mf0, mf1, mc0, mc1, mw0, mw1, mb0, mb1, mv0, mv1, mh0, mh1 = params.moments  # two for each array
     return float(
         _epoch(
             ex.rows,
@@ -291,7 +328,18 @@ def run_epoch(
             order,
             params.code,
             *params.arrays(),
-            *params.moments,
+            mf0,
+            mf1,
+            mc0,
+            mc1,
+            mw0,
+            mw1,
+            mb0,
+            mb1,
+            mv0,
+            mv1,
+            mh0,
+            mh1,
             params.step,
             np.float32(lr),
             np.float32(decay),
