@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gomoku.board import Board, Rules
+from gomoku.board import Board, Point, Rules
 from gomoku.core import grid as kgrid
 from gomoku.core.grid import HEIGHT, TURN
 from gomoku.core.network import cell_features, cell_table, feature_index, features
@@ -184,8 +184,8 @@ def toy_dataset() -> Dataset:
     and tests: X is said to win the first, O the second; the last two
     positions of each are in the dataset, with scores."""
     rules = Rules.preset("gomocup20")
-    first = [(9, 9), (10, 10), (9, 11), (11, 9), (12, 12), (7, 7), (8, 12), (13, 8), (6, 10)]
-    second = [(9, 9), (10, 10), (1, 1), (10, 11), (1, 3), (12, 12), (1, 5), (15, 15), (18, 18), (3, 16)]
+    first: list[Point] = [(9, 9), (10, 10), (9, 11), (11, 9), (12, 12), (7, 7), (8, 12), (13, 8), (6, 10)]
+    second: list[Point] = [(9, 9), (10, 10), (1, 1), (10, 11), (1, 3), (12, 12), (1, 5), (15, 15), (18, 18), (3, 16)]
     games = []
     for k, (moves, result) in enumerate(((first, "X"), (second, "O"))):
         games.append(

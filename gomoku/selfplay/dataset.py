@@ -128,7 +128,7 @@ class Dataset:
     def stones(self, i: int) -> tuple[list[Point], list[int]]:
         """Position ``i``'s stones in play order, and their sides (1 X, 2 O)."""
         start = int(self.game_start[self.game[i]])
-        points = [(int(x), int(y)) for x, y in self.moves[start : start + int(self.ply[i])]]
+        points: list[Point] = [(int(x), int(y)) for x, y in self.moves[start : start + int(self.ply[i])]]
         return points, [1 + k % 2 for k in range(len(points))]
 
     def board(self, i: int) -> Board:
@@ -146,8 +146,10 @@ def dataset_from_games(games: Iterable[GameResult], rules: Rules, meta: Mapping[
         won = {"X": 1, "O": 2}.get(game.result, 0)
         for ply in range(game.opening_moves, len(game.moves)):
             side = 1 + ply % 2
-            best = game.best[ply] if ply < len(game.best) and game.best[ply] is not None else game.moves[ply]
-            score = game.scores[ply] if ply < len(game.scores) and game.scores[ply] is not None else np.nan
+            found = game.best[ply] if ply < len(game.best) else None
+            best = game.moves[ply] if found is None else found
+            said = game.scores[ply] if ply < len(game.scores) else None
+            score = np.nan if said is None else said
             rows.append((g, ply, game.moves[ply], best, score, 0 if not won else 1 if won == side else -1))
         moves.extend(game.moves)
         starts.append(len(moves))
