@@ -11,7 +11,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from importlib.metadata import entry_points
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from gomoku import __version__
 from gomoku.commands import MODULES
@@ -24,8 +24,8 @@ class ArgumentParser(argparse.ArgumentParser):
     option: a move string or a cell with a negative coordinate (``"-1,-1"``, ``--region
     -3,-3,3,3``). No option of ours starts with a digit."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._negative_number_matcher = re.compile(r"^-\d")
 
     def error(self, message: str) -> NoReturn:

@@ -57,9 +57,10 @@ def theta_of(table: WeightTable) -> list[float]:
     """A table's parameters (logarithms of its weights), in ``PARAMETERS``' order."""
     weights = [table.rows[p][q] for p, q in _CELLS]
     weights += [table.rows[5][2], table.fork_bonus, table.finish_bonus]
-    if any(w is None or not w > 0 for w in weights):
+    positive = [w for w in weights if w is not None and w > 0]
+    if len(positive) < len(weights):
         raise MatchError(f"the table {table.name!r} has a weight that is not positive: SPSA tunes logarithms")
-    return [math.log(w) for w in weights]  # type: ignore[arg-type]
+    return [math.log(w) for w in positive]
 
 
 def table_of(theta: Sequence[float], name: str = "custom", digits: int | None = None) -> WeightTable:
