@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "fake_brains"))
 
-from _brain import run  # noqa: E402
+from _brain import run  # noqa: E402 - found through the path set above
 
 if __name__ == "__main__":
     log = open(sys.argv[1], "w", encoding="utf-8", buffering=1)

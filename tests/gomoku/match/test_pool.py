@@ -17,7 +17,7 @@ from gomoku.match import MatchConfig, MatchError, run_match
 from gomoku.match.pool import MAX_POOL_DEATHS
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_runner import LinePlayer, ScatterPlayer  # noqa: E402
+from test_runner import LinePlayer, ScatterPlayer  # noqa: E402 - found through the path set above
 
 
 def dying_factory(spec, seed=None, grace_ms=1000):

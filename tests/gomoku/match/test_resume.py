@@ -16,7 +16,7 @@ from gomoku.match.folder import differing, load_finished
 
 # The fake players of the runner's tests (a line that wins, a scatter that never blocks).
 sys.path.insert(0, str(Path(__file__).parent))
-from test_runner import LinePlayer, ScatterPlayer  # noqa: E402
+from test_runner import LinePlayer, ScatterPlayer  # noqa: E402 - found through the path set above
 
 CONFIG = MatchConfig(games=4, openings=[[(9, 9)], [(9, 9), (10, 10)]])
 

@@ -89,7 +89,7 @@ def test_a_first_run_answers_start_at_once_and_every_move_in_time_while_the_kern
         assert answer.count(",") == 1, (answer, messages)
         move = tuple(int(v) for v in answer.split(","))
         assert len(move) == 2 and move not in taken and all(0 <= v < 20 for v in move)
-        taken.add(move)  # type: ignore[arg-type]
+        taken.add(move)  # type: ignore[arg-type]  # a pair: its length is asserted above
         told += [m for m in messages if "compiling" in m]
     assert told == ["MESSAGE the engine is still compiling (first run only): playing the greedy move"]
     code, seconds, errors = brain.end()

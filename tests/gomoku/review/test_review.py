@@ -154,7 +154,7 @@ def test_hunting_looks_longer_before_a_win() -> None:
     judgements = [Judgement(0.0, 0.6, (0, 0)) for _ in boards]
     judgements[6] = proven(WIN - 13, ((0, 0),), "vct")
     judgements[2] = Judgement(0.0, 0.2, (0, 0))  # the side to move is behind there: not hunted
-    assert hunt(boards, judgements, Recorder()) == 1  # type: ignore[arg-type]
+    assert hunt(boards, judgements, Recorder()) == 1  # type: ignore[arg-type]  # a stand-in for the Judge
     assert calls == [(4, 4.0)] and judgements[4].won and not judgements[2].proven
     # A look that finds nothing does not end the hunt: up to HUNT_BACK of them.
     calls.clear()
@@ -167,7 +167,7 @@ def test_hunting_looks_longer_before_a_win() -> None:
             calls.append((board.ply, factor))
             return Judgement(0.0, 0.7, (0, 0)) if board.ply != 5 else proven(WIN - 19, ((0, 0),), "vct")
 
-    assert hunt(boards, judgements, Blind()) == 5  # type: ignore[arg-type]
+    assert hunt(boards, judgements, Blind()) == 5  # type: ignore[arg-type]  # a stand-in for the Judge
     assert [ply for ply, _ in calls] == [9, 7, 5, 3, 1] and judgements[5].won
 
 
