@@ -232,7 +232,10 @@ def judge_game(judge: Judge, moves: list[tuple[int, int]], ours: str, opening: i
     previous move (by the same inference), and so on. A candidate where the
     judge's own best move, at the deep time, is the move played is not a
     mistake the judge can show: the game gets no turning point."""
-    side = lambda ply: "X" if ply % 2 == 0 else "O"  # noqa: E731
+
+    def side(ply: int) -> str:
+        return "X" if ply % 2 == 0 else "O"
+
     our_plies = [p for p in range(opening, len(moves)) if side(p) == ours]
     before: dict[int, str | None] = {}
     best_at: dict[int, list[int] | None] = {}
@@ -344,7 +347,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--rapfi {args.rapfi}: no such file")
     sources = dict(s.split("=", 1) for s in args.source)
     turn_ms, deep_ms = int(args.seconds * 1000), int(args.deep_seconds * 1000)
-    log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+
+    def log(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
     done = set()
     if args.append and args.out.exists():
         done = {json.loads(line)["id"] for line in args.out.read_text().splitlines() if line.strip()}
