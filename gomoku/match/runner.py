@@ -130,7 +130,7 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
             for m in moves
         ):
             raise MatchError(f"openings {name} {where}: expected a list of [x, y] points in play order")
-        points = [(m[0], m[1]) for m in moves]
+        points: list[Point] = [(m[0], m[1]) for m in moves]
         board = Board(rules)
         try:
             for point in points:
@@ -294,12 +294,13 @@ class MatchResult:
             return round(value, 1) if math.isfinite(value) else None
 
         low, high = self.elo_interval
-        clock = {}
-        if self.config.time_per_game_ms > 0 and self.games:
+        clock: dict[str, Any] = {}
+        use_a, use_b = self.clock(True), self.clock(False)  # None without a game clock
+        if use_a is not None and use_b is not None:
             clock = {
                 "time_per_game_ms": self.config.time_per_game_ms,
-                "clock": {"a": self.clock(True).to_dict(), "b": self.clock(False).to_dict()},
-            }  # type: ignore[union-attr]
+                "clock": {"a": use_a.to_dict(), "b": use_b.to_dict()},
+            }
         return {
             "a": self.a,
             "b": self.b,
