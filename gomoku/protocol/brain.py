@@ -34,6 +34,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gomoku import __version__
@@ -42,6 +43,7 @@ from gomoku.engine import Engine
 from gomoku.protocol.clock import (
     FAST_THRESHOLD,
     MAX_TIMER,
+    STAND_IN_SHARE,
     UNLIMITED_MS,
     Budget,
     Pacer,
@@ -57,6 +59,8 @@ from gomoku.protocol.engines import (
     Preparation,
     default_engine_factory,
     describe_info,
+    small_engine,
+    table_mb,
     warm_greedy,
 )
 from gomoku.protocol.position import (
@@ -112,7 +116,8 @@ class Brain:
     best move so far. The engine is made ready (``Preparation``) in the
     background whenever it or the board's rules change: START waits for that
     up to ``START_WAIT``, a move up to ``READY_SHARE`` of its search time, and
-    until it is ready the moves are the greedy ones (``GreedyPlayer``).
+    until it is ready the moves are searched by a stand-in of small tables (new
+    tables or rules) or are the greedy ones (``GreedyPlayer``: kernels loading).
     """
 
     def __init__(
@@ -141,7 +146,8 @@ class Brain:
         """Boards a side's second move in a row left (``position.place``), for TAKEBACK."""
         self.closed = False
         self._engine: HintEngine | None = None
-        self._engine_memory: int | None = None
+        self._engine_memory: int | None = None  # the MB of its tables (``table_mb``)
+        self._warmed = False  # whether an engine of this session was made ready: a stand-in may search
         self._preparation: Preparation | None = None
         self._preparing = threading.Lock()  # one preparation at a time: the old tables go first
         self._last_search: Any = None  # the last move's search (``clock.Thinking``), joined at END
@@ -287,6 +293,7 @@ class Brain:
         ready_by = time.monotonic() + START_WAIT
         self._warm_greedy()
         job = self._prepare()
+        job.tell_again()  # a move that finds it still under way says so once a game
         if not job.compiling:
             job.done.wait(max(ready_by - time.monotonic(), 0.0))
         if self.collect_garbage:
@@ -305,6 +312,9 @@ class Brain:
         """The engine's preparation for the board's rules: the one under way or done,
         else a new one started in the background."""
         assert self.board is not None
+        # No local name for the old preparation: it would keep the old engine alive (below).
+        if self._preparation is not None and self._preparation.done.is_set() and self._preparation.error is None:
+            self._warmed = True  # the kernels are loaded: a stand-in can search while tables are built
         engine = self.engine()
         rules = self.board.rules
         job = self._preparation
@@ -312,7 +322,9 @@ class Brain:
             return job
         # Only the search's kernels compile; a greedy brain never searches.
         kernels = isinstance(engine, Engine) and self.level != "greedy"
-        job = Preparation(engine, rules, compiling=kernels and not is_warm() and cache_is_cold())
+        compiling = kernels and not is_warm() and cache_is_cold()
+        small = partial(small_engine, self._factory, self.threads or BRAIN_THREADS)
+        job = Preparation(engine, rules, compiling, stand_in=small if self._warmed and not compiling else None)
         self._preparation = job
         job.start(self._preparing, lambda: self._preparation, needed=self.level != "greedy")
         return job
@@ -470,11 +482,11 @@ class Brain:
         """The engine, made anew when the memory limit changes (it may not be ready yet:
         ``wait_ready``)."""
         memory_mb = None if self.max_memory is None else max(self.max_memory // (1 << 20), 1)
-        if self._engine is None or memory_mb != self._engine_memory:
+        if self._engine is None or table_mb(memory_mb) != self._engine_memory:
             # The old engine and its tables go first: a manager may check the peak memory.
             self._engine = self._preparation = None
             self._engine = self._factory(memory_mb)
-            self._engine_memory = memory_mb
+            self._engine_memory = table_mb(memory_mb)
         if hasattr(self._engine, "threads"):
             self._engine.threads = self.threads or BRAIN_THREADS
         return self._engine
@@ -515,8 +527,9 @@ class Brain:
     def _search(self, board: Board, budget: Budget, stop: threading.Event, received: float) -> Point:
         """The engine's move, searched in a thread of its own; by the reply time
         (``budget.reply`` after ``received``, ``time.monotonic``) the best move known
-        so far, whatever the engine is doing. An engine not ready in time (compiling,
-        building its tables) leaves the move to the greedy player."""
+        so far, whatever the engine is doing. An engine not ready in time leaves the
+        move to a stand-in of small tables (its tables or rules being made ready), or
+        to the greedy player (its kernels loading or compiling)."""
         limits: dict[str, Any] = {}
         engine: HintEngine = self.engine()
         if budget.fast or self.level == "greedy":
@@ -528,6 +541,7 @@ class Brain:
             elif budget.search - waited < FAST_THRESHOLD:
                 limits["level"] = "greedy"
             else:
+                engine = ready
                 limits.update(level_limits(self.level, budget.search - waited))
         pacer = Pacer(budget, received) if budget.soft is not None and "time" in limits else None
         turn = hint_by(
@@ -561,17 +575,18 @@ class Brain:
         return move
 
     def _ready_engine(self, budget: Budget, stop: threading.Event) -> tuple[HintEngine | None, float]:
-        """The engine if it is ready for this move, and the seconds this waited for it
-        (up to ``READY_SHARE`` of the search time, less if ``stop`` is set meanwhile:
-        STOP and END are heard while it waits); None while it is not ready, said
-        once in a MESSAGE."""
+        """The engine if it is ready for this move, else its stand-in if it has one, and
+        the seconds this waited for it (up to ``READY_SHARE`` of the search time, or
+        ``STAND_IN_SHARE`` with a stand-in; less if ``stop`` is set meanwhile: STOP and
+        END are heard while it waits); None while neither is, said once in a MESSAGE."""
         job = self._prepare()
-        waited = job.wait(budget.search * READY_SHARE, stop)
+        waited = job.wait(budget.search * (STAND_IN_SHARE if job.has_stand_in else READY_SHARE), stop)
         done = job.done.is_set()
+        stand_in = None if done else job.stand_in()
         news = job.news(done)
         if news is not None:
             self.write(f"MESSAGE {news}")
-        return (self.engine() if done else None), waited
+        return (self.engine() if done else stand_in), waited
 
     def _legal(self, board: Board, move: Point) -> bool:
         return is_legal(board, self.walls, move)
