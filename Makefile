@@ -48,5 +48,5 @@ bench-quick: $(RUN_STAMP)
 	$(BIN)/python -m bench --quick
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
 	find gomoku -name "*.nbi" -delete -o -name "*.nbc" -delete
