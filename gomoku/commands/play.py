@@ -148,7 +148,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, games: int, time_per_mo
         "--cluster",
         metavar="ADDRESS",
         help="play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; "
-        "needs the gomoku[cluster] extra), as many at once as its workers have threads",
+        "needs the endless-gomoku[cluster] extra), as many at once as its workers have threads",
     )
     parser.add_argument(
         "--threads",

@@ -1,7 +1,7 @@
 """A match's games on a Dask cluster (``--cluster ADDRESS``): the machines a user
 has, each running ``dask worker ADDRESS`` against one ``dask scheduler``.
 
-Only this module imports Dask (the optional ``gomoku[cluster]`` extra), and only
+Only this module imports Dask (the optional ``endless-gomoku[cluster]`` extra), and only
 the cluster path imports this module, so a match without ``--cluster`` never
 needs it. The runner drives it as it drives local processes
 (``gomoku.match.pool``): game tasks in, results out as they finish.

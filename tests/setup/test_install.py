@@ -47,5 +47,5 @@ def test_the_build_backend_reads_the_project_without_a_warning() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     said = _ours(done.stdout + done.stderr)
-    assert "Would install gomoku-0.1.0" in said
+    assert "Would install endless-gomoku-0.1.0" in said
     assert not [line for line in said if re.search(r"warn|deprecat|licen", line, re.I)], said

@@ -185,7 +185,7 @@ sys.exit(code)
         (
             ["--cluster", "tcp://127.0.0.1:9"],
             2,
-            "--cluster needs Dask, an optional extra: pip install 'gomoku[cluster]'",
+            "--cluster needs Dask, an optional extra: pip install 'endless-gomoku[cluster]'",
         ),
     ],
 )
