@@ -1,21 +1,24 @@
 """``gomoku review GAME``: every move of a game scored, classed and explained
-(``gomoku.review``), as a table, as JSON (``--json``), and as a graph (``--plot``)."""
+(``gomoku.review``), as a table, as JSON (``--json``), as a graph (``--plot``)
+and as an annotated SGF game (``--sgf``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from gomoku.board import Board, Rules, Stone, format_point
 from gomoku.commands.arguments import MAX_SECONDS, POSITION_HELP, RULES_HELP, nodes, seconds
 from gomoku.commands.experiment import Bar
-from gomoku.engine.chance import percent
-from gomoku.records import read_position
+from gomoku.records import GameRecord, load_game, read_position
+from gomoku.records.sgf import sgf_root
 from gomoku.review import BLUNDER, DEFAULT_NODES, GRADES, INACCURACY, MISTAKE, Review, review_game
 from gomoku.review.plot import check_plot, write_plot
+from gomoku.review.sgf import review_sgf
 
-__all__ = ["register", "run", "game_of", "format_review"]
+__all__ = ["register", "run", "game_of", "format_review", "check_sgf", "write_sgf"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +54,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--plot", metavar="FILE", help="write the graph of X's chance: FILE.svg, or FILE.png (needs the plot extra)"
     )
+    parser.add_argument(
+        "--sgf",
+        metavar="OUT",
+        help="write the review as an annotated SGF game, OUT.sgf: each move's class, chances and reason "
+        "as a comment, bad moves marked, the better line as a variation",
+    )
     parser.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     parser.set_defaults(func=run)
 
@@ -73,12 +82,16 @@ def run(args: argparse.Namespace) -> int:
     moves, setup, first = game_of(board)
     if args.plot:
         check_plot(args.plot)
+    if args.sgf:
+        check_sgf(args.sgf, board)
     bar = Bar(sys.stderr, "review")
     review = review_game(
         moves, board.rules, time=args.time, nodes=args.nodes, on_progress=bar, setup=setup, first=first
     )
     if args.plot:
         write_plot(review, args.plot)
+    if args.sgf:
+        write_sgf(review, board, args.sgf, _metadata(args.game))
     if args.json:
         print(json.dumps(review.to_dict()))
     else:
@@ -86,24 +99,57 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _chance(p: float, result: str | None) -> str:
-    return result if result else f"{percent(p)}%"
+def check_sgf(path: str, board: Board) -> Path:
+    """``path`` if the review's SGF can be written there (a .sgf file in a folder
+    that exists) and the game fits SGF (a flat board without gravity, at most
+    52 cells across); else a one-line ValueError, before the review starts."""
+    out = Path(path)
+    if out.suffix.lower() != ".sgf":
+        raise ValueError(f"--sgf {path}: expected a .sgf file")
+    if out.is_dir():
+        raise ValueError(f"--sgf {path}: is a folder")
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise ValueError(f"--sgf {path}: no folder {folder}")
+    try:
+        sgf_root(GameRecord.from_board(board))
+    except ValueError as exc:
+        raise ValueError(f"--sgf {path}: {exc}") from None
+    return out
+
+
+def write_sgf(review: Review, board: Board, path: str, metadata: dict | None = None) -> Path:
+    """Write ``review`` of the game of ``board`` (its moves played) to ``path`` as
+    annotated SGF (``gomoku.review.sgf``), with the game's ``metadata`` (players, event)."""
+    record = GameRecord.from_board(board, metadata)
+    root, coord = sgf_root(record)
+    start = board.copy()
+    while start.move_stack:
+        start.pop()
+    out = Path(path)
+    out.write_text(review_sgf(review, root, coord, start), encoding="utf-8")
+    return out
+
+
+def _metadata(game: str) -> dict:
+    """The metadata of a game file (players, date, event), {} for moves given as text."""
+    try:
+        return dict(load_game(game).metadata)
+    except (ValueError, OSError):
+        return {}
 
 
 def format_review(review: Review) -> str:
     """The review as a table, a move a line, then the summary."""
     rows = [("#", "side", "move", "class", "chance", "better", "reason")]
     for m in review.moves:
-        data = m.to_dict()
-        before = _chance(m.chance_before, data.get("result_before"))
-        change = f"{before} -> {_chance(m.chance_after, data.get('result_after'))}"
         rows.append(
             (
                 str(m.ply + 1),
                 m.side.name,
                 format_point(m.move),
                 m.grade,
-                change,
+                m.chance_change,
                 format_point(m.better) if m.better is not None else "",
                 m.reason,
             )

@@ -15,11 +15,12 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gomoku.board import Point, Stone
 from gomoku.records.game import GameRecord, RecordError, fit_board, parse_int, rules_by_name, whole_number
 
-__all__ = ["SGF_MAX", "SGF_DEFAULT_SIZE", "SGF_METADATA", "format_sgf", "parse_sgf"]
+__all__ = ["SGF_MAX", "SGF_DEFAULT_SIZE", "SGF_METADATA", "format_sgf", "parse_sgf", "sgf_root"]
 
 SGF_MAX = 52
 """The widest board SGF FF[4] can hold: coordinates are the letters a-z, A-Z."""
@@ -47,13 +48,26 @@ def _sgf_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def format_sgf(record: GameRecord) -> str:
-    """A record as SGF FF[4] GM[4] text (see the module doc for the extensions)."""
+def sgf_root(record: GameRecord) -> tuple[str, Callable[[Point], str | None]]:
+    """The root node's properties of the record's SGF (the board it is written on,
+    the rules, metadata, result and set-up stones), and the SGF coordinates of a
+    point on that board (None for a point off it: a variation that strays from
+    the game's box). ``format_sgf`` writes the record with them; a review writes
+    its annotated game tree with them (``gomoku review --sgf``).
+
+    >>> from gomoku.board import Board
+    >>> root, coord = sgf_root(GameRecord.from_board(Board(moves=[(0, 0), (1, 1)])))
+    >>> root
+    'FF[4]GM[4]CA[UTF-8]AP[gomoku]SZ[15]RU[freestyle]OL[1]EB[1]OF[-6:-6]'
+    >>> coord((0, 0)), coord((40, 0))
+    ('gg', None)
+    """
     offset, (width, height) = fit_board(record, SGF_MAX, SGF_DEFAULT_SIZE, "SGF")
     rules = record.rules
 
-    def coord(p: Point) -> str:
-        return _SGF_LETTERS[p[0] - offset[0]] + _SGF_LETTERS[p[1] - offset[1]]
+    def coord(p: Point) -> str | None:
+        x, y = p[0] - offset[0], p[1] - offset[1]
+        return _SGF_LETTERS[x] + _SGF_LETTERS[y] if 0 <= x < width and 0 <= y < height else None
 
     props = [
         "FF[4]",
@@ -81,12 +95,18 @@ def format_sgf(record: GameRecord) -> str:
             if points:
                 props.append(prop + "".join(f"[{coord(p)}]" for p in points))
         props.append(f"PL[{'B' if (record.to_move or Stone.X) is Stone.X else 'W'}]")
+    return "".join(props), coord
+
+
+def format_sgf(record: GameRecord) -> str:
+    """A record as SGF FF[4] GM[4] text (see the module doc for the extensions)."""
+    root, coord = sgf_root(record)
     first = record.to_move if record.setup and record.to_move else Stone.X
     nodes = []
     for i, move in enumerate(record.moves):
         colour = "B" if (first if i % 2 == 0 else first.other) is Stone.X else "W"
         nodes.append(f";{colour}[{coord(move)}]")
-    lines = ["(;" + "".join(props)]
+    lines = ["(;" + root]
     for start in range(0, len(nodes), 10):
         lines.append("".join(nodes[start : start + 10]))
     return "\n".join(lines) + ")\n"

@@ -17,7 +17,10 @@ and the line behind them, and how it was found:
 - ``"forced"``: the side to move had one move (the block of the opponent's only
   five), and the position is worth what that move made (``gomoku.review.review``);
 - ``"deeper"``: the search stopped after a few plies, the judge's own move was
-  played, and the position it made was searched deeper: its value stands.
+  played, and the position it made was searched deeper: its value stands; and
+  the empty board, whose search stops after one ply (one move is worth trying):
+  it is worth the position after the judge's first move, searched like any other
+  (one chance model for every position).
 
 An unproven search's chance is the mean of the chances of its last two
 completed depths: an odd and an even depth disagree by a few hundred points
@@ -38,6 +41,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from gomoku.board import Board, Point, Rules
 from gomoku.classic.perfect import solver_for
@@ -146,7 +150,10 @@ class Judgement:
 
     @property
     def outcome(self) -> str | None:
-        """``"win in N"``, ``"loss in N"``, ``"draw"`` or None (``gomoku.engine.chance.outcome``)."""
+        """``"win in N"``, ``"loss in N"``, ``"draw"`` or None (``gomoku.engine.chance.outcome``);
+        ``"lost"`` for a game over, the side to move's opponent having made five."""
+        if self.how == "end" and self.lost:
+            return "lost"
         return "draw" if self.exact and not (self.won or self.lost) else outcome(self.score)
 
     def is_best(self, move: Point) -> bool:
@@ -201,7 +208,7 @@ class Judge:
         self.rules = rules
         self.time = time
         self.nodes = DEFAULT_NODES if time is None and nodes is None else nodes
-        self.engine = engine if engine is not None else Engine(JUDGE_LEVEL)
+        self.engine: Any = engine if engine is not None else Engine(JUDGE_LEVEL)
         self.perfect = uses_perfect(rules)
         self.threats = threats and Grid.supports(rules)
         self.stop = stop
@@ -230,7 +237,31 @@ class Judge:
                 return proven(WIN - len(found.moves), found.moves, found.kind, depth=found.depth, nodes=found.nodes)
         if time is not None:
             time = max(time - spent, time * (1 - share))
-        return self._search(board, time, nodes)
+        judgement = self._search(board, time, nodes)
+        if not board.stones and judgement.best is not None and not judgement.proven:
+            return self._through(board, judgement, factor, share)
+        return judgement
+
+    def _through(self, board: Board, first: Judgement, factor: float, share: float) -> Judgement:
+        """The empty board valued by the position after the judge's first move, as
+        every other position is valued by its search: the search of an empty board
+        has one move worth trying (the centre) and stops after one ply, its score the
+        static evaluation's, which the chances were not fitted to (47% for X, when the
+        search of the position after the centre gives X 68%)."""
+        move = first.best
+        assert move is not None
+        board = board.copy()
+        board.push(move)
+        after = self.judge(board, factor, share)
+        return Judgement(
+            -after.score,
+            1.0 - after.chance,
+            move,
+            (move, *after.line),
+            "deeper",
+            after.depth + 1,
+            first.nodes + after.nodes,
+        )
 
     def _search(self, board: Board, time: float | None, nodes: int | None) -> Judgement:
         infos: list[SearchInfo] = []
@@ -238,7 +269,7 @@ class Judge:
             board,
             time=time,
             nodes=nodes,
-            level=JUDGE_LEVEL,  # type: ignore[attr-defined]
+            level=JUDGE_LEVEL,
             on_info=infos.append,
             stop=self.stop,
         )

@@ -1,24 +1,35 @@
 """A reviewed move's reason, in words a player understands.
 
-The reason says what decided the move's class, the first of these that holds:
+A reason names what decided the move, in the attack scanner's words
+(``gomoku.review.shapes``: five, four, open three, four-three, ...), never only
+the chances (the table and the JSON show those). Three facts are always named,
+first, when they hold:
 
-- **a missed win**: the mover had a forced win (a VCF or a VCT of N plies,
-  shown as the line) and the move let it go; or the move **keeps the win**;
-- **the game was already lost**: the opponent had a forced win before the move;
-- **a missed defence**: after the move the opponent has a forced win, shown,
-  with what was left unanswered when that says it best: the opponent's **four**
-  (a five to make), its **open three** (an open four to make), or a **double
-  threat** the move allowed (a cell where the attack scanner finds two
-  breakpoint lines for the opponent, ``gomoku.attacks``);
-- **a double threat made**: the move is a cell of two breakpoint lines for the mover;
-- otherwise the chances before and after, and the engine's move when it is better.
+- **a five left unplayed**: ``X could win at once at -2,-2``;
+- **a five left unblocked**: ``X threatens five at -2,-2: the only block`` (or
+  two fives to make: no one block stops both);
+- **a forced win given up** (proven: by the threat solver, the search, the
+  perfect player, or along the game line): ``X had a win in 13 starting 0,3
+  (a VCT: 0,3 (0,-1) ...)``.
+
+Then what the move did, the first of these that holds:
+
+- **the five itself**: ``X makes five``;
+- **keeps the win**, with the shape the move makes;
+- **the game was already lost**, and the move that holds out longer when the
+  move played shortened the loss; or **the last chance to defend**;
+- **a forced win allowed**: what was left unanswered when that says it best
+  (the opponent's **open three**, an open four to make next, or a **double
+  threat** the move allowed: a cell where the attack scanner finds two
+  breakpoint lines for the opponent, named as gomoku names them), the better
+  move and what it does, and the opponent's forcing line;
+- **finds the win**, with the shape made and the forcing line;
+- otherwise the shapes: what the move makes and stops, what the better move
+  would have made or stopped, and the threat the opponent's best reply makes.
 
 Lines are written as ``gomoku solve`` writes them: the attacker's moves, each
 defender's reply in brackets.
 
->>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (2, 5)])
->>> Threats(board).fives(Stone.X), Threats(board).open_fours(Stone.O)
-([], [(-1, 5), (3, 5)])
 >>> format_line([(3, 0), (4, 0), (-1, 0)])
 '3,0 (4,0) -1,0'
 """
@@ -27,16 +38,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gomoku.attacks import scan_stone
 from gomoku.board import Board, Point, Stone, format_point
-from gomoku.engine.chance import percent
+from gomoku.review.grades import SHORT, keeps_win
 from gomoku.review.judge import Judgement
+from gomoku.review.shapes import (
+    Threats,
+    double_threat,
+    lines_words,
+    move_words,
+    shape_names,
+    shape_words,
+    shapes_at,
+)
 
-__all__ = ["Threats", "format_line", "shape_names", "direction_name", "double_threat", "kind_name", "explain_move"]
-
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-
-_NAMES = {(1, 0): "row", (0, 1): "column", (1, 1): "diagonal", (1, -1): "anti-diagonal"}
+__all__ = [
+    "Threats",
+    "format_line",
+    "shape_names",
+    "double_threat",
+    "kind_name",
+    "explain_move",
+]
 
 
 def format_line(line: Sequence[Point]) -> str:
@@ -44,135 +66,40 @@ def format_line(line: Sequence[Point]) -> str:
     return " ".join(format_point(p) if n % 2 == 0 else f"({format_point(p)})" for n, p in enumerate(line))
 
 
-def shape_names(k: int) -> tuple[str, str, str, str]:
-    """The words for an open three, a four, a five and an open four when ``k`` in a row wins.
-
-    >>> shape_names(5)
-    ('open three', 'four', 'five', 'an open four')
-    >>> shape_names(4)
-    ('open two', 'three in a row', 'four in a row', 'an open three')
-    """
-    if k == 5:
-        return "open three", "four", "five", "an open four"
-    two, one, full = (_NUMBERS.get(n, str(n)) for n in (k - 2, k - 1, k))
-    return f"open {two}", f"{one} in a row", f"{full} in a row", f"an open {one}"
-
-
-def direction_name(direction: Point) -> str:
-    """A line's name: row, column, diagonal, anti-diagonal (other dimensions: the vector).
-
-    >>> direction_name((1, -1)), direction_name((1, 0, 1))
-    ('anti-diagonal', 'line 1,0,1')
-    """
-    return _NAMES.get(tuple(direction), f"line {format_point(direction)}")
-
-
 def kind_name(judgement: Judgement) -> str:
     """How a proven win is won: ``"a VCF"``, ``"a VCT"``, ``"perfect play"`` or ``"force"``."""
     return {"vcf": "a VCF", "vct": "a VCT", "perfect": "perfect play"}.get(judgement.how, "force")
 
 
-class Threats:
-    """The immediate threats of a position, for either side: the cells where it
-    makes five (its fours), and those where it makes an open four or two fours at
-    once (its open threes, and the like: two fives to make, one answer).
-
-    Only cells a stone can be played on now count (under gravity, those that
-    rest on something).
-    """
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.rules = board.rules
-        self.stones = board.stones
-
-    def _playable(self, q: Point, extra: Point | None = None) -> bool:
-        if q in self.stones or q == extra or not self.rules.contains(q):
-            return False
-        if not self.rules.gravity:
-            return True
-        occupied = set(self.stones) | ({extra} if extra is not None else set())
-        return self.rules.rests(q, occupied)
-
-    def _run(self, q: Point, d: Point, stone: Stone, extra: Point | None) -> int:
-        """The run of ``stone`` through ``q`` along ``d``, ``q`` and ``extra`` counted as its stones."""
-        get = self.stones.get
-        limit = self.rules.k + 1
-        run = 1
-        for sign in (1, -1):
-            n = 0
-            p = q
-            while n < limit:
-                p = tuple(a + sign * b for a, b in zip(p, d))
-                if p != extra and get(p) != stone:
-                    break
-                n += 1
-            run += n
-        return run
-
-    def _makes_five(
-        self, q: Point, stone: Stone, extra: Point | None = None, directions: Sequence[Point] | None = None
-    ) -> bool:
-        k = self.rules.k
-        for d in directions or self.rules.directions:
-            run = self._run(q, d, stone, extra)
-            if run == k or (run > k and self.rules.overline):
-                return True
-        return False
-
-    def fives(self, stone: Stone) -> list[Point]:
-        """The cells where ``stone`` makes five now, sorted."""
-        near = self.board.candidates(1) if self.stones else []
-        return [q for q in near if self._playable(q) and self._makes_five(q, stone)]
-
-    def fives_after(self, stone: Stone, c: Point) -> list[Point]:
-        """The cells where ``stone`` would make five after a stone of its own at ``c``."""
-        found = {q for q in self.fives(stone) if q != c}
-        k = self.rules.k
-        for d in self.rules.directions:
-            for sign in (1, -1):
-                for n in range(1, k):
-                    q = tuple(a + sign * n * b for a, b in zip(c, d))
-                    if q not in found and self._playable(q, c) and self._makes_five(q, stone, c, (d,)):
-                        found.add(q)
-        return sorted(found)
-
-    def open_fours(self, stone: Stone) -> list[Point]:
-        """The cells where ``stone`` makes two fives to make at once (an open four or
-        two fours): the threat of an open three. Sorted."""
-        near = self.board.candidates(1) if self.stones else []
-        return [q for q in near if self._playable(q) and len(self.fives_after(stone, q)) >= 2]
+def _by(judgement: Judgement) -> str:
+    """How a proven win is won, before its line: ``a VCF``, ``a VCT``, ``perfect play``, ``by force``."""
+    kind = kind_name(judgement)
+    return "by force" if kind == "force" else kind
 
 
-def double_threat(board: Board, cell: Point, stone: Stone) -> list[Point]:
-    """The directions of the breakpoint lines through the empty ``cell`` for
-    ``stone`` (the attack scanner's), when there are two or more; else []."""
-    if board.rules.gravity or cell in board.stones or not board.rules.contains(cell):
-        return []
-    lines = [line.direction for line in scan_stone(board, cell, stone).lines if line.breakpoint]
-    return lines if len(lines) >= 2 else []
+def _wins(side: str, judgement: Judgement) -> str:
+    """``X wins by a VCF: 3,4 (5,6) 7,8``: the forcing line of a proven or likely win."""
+    if judgement.won:
+        return f"{side} wins by {kind_name(judgement)}: {format_line(judgement.line)}"
+    return f"{side}'s attack looks decisive (every answer the search tried loses): {format_line(judgement.line)}"
 
 
-def _plies(n: int | None) -> str:
-    return "1 ply" if n == 1 else f"{n} plies"
-
-
-def _lines(directions: Sequence[Point]) -> str:
-    names = [direction_name(d) for d in directions]
+def _cells(cells: Sequence[Point]) -> str:
+    names = [format_point(c) for c in cells]
     return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | None]:
-    """What of the opponent's the move left standing: its four, its open three, or a
-    double threat it allowed, with the cell; ("", None) when none."""
+    """What of the opponent's the move left standing, in the scanner's words: its
+    open three (an open four to make next) or a double threat the move allowed,
+    with the cell; ("", None) when none. A five left unblocked is one of the
+    facts ``explain_move`` always names, not this."""
     opponent = mover.other
+    k = board.rules.k
+    three, _, _, open_four = shape_names(k)
     before = Threats(board)
-    fives = before.fives(opponent)
-    if fives and move not in fives and move not in before.fives(mover):
-        four, five = shape_names(board.rules.k)[1:3]
-        return (
-            f"left {opponent.name}'s {four} unanswered ({opponent.name} makes {five} at {format_point(fives[0])})"
-        ), fives[0]
+    if before.fives(opponent):
+        return "", None
     board.push(move)
     try:
         after = Threats(board)
@@ -181,18 +108,60 @@ def _unanswered(board: Board, move: Point, mover: Stone) -> tuple[str, Point | N
         threes = before.open_fours(opponent)
         still = [q for q in after.open_fours(opponent) if q in threes] if threes else []
         if still:
-            three, open_four = shape_names(board.rules.k)[::3]
+            q = still[0]
+            lines = [d for kind, d in shapes_at(board, q, opponent) if kind == open_four.split(" ", 1)[1]]
+            where = f" ({lines_words(lines[:1])})" if lines else ""
             return (
-                f"left {opponent.name}'s {three} unanswered ({opponent.name} makes {open_four} at "
-                f"{format_point(still[0])})"
-            ), still[0]
+                f"left {opponent.name}'s {three}{where} unanswered: {opponent.name} makes {open_four} at "
+                f"{format_point(q)}"
+            ), q
         for q in sorted(board.candidates(1)):
-            lines = double_threat(board, q, opponent)
-            if lines:
-                return f"allowed {opponent.name} a double threat at {format_point(q)} ({_lines(lines)})", q
+            shapes = shapes_at(board, q, opponent)
+            if len(shapes) >= 2:
+                name = shape_words(shapes, k, lines=False)
+                return f"allowed {opponent.name} {name} at {format_point(q)} ({lines_words([d for _, d in shapes])})", q
     finally:
         board.pop()
     return "", None
+
+
+def _facts(
+    board: Board, move: Point, before: Judgement, kept: bool
+) -> tuple[list[str], tuple[Point, ...], Point | None]:
+    """The facts always named: a five left unplayed, a five left unblocked, a proven
+    win given up (with its line, which the reason then shows); and the cell of the
+    five left unblocked, if one was."""
+    mover, opponent = board.turn, board.turn.other
+    five = shape_names(board.rules.k)[2]
+    threats = Threats(board)
+    own, theirs = threats.fives(mover), threats.fives(opponent)
+    facts = []
+    line: tuple[Point, ...] = ()
+    unblocked = None
+    if own and move not in own:
+        facts.append(f"{mover.name} could win at once at {_cells(own)}")
+    elif theirs and move not in theirs:
+        unblocked = theirs[0]
+        if len(theirs) == 1:
+            facts.append(f"{opponent.name} threatens {five} at {format_point(theirs[0])}: the only block")
+        else:
+            facts.append(f"{opponent.name} threatens {five} at {_cells(theirs)}: no one block stops both")
+    if before.won and not kept and not own and before.line:
+        line = tuple(before.line)
+        facts.append(
+            f"{mover.name} had a win in {before.plies} starting {format_point(line[0])} "
+            f"({_by(before)}: {format_line(line)})"
+        )
+    return facts, line, unblocked
+
+
+def _better(board: Board, better: Point | None, mover: Stone) -> str | None:
+    """``0,-2 was better: it makes an open three (diagonal)``; None when the better
+    move makes no shape to name (the table's column shows the move)."""
+    if better is None:
+        return None
+    words = move_words(board, better, mover)
+    return f"{format_point(better)} was better: it {words}" if words else None
 
 
 def explain_move(
@@ -208,66 +177,93 @@ def explain_move(
 ) -> tuple[str, tuple[Point, ...]]:
     """The reason for the move ``move`` played on ``board`` (left unchanged), and the
     line it shows. ``before`` judges ``board`` (the mover to move), ``after`` the
-    position after the move (the opponent to move); ``chance_before`` and
-    ``chance_after`` are the mover's chances the review settled on; ``later``
-    judges the position after the opponent's reply, if any; ``last_chance``: the
-    position was only likely lost, for the first time (the review's rule)."""
-    mover = board.turn
-    opponent = mover.other
+    position after the move (the opponent to move); ``grade`` is the move's class;
+    ``chance_before`` and ``chance_after`` are the mover's chances the review
+    settled on (the reason does not repeat them); ``later`` judges the position
+    after the opponent's reply, if any; ``last_chance``: the position was only
+    likely lost, for the first time (the review's rule)."""
+    mover, opponent = board.turn, board.turn.other
     m, o = mover.name, opponent.name
-    better = before.best if before.best is not None and not before.is_best(move) else None
+    k = board.rules.k
     if after.how == "end":
-        return (
-            f"makes {shape_names(board.rules.k)[2]}: the game is won" if after.lost else "fills the board: a draw"
-        ), ()
-    if before.won:
-        if after.lost:
-            return f"keeps the win ({m} wins in {_plies(after.plies)} more)", ()
-        if later is not None and later.won and not after.winning:
-            return f"keeps the win ({m} wins again after the reply, in {_plies(later.plies)})", ()
-        line = before.line
-        return (f"missed a win: {m} wins by {kind_name(before)} in {_plies(before.plies)}: {format_line(line)}", line)
+        return (f"{m} makes {shape_names(k)[2]}" if after.lost else "fills the board: a draw"), ()
+    kept = keeps_win(before, after, later)
+    facts, line, unblocked = _facts(board, move, before, kept)
+    made = move_words(board, move, mover)
+    better = before.best if before.best is not None and not before.is_best(move) else None
+    at_once = unblocked is not None and after.plies == 1  # the five left unblocked decides: nothing to add
+
+    def reason(*parts: str | None) -> str:
+        return "; ".join(facts + [p for p in parts if p])
+
+    if kept:
+        return reason("keeps the win" + (f": {made}" if made else "")), line
+    if before.won:  # given up: the fact says it; then what followed
+        if after.winning and not at_once:
+            return reason(f"then {_wins(o, after)}"), line
+        return reason(f"{made} instead" if made else None), line
     if before.losing:
         if last_chance:
             what, _ = _unanswered(board, move, mover)
-            line = after.line
-            wins = (
-                f"{o} then wins by {kind_name(after)} in {_plies(after.plies)}" if after.won else f"{o}'s attack holds"
-            )
-            return (
-                f"{what + '; ' if what else ''}the last chance to defend (every defence the search tried "
-                f"loses): {wins}: {format_line(line)}"
-            ), line
+            return reason(
+                what, "the last chance to defend (every defence the search tried loses)", f"then {_wins(o, after)}"
+            ), tuple(after.line)
         if not before.lost:
-            return f"the game was likely lost already: every defence the search tried loses to {o}'s attack", ()
-        text = f"the game was already lost: {o} wins in {_plies(before.plies)}"
-        if after.won and better is not None and (after.plies or 0) + 1 < (before.plies or 0):
-            text += f"; {format_point(better)} holds out longer"
-        return text, ()
+            return reason(f"the game was likely lost already: every defence the search tried loses to {o}'s attack"), ()
+        loss, now = before.plies or 0, (after.plies or 0) + 1
+        holds = None
+        if better is not None and after.won and now < loss and better != unblocked:
+            if loss > SHORT >= now:
+                text = f"the game was lost, but to a long attack: {format_point(better)} holds out longer"
+                return reason(text, f"now {_wins(o, after)}"), tuple(after.line)
+            holds = f"{format_point(better)} holds out longer"
+        shown = _wins(o, after) if after.won and not at_once else None
+        lost = "the game was already lost" + (f": {made}" if made and not at_once else "")
+        return reason(lost, holds, shown), tuple(after.line) if shown else ()
     if after.winning:
+        if at_once:
+            return reason(), ()
         what, _ = _unanswered(board, move, mover)
-        line = after.line
-        if after.won:
-            forced = f"{o} then wins by {kind_name(after)} in {_plies(after.plies)}: {format_line(line)}"
-        else:
-            forced = f"{o}'s attack then looks decisive (every answer the search tried loses): {format_line(line)}"
-        return (f"{what}; {forced}" if what else f"missed the defence: {forced}"), line
-    made = double_threat(board, move, mover)
+        if not what and not facts:
+            what = "missed the defence"
+        return reason(what, _better(board, better, mover), f"then {_wins(o, after)}"), tuple(after.line)
     if after.lost:
-        wins = f"{m} wins in {_plies(after.plies)} more"
-        text = f"made a double threat ({_lines(made)}): {wins}" if made else f"finds the win: {wins}"
-        return text, tuple(after.line)
+        return reason("finds the win" + (f": {made}" if made else ""), _wins(m, _flipped(after))), tuple(after.line)
     if after.exact and before.exact:
-        return ("holds the draw" if grade == "best" else "the draw holds"), ()
-    if made:
-        return f"made a double threat ({_lines(made)})", ()
-    change = f"{m}'s chance {percent(chance_before)}% -> {percent(chance_after)}%"
-    if grade in ("mistake", "blunder", "inaccuracy"):
-        what, _ = _unanswered(board, move, mover)
-        if what:
-            return f"{what}; {change}", ()
+        return reason("holds the draw" if grade == "best" else "the draw holds"), ()
     if grade == "best":
-        return ("the engine's choice" if before.best == move else "as good as the engine's choice"), ()
-    if better is not None:
-        return f"{change}; {format_point(better)} was better", tuple(before.line)
-    return change, ()
+        choice = "the engine's choice" if before.best == move else "as good as the engine's choice"
+        return reason(choice + (f": {made}" if made else "")), ()
+    parts: list[str | None] = [made or _quiet(board, move)]
+    if grade in ("inaccuracy", "mistake", "blunder"):
+        parts.append(_unanswered(board, move, mover)[0])
+    parts.append(_better(board, better, mover))
+    parts.append(_reply(board, move, after, opponent))
+    return reason(*parts), tuple(before.line) if better is not None else ()
+
+
+def _quiet(board: Board, move: Point) -> str:
+    """A move that makes and stops nothing: played away from the stones, or not."""
+    if board.stones and move not in board.candidates(2):
+        return "plays away from the stones: makes no threat and stops none"
+    return "makes no threat and stops none"
+
+
+def _flipped(judgement: Judgement) -> Judgement:
+    """A proven loss's judgement read as the winner's (the same line)."""
+    return Judgement(-judgement.score, 1.0 - judgement.chance, judgement.best, judgement.line, judgement.how)
+
+
+def _reply(board: Board, move: Point, after: Judgement, opponent: Stone) -> str | None:
+    """The threat the opponent's best reply (the judge's) makes, if it makes one."""
+    reply = after.best
+    if reply is None:
+        return None
+    board.push(move)
+    try:
+        made = shapes_at(board, reply, opponent)
+    finally:
+        board.pop()
+    if not made:
+        return None
+    return f"{opponent.name}'s best reply {format_point(reply)} makes {shape_words(made, board.rules.k)}"

@@ -5,28 +5,17 @@
 opponent's chance, which is also the chance "before" move i+1. The positions
 are judged from the last to the first with one engine, whose tables outlive a
 search: the earlier positions' searches meet the later ones' results (a win
-found near the end is known when the tree reaches it from further back). A move's
-**drop** is the mover's chance before it less the mover's chance after it,
-and the drop classes the move:
-
-========== ===================================================================
-class      the move
-========== ===================================================================
-best       the judge's own move (or one the perfect player rates as good), or no drop
-good       a drop under ``INACCURACY`` (5 points of chance); a move that keeps a proven win
-inaccuracy a drop of ``INACCURACY`` to ``MISTAKE`` (5 to 10 points)
-mistake    a drop of ``MISTAKE`` to ``BLUNDER`` (10 to 25 points)
-blunder    a drop of ``BLUNDER`` (25 points) or more: a won game let go, a forced
-           win allowed, a drawn game lost
-========== ===================================================================
+found near the end is known when the tree reaches it from further back). Each
+move is then classed by what it gives up (``gomoku.review.grades``: the drop of
+the mover's chance, and a proven result by what it is, the length of a forced
+win included) and explained (``gomoku.review.reasons``).
 
 Chances come from ``gomoku.engine.chance`` (a proven win is 1, a loss 0, a
-proven draw 0.5). Three things keep search noise from reading as a mistake:
+proven draw 0.5). Two things keep search noise from reading as a mistake:
 an unproven search's chance is the mean of its last two depths (judge.py);
-a move whose drop would make it a mistake or a blunder on unproven chances
-gets a second, longer look at both positions (``VERIFY_FACTOR`` times the
-time), whose judgements replace the first; and a move that keeps a proven win
-is never worse than ``good``.
+and a move whose drop would make it a blunder on unproven chances gets a
+second, longer look at both positions (``VERIFY_FACTOR`` times the time),
+whose judgements replace the first.
 
 **Hindsight.** A short search misses the long forcing wins (VCTs of twenty
 plies and more), but the game line shows them: once a win is proven somewhere,
@@ -53,8 +42,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.engine.chance import percent
+from gomoku.review.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, SHORT, grade_move
 from gomoku.review.judge import Judge, Judgement
-from gomoku.review.reasons import Threats, explain_move
+from gomoku.review.reasons import explain_move
+from gomoku.review.shapes import Threats
 from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
@@ -62,6 +54,7 @@ __all__ = [
     "INACCURACY",
     "MISTAKE",
     "BLUNDER",
+    "SHORT",
     "VERIFY_FACTOR",
     "HUNT_FACTOR",
     "HUNT_FROM",
@@ -80,16 +73,6 @@ __all__ = [
     "hunt",
     "review_game",
 ]
-
-GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
-"""The classes of a move, best first."""
-
-INACCURACY = 0.05
-"""A drop of the mover's chance from this (5 points) is an inaccuracy."""
-MISTAKE = 0.10
-"""A drop from this (10 points) is a mistake."""
-BLUNDER = 0.25
-"""A drop from this (25 points) is a blunder."""
 
 VERIFY_FACTOR = 2.0
 """The second look at a move that would be a blunder on unproven chances, or a
@@ -149,6 +132,14 @@ class MoveReview:
         """The mover's chance lost by the move (negative: gained)."""
         return self.chance_before - self.chance_after
 
+    @property
+    def chance_change(self) -> str:
+        """The mover's chance before and after the move as the table shows it:
+        ``"41% -> 39%"``, or the proven results (``"win in 1 -> won"``, ``"draw"``)."""
+        before = self.before.outcome if self.before is not None else None
+        after = _flip(self.after.outcome) if self.after is not None else None
+        return f"{before or f'{percent(self.chance_before)}%'} -> {after or f'{percent(self.chance_after)}%'}"
+
     def to_dict(self) -> dict[str, Any]:
         """``{"ply", "move", "side", "class", "win_chance_before", "win_chance_after",
         "better", "reason", ...}``, plus the scores and proven results from the
@@ -174,9 +165,15 @@ class MoveReview:
 
 
 def _flip(text: str | None) -> str | None:
-    """A proven result seen from the other side."""
+    """A proven result seen from the other side (``"lost"``, the game over, is ``"won"``).
+
+    >>> _flip("loss in 3"), _flip("lost"), _flip("draw"), _flip(None)
+    ('win in 3', 'won', 'draw', None)
+    """
     if text is None or text == "draw":
         return text
+    if text in ("won", "lost"):
+        return "lost" if text == "won" else "won"
     word, rest = text.split(" ", 1)
     return ("loss " if word == "win" else "win ") + rest
 
@@ -238,86 +235,6 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         """``{"moves": [...], "summary": {...}}``: what ``gomoku review --json`` prints."""
         return {"moves": [m.to_dict() for m in self.moves], "summary": self.summary()}
-
-
-# -- the classes ------------------------------------------------------------------------------------
-def _by_drop(drop: float) -> str:
-    if drop <= 0:
-        return "best"
-    if drop < INACCURACY:
-        return "good"
-    if drop < MISTAKE:
-        return "inaccuracy"
-    if drop < BLUNDER:
-        return "mistake"
-    return "blunder"
-
-
-def grade_move(
-    before: Judgement,
-    after: Judgement,
-    move: Point,
-    chance_before: float,
-    chance_after: float,
-    later: Judgement | None = None,
-    earlier: Judgement | None = None,
-) -> str:
-    """The class of ``move``: ``before`` judges the position it was played in (the
-    mover's view), ``after`` the position it made (the opponent's view), ``later``
-    the position after the opponent's reply (the mover's view again; None at the
-    end of the game), ``earlier`` the mover's position before its previous move
-    (None at the start).
-
-    - a move that keeps a proven win is ``best`` (as quick as the judge's) or ``good``
-      (kept: the opponent's loss is proven, or the mover's win again after the reply);
-      one that lets it go is at least an ``inaccuracy``;
-    - in a lost position, holding out as long as the judge's move is ``best``; but
-      the first move of the mover's in a position only *likely* lost (the search
-      tried every defence it looks at, not all), after which the opponent wins by
-      force, is at least a ``mistake``: it was the last chance to find a defence;
-    - a move after which the opponent wins by force (proven, or every answer the
-      search tried loses) is at least a ``mistake``, never ``best``;
-    - otherwise the judge's move is ``best``, and the drop decides; a drop to a
-      ``blunder`` must last: unless the opponent's win is then proven, the
-      mover's chance after the opponent's reply must still be down by
-      ``MISTAKE``, or the move is a ``mistake`` (a search's score can swing
-      from one position to the next; a real blunder stays a blunder).
-
-    >>> from gomoku.review.judge import proven
-    >>> win, loss = proven(WIN - 5, ((1, 1),), "vcf"), proven(-(WIN - 6), ((2, 2),), "vcf")
-    >>> grade_move(win, loss, (3, 3), 1.0, 1.0)          # another move that keeps the win (slower)
-    'good'
-    >>> even = Judgement(0.0, 0.5, (1, 1))
-    >>> grade_move(even, Judgement(0.0, 0.45, (2, 2)), (3, 3), 0.5, 0.55), grade_move(even, even, (3, 3), 0.5, 0.4)
-    ('best', 'inaccuracy')
-    >>> grade_move(Judgement(0.0, 0.08, (1, 1)), win, (1, 1), 0.08, 0.0)   # the judge's own move, refuted
-    'mistake'
-    >>> grade_move(even, Judgement(0.0, 0.9, (2, 2)), (3, 3), 0.5, 0.1, later=Judgement(0.0, 0.45, (4, 4)))
-    'mistake'
-    """
-    if before.won and after.lost:  # keeps the win: best when as quick as the judge's
-        return "best" if before.is_best(move) or (after.plies or 0) + 1 <= (before.plies or 0) else "good"
-    if before.won and later is not None and later.won and not after.winning:
-        return "best" if before.is_best(move) else "good"  # the win is there again after the reply: kept
-    first = earlier is None or not earlier.losing
-    if before.losing and not before.lost and first and after.winning:
-        grade = _by_drop(chance_before - chance_after)
-        return grade if GRADES.index(grade) >= GRADES.index("mistake") else "mistake"
-    if before.losing:
-        # Lost already: holding out as long as the judge's move is best.
-        held = before.is_best(move) or (after.plies or 0) + 1 >= (before.plies or 0)
-        return "best" if held else "good"
-    grade = _by_drop(chance_before - chance_after)
-    if after.winning:
-        # The opponent wins by force: the move decided the game.
-        return grade if GRADES.index(grade) >= GRADES.index("mistake") else "mistake"
-    if before.is_best(move):
-        return "best"
-    if before.won and not after.losing and GRADES.index(grade) < GRADES.index("inaccuracy"):
-        return "inaccuracy"  # a proven win let go, if not for a loss
-    if grade == "blunder" and not after.proven and later is not None and later.chance > chance_before - MISTAKE:
-        return "mistake"  # the drop did not last
-    return grade
 
 
 # -- hindsight --------------------------------------------------------------------------------------
@@ -463,7 +380,7 @@ def _replay(
 
 
 def _show(move: object) -> str:
-    return format_point(move) if isinstance(move, tuple) else repr(move)  # type: ignore[arg-type]
+    return format_point(move) if isinstance(move, tuple) else repr(move)
 
 
 def review_game(

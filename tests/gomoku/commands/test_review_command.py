@@ -12,7 +12,7 @@ import pytest
 
 from gomoku.board import Rules
 from gomoku.cli import main
-from gomoku.records import GameRecord, read_position, save_game
+from gomoku.records import GameRecord, parse_sgf, read_position, save_game
 from gomoku.review import DEFAULT_NODES
 
 TICTACTOE = "1,1 0,1 0,0 2,2 1,0 1,2 2,0"
@@ -87,7 +87,7 @@ def test_the_table_lists_every_move_then_the_summary(capsys):
     lines = out.splitlines()
     assert lines[0].split()[:5] == ["#", "side", "move", "class", "chance"]
     row = next(line for line in lines if line.startswith("8 "))
-    assert row.split()[:4] == ["8", "O", "9,9", "blunder"] and "left X's four unanswered" in row
+    assert row.split()[:4] == ["8", "O", "9,9", "blunder"] and "X threatens five at 4,0: the only block" in row
     assert any(line.startswith("X: best") for line in lines) and any(line.startswith("O: best") for line in lines)
     assert lines[-1].startswith("result: X; judged by the engine, 3000 nodes a position")
 
@@ -118,15 +118,25 @@ def test_plot_writes_a_valid_svg(capsys, tmp_path: Path):
     ns = {"s": "http://www.w3.org/2000/svg"}
     points = root.find("s:polyline", ns).get("points").split()
     assert len(points) == 8  # the start and the position after each of the 7 moves
-    marks = [c for c in root.findall("s:circle", ns) if c.find("s:title", ns) is not None]
-    assert [c.find("s:title", ns).text for c in marks] == ["move 2: blunder"]
+    marks = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.find("s:title", ns) is not None]
+    assert [g.find("s:title", ns).text for g in marks] == ["move 2: blunder"]
+
+
+def test_sgf_writes_the_review_as_an_annotated_game(capsys, tmp_path: Path):
+    path = tmp_path / "review.sgf"
+    code, out, err = run(capsys, "review", TICTACTOE, "--rules", "tictactoe", "--sgf", str(path))
+    assert code == 0 and err == "" and out.startswith("#")
+    text = path.read_text(encoding="utf-8")
+    record = parse_sgf(text)
+    assert [list(p) for p in record.moves] == [[int(c) for c in m.split(",")] for m in TICTACTOE.split()]
+    assert "BM[2]C[2. O 0,1: blunder (draw -> loss in 5)." in text and "C[7. X 2,0: best" in text
 
 
 def test_a_png_without_matplotlib_is_one_line_naming_the_extra(capsys, tmp_path: Path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: importing it fails
     code, out, err = run(capsys, "review", TICTACTOE, "--rules", "tictactoe", "--plot", str(tmp_path / "g.png"))
     assert code == 2 and out == ""
-    assert err == "gomoku: error: a .png graph needs matplotlib: pip install 'gomoku[plot]' (or write a .svg)\n"
+    assert err == "gomoku: error: a .png graph needs matplotlib: pip install 'endless-gomoku[plot]' (or write a .svg)\n"
 
 
 @pytest.mark.parametrize(
@@ -141,6 +151,8 @@ def test_a_png_without_matplotlib_is_one_line_naming_the_extra(capsys, tmp_path:
             ["review", "0,0 1,1", "--plot", "no/such/folder/g.svg"],
             "--plot no/such/folder/g.svg: no folder no/such/folder",
         ),
+        (["review", "0,0 1,1", "--sgf", "review.txt"], "--sgf review.txt: expected a .sgf file"),
+        (["review", "0,0 1,1", "--sgf", "no/such/folder/r.sgf"], "--sgf no/such/folder/r.sgf: no folder no/such/folder"),
         (["review", "0,0 1,1", "--time", "0"], "argument --time: expected a positive number of seconds, not '0'"),
         (["review", "0,0 1,1", "--time", "1e9"], "argument --time: at most 86400 seconds (a day), not '1e9'"),
         (["review", "0,0 1,1", "--nodes", "-3"], "argument --nodes: expected a positive whole number, not '-3'"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gomoku.board import Stone
-from gomoku.records import RecordError, parse_sgf
+from gomoku.board import Board, Rules, Stone
+from gomoku.records import GameRecord, RecordError, parse_sgf
+from gomoku.records.sgf import format_sgf, sgf_root
 
 
 def test_sgf_from_another_program() -> None:
@@ -26,6 +27,18 @@ def test_sgf_rectangular_board_with_set_up() -> None:
     board = record.to_board()
     assert board.setup == {(0, 0): Stone.X, (1, 1): Stone.X, (2, 2): Stone.O}
     assert board.move_stack == [(9, 9)] and board.turn is Stone.X
+
+
+def test_sgf_root_gives_the_written_boards_coordinates() -> None:
+    # What format_sgf writes before the moves, and where a point lies on its board (None off it):
+    # a review's annotated SGF (gomoku review --sgf) is written with them.
+    record = GameRecord.from_board(Board(moves=[(0, 0), (1, 1), (-1, 0)]))
+    root, coord = sgf_root(record)
+    assert format_sgf(record).startswith("(;" + root + "\n;B[" + str(coord((0, 0))) + "]")
+    assert "EB[1]" in root and coord((0, 0)) == "hg" and coord((-8, 0)) is None
+    bounded = GameRecord.from_board(Board(Rules.preset("gomocup15"), moves=[(7, 7)]))
+    root, coord = sgf_root(bounded)
+    assert "SZ[15]" in root and coord((0, 0)) == "aa" and coord((14, 14)) == "oo" and coord((15, 0)) is None
 
 
 @pytest.mark.parametrize(

@@ -72,12 +72,14 @@ def test_the_judges_own_move_is_best_unless_it_lets_a_forced_win_in() -> None:
     assert grade_move(Judgement(0.0, 0.05, (1, 1)), likely, (3, 3), 0.05, 0.0) == "mistake"
 
 
-def test_keeping_a_proven_win_is_never_worse_than_good() -> None:
+def test_keeping_a_proven_win_is_never_worse_than_good_and_giving_it_up_is_a_blunder() -> None:
     win = proven(WIN - 7, ((1, 1),), "vct")
     assert grade_move(win, proven(-(WIN - 8), ((2, 2),), "search"), (5, 5), 1.0, 1.0) == "good"
     assert grade_move(win, proven(-(WIN - 6), ((2, 2),), "search"), (5, 5), 1.0, 1.0) == "best"  # as quick
-    # Letting it go is at least an inaccuracy, however good the position stays.
-    assert grade_move(win, Judgement(-900.0, 0.02, (2, 2)), (5, 5), 1.0, 0.98) == "inaccuracy"
+    # Letting it go is a blunder, however good the position stays (issue 53: it was an inaccuracy).
+    assert grade_move(win, Judgement(-900.0, 0.02, (2, 2)), (5, 5), 1.0, 0.98) == "blunder"
+    long_win = proven(WIN - 13, ((1, 1),), "search")
+    assert grade_move(long_win, Judgement(-700.0, 0.08, (2, 2)), (5, 5), 1.0, 0.92) == "blunder"
 
 
 def test_a_blunder_must_last_past_the_reply() -> None:
@@ -91,7 +93,13 @@ def test_a_blunder_must_last_past_the_reply() -> None:
 def test_in_a_lost_position_holding_out_longest_is_best() -> None:
     lost = proven(-(WIN - 9), ((1, 1),), "search")
     assert grade_move(lost, proven(WIN - 8, ((2, 2),), "vct"), (5, 5), 0.0, 0.0) == "best"
-    assert grade_move(lost, proven(WIN - 2, ((2, 2),), "vcf"), (5, 5), 0.0, 0.0) == "good"
+    assert grade_move(lost, proven(WIN - 6, ((2, 2),), "vct"), (5, 5), 0.0, 0.0) == "good"
+    # A long loss made short (the opponent's hard win now on the board) is a mistake (issue 53).
+    assert grade_move(lost, proven(WIN - 2, ((2, 2),), "vcf"), (5, 5), 0.0, 0.0) == "mistake"
+    # A five left unblocked is an inaccuracy even when the game was lost (a block held out longer).
+    short = proven(-(WIN - 4), ((1, 1),), "search")
+    assert grade_move(short, proven(WIN - 1, ((2, 2),), "vcf"), (5, 5), 0.0, 0.0) == "inaccuracy"
+    assert grade_move(short, proven(WIN - 3, ((2, 2),), "vcf"), (1, 1), 0.0, 0.0) == "best"
 
 
 # -- hindsight ----------------------------------------------------------------------------------------
@@ -200,7 +208,17 @@ def test_the_perfect_player_judges_the_small_games() -> None:
     assert moves[1].better in ((0, 0), (0, 2), (2, 0), (2, 2))  # a corner holds the draw
     assert "perfect play" in moves[1].reason and moves[1].line
     assert all(moves[p].grade == "best" for p in (0, 2, 4, 6))
-    assert moves[6].reason == "makes three in a row: the game is won"
+    assert moves[6].reason == "X makes three in a row"
+
+
+def test_the_empty_board_is_judged_like_any_other_position(engine: Engine) -> None:
+    # Its search stops after one ply (one move is worth trying): its chance was the static
+    # evaluation's (47% for X) where the position after the centre gave X 68% (issue 53).
+    judge = Judge(Rules(), nodes=NODES, engine=engine)
+    empty = judge.judge(Board())
+    after = Board(moves=[empty.best])
+    assert empty.how == "deeper" and empty.best == (0, 0)
+    assert empty.chance == pytest.approx(1.0 - judge.judge(after).chance, abs=0.02)
 
 
 def test_a_draw_is_judged_a_half() -> None:
@@ -221,15 +239,15 @@ def test_an_ignored_four_is_a_blunder_and_says_so(engine: Engine) -> None:
     review = review_game(FOUR_IGNORED, Rules(), nodes=NODES, engine=engine)
     ignored = by_ply(review)[7]
     assert ignored.side is Stone.O and ignored.grade == "blunder" and ignored.chance_after == 0.0
-    assert ignored.reason.startswith("left X's four unanswered (X makes five at 4,0)")
-    assert ignored.better == (4, 0) and ignored.line == ((4, 0),)
-    assert by_ply(review)[8].reason == "makes five: the game is won"
+    assert ignored.reason == "X threatens five at 4,0: the only block"
+    assert ignored.better == (4, 0)
+    assert by_ply(review)[8].reason == "X makes five"
 
 
 def test_a_missed_vcf_shows_its_line(engine: Engine) -> None:
     review = review_game(WIN_MISSED, Rules(), nodes=NODES, engine=engine)
     missed = by_ply(review)[6]
-    assert missed.reason.startswith("missed a win: X wins by a VCF in 3 plies: ")
+    assert missed.reason.startswith("X had a win in 3 starting ")
     assert missed.line in (
         ((-1, 0), (-2, 0), (3, 0)),
         ((3, 0), (4, 0), (-1, 0)),
@@ -237,9 +255,9 @@ def test_a_missed_vcf_shows_its_line(engine: Engine) -> None:
         ((3, 0), (-1, 0), (4, 0)),
     )
     assert format_line(missed.line) in missed.reason
-    assert missed.better == missed.line[0] and missed.grade != "best"
+    assert missed.better == missed.line[0] and missed.grade == "blunder"
     ignored = by_ply(review)[5]  # O let the open three stand
-    assert "left X's open three unanswered" in ignored.reason and ignored.grade in ("mistake", "blunder")
+    assert "left X's open three (row) unanswered" in ignored.reason and ignored.grade in ("mistake", "blunder")
 
 
 def test_the_engines_own_move_is_best(engine: Engine) -> None:
@@ -276,7 +294,9 @@ def test_a_shallow_search_gets_a_second_look(engine: Engine) -> None:
     review = review_game(WIN_MISSED, Rules(), nodes=NODES, engine=ShallowFirst(), verify=False)
     first = [ply for ply, nodes in looks if nodes == NODES]
     again = [ply for ply, nodes in looks if nodes == 2 * NODES]
-    assert again == sorted(first)[:MAX_VERIFY]  # every shallow one, the earliest first
+    # Every shallow one, the earliest first; the empty board (ply 0) is judged by the position after its
+    # first move (looked at twice: once for itself, once for the empty board), not shallow.
+    assert again == sorted(set(first) - {0})[:MAX_VERIFY]
     searched = [j for n, j in enumerate(review.judgements) if n in again and j.how == "search"]
     assert searched and all(j.depth == 9 for j in searched)
 
@@ -321,7 +341,7 @@ def test_a_double_threat_names_its_two_lines() -> None:
     before = Judgement(0.0, 0.6, (0, 0))
     after = Judgement(-300.0, 0.2, (3, 0))
     reason, _ = explain_move(board, (0, 0), before, after, "best", 0.6, 0.8)
-    assert reason == "made a double threat (row and column)"
+    assert reason == "the engine's choice: makes a double three (row and column)"
 
 
 # -- bad games, progress, stop ------------------------------------------------------------------------
