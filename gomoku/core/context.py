@@ -1,24 +1,31 @@
-"""The compiled search's working memory: counters, limits and tables, as one
+"""The compiled search's working memory: counters, options and tables, as one
 ``Context`` of numpy arrays shared by the threat kernels (``gomoku.core.vcf``)
 and the tree search (``gomoku.core.tree``).
 
-``stats`` int64[32]
-    Counters and settings by index: ``NODES`` (tree nodes), ``TNODES`` (threat
-    search nodes), ``CUTOFFS``, ``NODE_LIMIT`` (on NODES + TNODES; -1 none),
-    ``ABORT`` (1 once a limit or the stop flag was hit: every kernel unwinds),
-    ``GREW`` (a VCF branch reached its depth cut), ``LINE_LEN`` and
-    ``VLINE_LEN`` (the lengths of ``line`` and ``vline``), ``LEAF_TNODES``,
-    ``WIDTH``, ``ROOT_WIDTH``, ``LEAF_VCF`` (threat nodes a leaf may spend),
-    ``LMR`` (late move reductions: ten times the divisor of their formula; 0: none), ``AGE`` (the search's generation),
-    ``SELDEPTH``,
-    ``LAYOUT`` (the grid's layout number), ``NODE_VCT`` (threat nodes a tree
-    node two or more plies from the leaves may spend proving a VCT; 0: none),
-    ``THREAT_EXT`` (plies the tree goes on past its depth while the side to
-    move must answer an open three; 0: none), ``PASS_CHECK`` (down to this
-    ply, a node first asks whether the opponent would have a VCT if the side to
-    move passed, and if so searches only the moves that may stop it; 0: never),
-    ``NULL_MOVE`` (null move pruning: the base of its reduction; 0: none) and
-    ``IN_NULL`` (1 while the tree searches below a null move: none nests).
+``counters`` int64[16]
+    What the kernels count and report, by index: ``NODES`` (tree nodes),
+    ``TNODES`` (threat search nodes), ``CUTOFFS``, ``LEAF_TNODES`` (threat
+    nodes the leaves' VCFs spent: never more than NODES), ``SELDEPTH`` (the
+    deepest ply reached), ``ABORT`` (1 once a limit or the stop flag was hit:
+    every kernel unwinds), ``GREW`` (a VCF branch reached its depth cut),
+    ``IN_NULL`` (1 while the tree searches below a null move: none nests),
+    ``LINE_LEN`` and ``VLINE_LEN`` (the lengths of ``line`` and ``vline``).
+    A search starts with them all at 0.
+``options`` int64[16]
+    What a search runs with, by index, set by its driver before it
+    (``gomoku.search.searcher``, from its ``SearchOptions``): ``NODE_LIMIT``
+    (on NODES + TNODES; -1 none; a kernel narrows it for a sub-search with a
+    budget of its own, then puts it back), ``WIDTH``, ``ROOT_WIDTH``,
+    ``LEAF_VCF`` (threat nodes a leaf may spend), ``LMR`` (late move
+    reductions: ten times the divisor of their formula; 0: none), ``AGE``
+    (the search's generation), ``LAYOUT`` (the grid's layout number),
+    ``NODE_VCT`` (threat nodes a tree node two or more plies from the leaves
+    may spend proving a VCT; 0: none), ``THREAT_EXT`` (plies the tree goes on
+    past its depth while the side to move must answer an open three; 0:
+    none), ``PASS_CHECK`` (down to this ply, a node first asks whether the
+    opponent would have a VCT if the side to move passed, and if so searches
+    only the moves that may stop it; 0: never) and ``NULL_MOVE`` (null move
+    pruning: the base of its reduction; 0: none).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -56,7 +63,7 @@ and the tree search (``gomoku.core.tree``).
     settled at once.
 
 >>> ctx = new_context(size=100, tt_entries=1024, table_entries=1024)
->>> int(ctx.stats[NODE_LIMIT]), ctx.tt_key.size
+>>> int(ctx.options[NODE_LIMIT]), ctx.tt_key.size
 (-1, 1024)
 """
 
@@ -74,24 +81,24 @@ __all__ = [
     "NODES",
     "TNODES",
     "CUTOFFS",
-    "NODE_LIMIT",
+    "LEAF_TNODES",
+    "SELDEPTH",
     "ABORT",
     "GREW",
+    "IN_NULL",
     "LINE_LEN",
     "VLINE_LEN",
-    "LEAF_TNODES",
+    "NODE_LIMIT",
     "WIDTH",
     "ROOT_WIDTH",
     "LEAF_VCF",
     "LMR",
     "AGE",
-    "SELDEPTH",
     "LAYOUT",
     "NODE_VCT",
     "THREAT_EXT",
     "PASS_CHECK",
     "NULL_MOVE",
-    "IN_NULL",
     "COMPLETE",
     "EXACT",
     "LOWER",
@@ -109,29 +116,32 @@ __all__ = [
 ]
 
 MAX_VCF = 48
+# The indices of ``counters``, then of ``options`` (the module docstring says what each holds).
 (
     NODES,
     TNODES,
     CUTOFFS,
-    NODE_LIMIT,
+    LEAF_TNODES,
+    SELDEPTH,
     ABORT,
     GREW,
+    IN_NULL,
     LINE_LEN,
     VLINE_LEN,
-    LEAF_TNODES,
+) = range(10)
+(
+    NODE_LIMIT,
     WIDTH,
     ROOT_WIDTH,
     LEAF_VCF,
     LMR,
     AGE,
-    SELDEPTH,
     LAYOUT,
     NODE_VCT,
     THREAT_EXT,
     PASS_CHECK,
     NULL_MOVE,
-    IN_NULL,
-) = range(21)
+) = range(11)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -140,7 +150,8 @@ TABLE_ENTRY_BYTES = 8 + 4
 
 
 CONTEXT_FIELDS = (
-    "stats",
+    "counters",
+    "options",
     "stop",
     "line",
     "vline",
@@ -207,10 +218,11 @@ def new_context(size: int, tt_entries: int, table_entries: int, proof_entries: i
     (rounded down to powers of two; the prover's tree exactly ``proof_entries``)."""
     t = _power_of_two(tt_entries)
     v = _power_of_two(table_entries)
-    stats = np.zeros(32, dtype=np.int64)
-    stats[NODE_LIMIT] = -1
+    options = np.zeros(16, dtype=np.int64)
+    options[NODE_LIMIT] = -1
     return Context(
-        stats=stats,
+        counters=np.zeros(16, dtype=np.int64),
+        options=options,
         stop=np.zeros(1, dtype=np.uint8),
         line=np.zeros(512, dtype=np.int32),
         vline=np.zeros(512, dtype=np.int32),

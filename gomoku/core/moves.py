@@ -192,7 +192,7 @@ def credit(ctx: Context, s: int, q: int, amount: int) -> None:
 @njit(cache=True, nogil=True)
 def reduction(depth: int, j: int, lmr: int, history: int) -> int:
     """Plies the ``j``-th move (from 0) of a node ``depth`` plies from the
-    leaves is first searched shallower (``lmr``: ``stats[LMR]``, the divisor): more the later
+    leaves is first searched shallower (``lmr``: ``options[LMR]``, the divisor): more the later
     and the deeper, a ply less for a quiet move whose ``history`` is above zero
     (it tends to cut off), a ply more below zero (0 for a threat).
 

@@ -28,7 +28,7 @@ OR nodes (the attacker to move: one child must win), odd depths AND nodes
 
 The proof's main line (attacker first, one reply at each step, ending in the
 five or the VCF that finishes it) is left in ``ctx.vline``. The search counts
-its nodes in ``stats[TNODES]`` and stops at ``stats[ABORT]`` (node limit or
+its nodes in ``counters[TNODES]`` and stops at ``counters[ABORT]`` (node limit or
 stop flag) like every kernel.
 
 >>> from gomoku.board import Board
@@ -39,7 +39,7 @@ stop flag) like every kernel.
 >>> ctx = new_context(grid.size, 1024, 1 << 14, 100_000)
 >>> int(prove(grid.state, ctx, 1, 100_000, 8))
 1
->>> for i in ctx.vline[:ctx.stats[VLINE_LEN]]:  # the main line, replayed, is won
+>>> for i in ctx.vline[:ctx.counters[VLINE_LEN]]:  # the main line, replayed, is won
 ...     board.play(grid.point(i))
 >>> board.winner
 <Stone.X: 1>
@@ -86,14 +86,14 @@ PROVEN, DISPROVEN, OPEN = 1, 0, -1
 def _short_vcf(g: GridState, ctx: Context, a: int, depth: int, budget: int) -> bool:
     """A VCF of ``a`` within ``budget`` threat nodes (the line in ``ctx.line``);
     only the budget's own abort is forgiven."""
-    stats = ctx.stats
-    saved = stats[NODE_LIMIT]
-    total = stats[NODES] + stats[TNODES]
-    stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
+    counters, options = ctx.counters, ctx.options
+    saved = options[NODE_LIMIT]
+    total = counters[NODES] + counters[TNODES]
+    options[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
     found = vcf(g, ctx, a, depth, int64(1))
-    stats[NODE_LIMIT] = saved
-    if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
-        stats[ABORT] = 0
+    options[NODE_LIMIT] = saved
+    if ctx.stop[0] == 0 and (saved < 0 or counters[NODES] + counters[TNODES] < saved):
+        counters[ABORT] = 0
     return found
 
 
@@ -236,9 +236,9 @@ def _finish_line(g: GridState, ctx: Context, a: int, k: int) -> int:
         ctx.vline[k + 2] = w
         return k + 3
     if vcf(g, ctx, a, int64(40), int64(1)):
-        for j in range(ctx.stats[LINE_LEN]):
+        for j in range(ctx.counters[LINE_LEN]):
             ctx.vline[k + j] = ctx.line[j]
-        return k + ctx.stats[LINE_LEN]
+        return k + ctx.counters[LINE_LEN]
     return k
 
 
@@ -291,7 +291,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
     """1 if ``attacker`` (taken to be the side to move) has a VCT, 0 if it has
     none (the tree was exhausted), -1 if the search stopped first (node limit,
     tree capacity ``cap`` or the stop flag). The grid is left as it was."""
-    stats = ctx.stats
+    counters, options = ctx.counters, ctx.options
     saved_turn = g.meta[0]
     g.meta[0] = attacker
     # The context's tree, reused: a node's fields are all set when it is made.
@@ -317,7 +317,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
         pn[0] = 0 if status == PROVEN else INF
         dn[0] = INF if status == PROVEN else 0
     node = 0
-    while pn[0] != 0 and dn[0] != 0 and stats[ABORT] == 0:
+    while pn[0] != 0 and dn[0] != 0 and counters[ABORT] == 0:
         # Down to the most proving node, from the node where the last backing
         # up stopped (the grid is there): above it nothing changed.
         while done[node]:
@@ -342,16 +342,16 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
             n = _moves(g, attacker, or_node, buf)
             _rank(g, attacker, or_node, buf, n)
         if used + n >= cap:
-            stats[ABORT] = 1  # the tree is full: no verdict
+            counters[ABORT] = 1  # the tree is full: no verdict
             n = 0
         elif depth[node] >= MAX_TREE_DEPTH:
             n = 0
         last = -1
         for j in range(n):
-            stats[TNODES] += 1
-            limit = stats[NODE_LIMIT]
-            if ctx.stop[0] != 0 or (limit >= 0 and stats[NODES] + stats[TNODES] >= limit):
-                stats[ABORT] = 1
+            counters[TNODES] += 1
+            limit = options[NODE_LIMIT]
+            if ctx.stop[0] != 0 or (limit >= 0 and counters[NODES] + counters[TNODES] >= limit):
+                counters[ABORT] = 1
                 break
             q = int64(buf[j])
             move(g, q, 1, False)
@@ -397,7 +397,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
                 pn[c], dn[c] = INF, 0
             else:
                 pn[c], dn[c] = start_pn, start_dn
-        if stats[ABORT] != 0:
+        if counters[ABORT] != 0:
             # Cut short in the middle of an expansion: the node keeps no verdict
             # (no child, not expanded); back to the root and stop.
             child[node] = -1
@@ -459,7 +459,7 @@ def prove(g: GridState, ctx: Context, attacker: int, cap: int, vcf_depth: int) -
         k, extra = _table_line(g, ctx, attacker, depth[node] % 2 == 0, k, buf, buf2)
         for _ in range(pushed + extra):
             move(g, -1, -1, False)
-        stats[VLINE_LEN] = k
+        counters[VLINE_LEN] = k
     elif dn[0] == 0:
         result = 0
     g.meta[0] = saved_turn

@@ -9,11 +9,11 @@ Move choice at a node, most forcing first:
   depth, since it is forced;
 * an open four (or two fours) to make: won in three plies;
 * near the root (plies 1 to 3, two plies or more from the leaves) a VCT of
-  the side to move, proven within ``stats[NODE_VCT]`` threat nodes (four times
+  the side to move, proven within ``options[NODE_VCT]`` threat nodes (four times
   that at ply 1): the node is won;
 * the opponent can make an open four next: only the cells where either side
   makes a four (the blocks and the counter-fours), none narrowed away;
-* the threat of a threat (down to ply ``stats[PASS_CHECK]``): if the opponent
+* the threat of a threat (down to ply ``options[PASS_CHECK]``): if the opponent
   would have a VCT were the side to move to pass, only the moves that may stop
   it, none narrowed away: the cells of its main line, those where either side
   makes a four or an open three, and those where the side to move sets up a
@@ -23,7 +23,7 @@ Move choice at a node, most forcing first:
   table's move, the killers, then pattern value (the combinations of
   ``gomoku.core.patterns`` included) and history (raised for a move that cuts
   off, lowered for the quiet moves tried before it), narrowed to the best
-  ``stats[WIDTH]`` (``stats[ROOT_WIDTH]`` at the root). Down to ply
+  ``options[WIDTH]`` (``options[ROOT_WIDTH]`` at the root). Down to ply
   ``moves.SETUP_PLY``, a quiet move that sets up a double threat (a new cell where
   the side to move would make a double three, a four-three or two fours) is
   ordered next to the open threes. From the third move on, a move is first
@@ -33,24 +33,24 @@ Move choice at a node, most forcing first:
   A quiet move is reduced a ply less when its history is above zero, a ply
   more when below.
 
-Null move pruning (with ``stats[NULL_MOVE]`` > 0; off by default): a node
+Null move pruning (with ``options[NULL_MOVE]`` > 0; off by default): a node
 searched with a null window, ``NULL_DEPTH`` plies or more from the leaves,
 where the opponent has no four to block, cannot make an open four or another
 double threat next, and whose static value holds beta, first lets the opponent
-move twice (``stats[NULL_MOVE] + depth // 4`` plies shallower than its moves);
+move twice (``options[NULL_MOVE] + depth // 4`` plies shallower than its moves);
 if the side to move still holds beta, the node is cut. Gomoku has no
 zugzwang: a stone never hurts its owner, so a free move given away only costs.
 The opponent's threats are what it misses, hence the conditions.
 
 A node past the tree's depth whose side to move must answer an open three is
-not a leaf yet: its blocks and counter-fours are searched, ``stats[THREAT_EXT]``
+not a leaf yet: its blocks and counter-fours are searched, ``options[THREAT_EXT]``
 plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
 A node that narrowed its moves (the width, or only the stoppers of a VCT) and
 found every move it searched lost reports a likely loss (``-LIKELY``), not a
 proven one: a move it never searched may hold. Only proven scores stop the
 search at the root.
 
-At the leaves, a short VCF for the side to move (``stats[LEAF_VCF]`` threat
+At the leaves, a short VCF for the side to move (``options[LEAF_VCF]`` threat
 nodes while the leaves' VCFs cost no more than the tree), then the static
 evaluation. A node VCT that finds no proof is remembered in the VCF table
 (salted apart, with its budget): the next depth, which meets the same nodes
@@ -63,7 +63,7 @@ cached code).
 >>> from gomoku.core.context import new_context, ROOT_WIDTH, WIDTH
 >>> grid = Grid(Board(moves=[(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)]))
 >>> ctx = new_context(grid.size, 1 << 12, 1 << 12)
->>> ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH] = 14, 24
+>>> ctx.options[WIDTH], ctx.options[ROOT_WIDTH] = 14, 24
 >>> n = root_moves(grid.state, ctx)
 >>> score = root(grid.state, ctx, 2, n, -WIN - 1, WIN + 1)
 >>> grid.point(ctx.pv[0, 0])              # O must block X's four
@@ -123,7 +123,7 @@ __all__ = [
 PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 NULL_DEPTH = 3
-"""Null move pruning (``stats[NULL_MOVE]``) from this depth on."""
+"""Null move pruning (``options[NULL_MOVE]``) from this depth on."""
 NULL_SALT = np.uint64(0x9E3779B97F4A7C15)
 """The hash's salt below a null move: the same stones with the other side to move."""
 NODE_VCT_SALT = np.array([0, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1], dtype=np.uint64)
@@ -144,7 +144,7 @@ def _tt_probe(g: GridState, ctx: Context) -> int:
 def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, move: int) -> None:
     key = g.hash[0]
     slot = key & (ctx.tt_key.size - 1)
-    age = ctx.stats[AGE] & 255
+    age = ctx.options[AGE] & 255
     if ctx.tt_key[slot] == key or ctx.tt_depth[slot] <= depth or ctx.tt_age[slot] != age:
         ctx.tt_key[slot] = key
         ctx.tt_depth[slot] = min(depth, 127)
@@ -152,7 +152,7 @@ def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, mov
         ctx.tt_score[slot] = score
         ctx.tt_move[slot] = move
         ctx.tt_age[slot] = age
-        ctx.tt_layout[slot] = ctx.stats[LAYOUT]
+        ctx.tt_layout[slot] = ctx.options[LAYOUT]
 
 
 @njit(cache=True, nogil=True)
@@ -166,24 +166,24 @@ def _learned(g: GridState) -> bool:
 def _leaf(g: GridState, ctx: Context, ply: int) -> int:
     """The value of a leaf: a short VCF of the side to move, else the evaluation."""
     s = g.meta[0]
-    budget = ctx.stats[LEAF_VCF]
+    budget = ctx.options[LEAF_VCF]
     if (
         budget > 0
         and g.count[s, C_B4] + g.count[s, C_F4] + g.count[s, C_B4F3] > 0
-        and ctx.stats[LEAF_TNODES] < ctx.stats[NODES]
+        and ctx.counters[LEAF_TNODES] < ctx.counters[NODES]
     ):
-        before = ctx.stats[TNODES]
-        saved = ctx.stats[NODE_LIMIT]
-        total = ctx.stats[NODES] + before
-        ctx.stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
+        before = ctx.counters[TNODES]
+        saved = ctx.options[NODE_LIMIT]
+        total = ctx.counters[NODES] + before
+        ctx.options[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
         found = vcf(g, ctx, s, int64(8), int64(2))
-        spent = ctx.stats[TNODES] - before
-        ctx.stats[LEAF_TNODES] += spent
-        ctx.stats[NODE_LIMIT] = saved
-        if ctx.stop[0] == 0 and (saved < 0 or ctx.stats[NODES] + ctx.stats[TNODES] < saved):
-            ctx.stats[ABORT] = 0  # only the leaf's own budget ran out
+        spent = ctx.counters[TNODES] - before
+        ctx.counters[LEAF_TNODES] += spent
+        ctx.options[NODE_LIMIT] = saved
+        if ctx.stop[0] == 0 and (saved < 0 or ctx.counters[NODES] + ctx.counters[TNODES] < saved):
+            ctx.counters[ABORT] = 0  # only the leaf's own budget ran out
         if found:
-            n = ctx.stats[LINE_LEN]
+            n = ctx.counters[LINE_LEN]
             ctx.pv[ply, 0] = ctx.line[0]
             ctx.pv_len[ply] = 1
             return WIN - ply - n
@@ -201,22 +201,22 @@ def _threat_count(g: GridState, s: int) -> int:
 def _node_vct(g: GridState, ctx: Context, s: int, budget: int) -> int:
     """The length of a VCT of ``s`` proven within ``budget`` threat nodes (0:
     none proven); only that budget's own abort is forgiven."""
-    stats = ctx.stats
+    counters, options = ctx.counters, ctx.options
     key = g.hash[0] ^ NODE_VCT_SALT[s]
     slot = key & (ctx.vcf_key.size - 1)
     if ctx.vcf_key[slot] == key and ctx.vcf_depth[slot] >= budget:
         return 0  # tried with this budget before (an earlier depth): no proof then
-    saved = stats[NODE_LIMIT]
-    total = stats[NODES] + stats[TNODES]
-    stats[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
+    saved = options[NODE_LIMIT]
+    total = counters[NODES] + counters[TNODES]
+    options[NODE_LIMIT] = total + budget if saved < 0 else min(saved, total + budget)
     verdict = prove(g, ctx, s, int64(8 * budget), int64(6))
-    stats[NODE_LIMIT] = saved
-    if ctx.stop[0] == 0 and (saved < 0 or stats[NODES] + stats[TNODES] < saved):
-        stats[ABORT] = 0
+    options[NODE_LIMIT] = saved
+    if ctx.stop[0] == 0 and (saved < 0 or counters[NODES] + counters[TNODES] < saved):
+        counters[ABORT] = 0
         if verdict != 1:
             ctx.vcf_key[slot] = key
             ctx.vcf_depth[slot] = budget
-    return stats[VLINE_LEN] if verdict == 1 else 0
+    return counters[VLINE_LEN] if verdict == 1 else 0
 
 
 @njit(cache=True, nogil=True)
@@ -225,8 +225,8 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     ctx.pv_len[ply] = 0
     if tick(ctx, NODES):
         return 0
-    if ply > ctx.stats[SELDEPTH]:
-        ctx.stats[SELDEPTH] = ply
+    if ply > ctx.counters[SELDEPTH]:
+        ctx.counters[SELDEPTH] = ply
     s = g.meta[0]
     o = 3 - s
     if g.count[s, C_FIVE] > 0:
@@ -243,28 +243,28 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             ctx.pv[ply, 0] = first(g, s, C_F4)
             ctx.pv_len[ply] = 1
             return WIN - ply - 3
-        if ply >= MAX_PLY or (depth <= 0 and (g.count[o, C_F4] == 0 or depth <= -ctx.stats[THREAT_EXT])):
+        if ply >= MAX_PLY or (depth <= 0 and (g.count[o, C_F4] == 0 or depth <= -ctx.options[THREAT_EXT])):
             # A leaf, unless the side to move must answer an open three: its
             # blocks and counter-fours are searched on (a few plies at most).
             return _leaf(g, ctx, ply)
-        if ply <= 3 and depth >= 2 and ctx.stats[NODE_VCT] > 0 and _threat_count(g, s) > 0:
+        if ply <= 3 and depth >= 2 and ctx.options[NODE_VCT] > 0 and _threat_count(g, s) > 0:
             # A VCT of the side to move settles the node (the opponent's quiet move
             # before it let it happen): a small proof budget, where it pays.
             # The opponent's answer to a root move gets the most: few nodes, and
             # the question that matters (does our move let a VCT through?).
-            n = _node_vct(g, ctx, s, ctx.stats[NODE_VCT] * (PLY1_VCT if ply == 1 else 1))
+            n = _node_vct(g, ctx, s, ctx.options[NODE_VCT] * (PLY1_VCT if ply == 1 else 1))
             if n > 0:
                 ctx.pv[ply, 0] = ctx.vline[0]
                 ctx.pv_len[ply] = 1
                 return WIN - ply - n
-            if ctx.stats[ABORT] != 0:
+            if ctx.counters[ABORT] != 0:
                 return 0
     elif ply >= MAX_PLY:
         return evaluate(g)
     tt_move = -1
     slot = _tt_probe(g, ctx)
     if slot >= 0:
-        if ctx.tt_layout[slot] == ctx.stats[LAYOUT]:
+        if ctx.tt_layout[slot] == ctx.options[LAYOUT]:
             m = ctx.tt_move[slot]
             if m >= 0 and g.cells[m] == 0:
                 tt_move = m
@@ -281,10 +281,10 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv_len[ply] = 1
                 return score
     if (
-        ctx.stats[NULL_MOVE] > 0
+        ctx.options[NULL_MOVE] > 0
         and depth >= NULL_DEPTH
         and beta - alpha == 1
-        and ctx.stats[IN_NULL] == 0
+        and ctx.counters[IN_NULL] == 0
         and threats == 0
         and g.count[o, C_F4] == 0
         and doubles(g, o) == 0
@@ -296,14 +296,14 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         # node is cut. Never nested, never in a window that may become the line.
         g.meta[0] = o
         g.hash[0] ^= NULL_SALT
-        ctx.stats[IN_NULL] = 1
-        r = ctx.stats[NULL_MOVE] + depth // 4
+        ctx.counters[IN_NULL] = 1
+        r = ctx.options[NULL_MOVE] + depth // 4
         score = -negamax(g, ctx, int64(depth - 1 - r), int64(-beta), int64(-beta + 1), int64(ply + 1))
-        ctx.stats[IN_NULL] = 0
+        ctx.counters[IN_NULL] = 0
         g.meta[0] = s
         g.hash[0] ^= NULL_SALT
         ctx.pv_len[ply] = 0
-        if ctx.stats[ABORT] != 0:
+        if ctx.counters[ABORT] != 0:
             return 0
         if score >= beta:
             return beta
@@ -313,14 +313,14 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     # them (a quiet move that lets such a VCT in is found out two plies later).
     passed = 0
     if (
-        ply <= ctx.stats[PASS_CHECK]
+        ply <= ctx.options[PASS_CHECK]
         and depth >= 2
         and threats == 0
         and g.count[o, C_F4] == 0
         and _threat_count(g, o) > 0
     ):
-        passed = _node_vct(g, ctx, o, ctx.stats[NODE_VCT] * PLY1_VCT)
-        if ctx.stats[ABORT] != 0:
+        passed = _node_vct(g, ctx, o, ctx.options[NODE_VCT] * PLY1_VCT)
+        if ctx.counters[ABORT] != 0:
             return 0
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
@@ -337,13 +337,13 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     forced = n == 1 and g.count[o, C_FIVE] > 0  # the block of a five: no depth used
     total = n
     if not threat:
-        n = min(n, ctx.stats[WIDTH], 3 + 2 * depth)
+        n = min(n, ctx.options[WIDTH], 3 + 2 * depth)
         narrowed = n < total
     next_depth = depth if forced else depth - 1
     best = -WIN - 1
     best_move = -1
     original_alpha = alpha
-    reduce = ctx.stats[LMR] != 0 and not forced and depth >= 2
+    reduce = ctx.options[LMR] != 0 and not forced and depth >= 2
     learned = _learned(g)
     for j in range(n):
         q = pick(ctx, ply, j, total)
@@ -360,7 +360,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 # Late moves are searched shallower first, the more so the later and
                 # the deeper: threats too (the ordering put them first; a move that
                 # beats alpha shallow is searched again in full).
-                r = min(reduction(depth, j, ctx.stats[LMR], ctx.history[s, q] if quiet else 0), next_depth)
+                r = min(reduction(depth, j, ctx.options[LMR], ctx.history[s, q] if quiet else 0), next_depth)
                 if r > 0:
                     score = -negamax(g, ctx, int64(next_depth - r), int64(-alpha - 1), int64(-alpha), int64(ply + 1))
             if score > alpha:
@@ -371,7 +371,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             pop(g)
         else:
             pop_plain(g)
-        if ctx.stats[ABORT] != 0:
+        if ctx.counters[ABORT] != 0:
             return 0
         if score > best:
             best = score
@@ -384,7 +384,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
             if score > alpha:
                 alpha = score
                 if alpha >= beta:
-                    ctx.stats[CUTOFFS] += 1
+                    ctx.counters[CUTOFFS] += 1
                     if quiet and q != ctx.killers[ply, 0]:
                         ctx.killers[ply, 1] = ctx.killers[ply, 0]
                         ctx.killers[ply, 0] = q
@@ -409,14 +409,14 @@ def root_moves(g: GridState, ctx: Context) -> int:
     """The root's moves into ``ctx.moves[0]`` (the table's move first); their number."""
     tt_move = -1
     slot = _tt_probe(g, ctx)
-    if slot >= 0 and ctx.tt_layout[slot] == ctx.stats[LAYOUT]:
+    if slot >= 0 and ctx.tt_layout[slot] == ctx.options[LAYOUT]:
         m = ctx.tt_move[slot]
         if m >= 0 and g.cells[m] == 0:
             tt_move = m
     n, threat = node_moves(g, ctx, int64(0), tt_move)
     total = n
     if not threat:
-        n = min(n, ctx.stats[ROOT_WIDTH])
+        n = min(n, ctx.options[ROOT_WIDTH])
     for j in range(n):
         pick(ctx, 0, j, total)
     return n
@@ -450,7 +450,7 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
             pop(g)
         else:
             pop_plain(g)
-        if ctx.stats[ABORT] != 0:
+        if ctx.counters[ABORT] != 0:
             break
         if score > best:
             best = score
@@ -472,7 +472,7 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
             ctx.scores[0, t] = ctx.scores[0, t - 1]
         ctx.moves[0, 0] = q
         ctx.scores[0, 0] = v
-    if ctx.stats[ABORT] == 0 and ctx.pv_len[0] > 0:
+    if ctx.counters[ABORT] == 0 and ctx.pv_len[0] > 0:
         _tt_store(g, ctx, depth, EXACT, best, ctx.pv[0, 0])
     return best
 

@@ -5,8 +5,8 @@ too, VCTs, are proven by ``gomoku.core.prover``.)
 In a VCF every attacking move makes a four, so the defender's reply is forced
 and the tree branches on the attacker's side only. A table keeps the
 positions disproven and to what depth; the search deepens iteratively (the
-shortest win first), counts its nodes in ``stats[TNODES]`` and unwinds at
-once when ``stats[ABORT]`` is set (a node limit or the stop flag). A win's
+shortest win first), counts its nodes in ``counters[TNODES]`` and unwinds at
+once when ``counters[ABORT]`` is set (a node limit or the stop flag). A win's
 line (cells, attacker first, the defender's forced replies between) is left
 in ``ctx.line``.
 
@@ -17,7 +17,7 @@ in ``ctx.line``.
 >>> ctx = new_context(grid.size, 1024, 1 << 12)
 >>> bool(vcf(grid.state, ctx, 1, 20, 1))
 True
->>> [grid.point(i) for i in ctx.line[:ctx.stats[LINE_LEN]]][:1]
+>>> [grid.point(i) for i in ctx.line[:ctx.counters[LINE_LEN]]][:1]
 [(-1, 0)]
 """
 
@@ -38,13 +38,13 @@ SALT = np.array([0, 0x5DEECE66D1234567, 0x2545F4914F6CDD1D], dtype=np.uint64)
 
 @njit(cache=True, nogil=True)
 def tick(ctx: Context, counter: int) -> bool:
-    """Count a node in ``stats[counter]`` (``NODES`` for the tree, ``TNODES`` for
+    """Count a node in ``counters[counter]`` (``NODES`` for the tree, ``TNODES`` for
     the threat searches); True when the search must unwind (node limit, stop flag)."""
-    ctx.stats[counter] += 1
-    limit = ctx.stats[NODE_LIMIT]
-    if ctx.stop[0] != 0 or (limit >= 0 and ctx.stats[NODES] + ctx.stats[TNODES] >= limit):
-        ctx.stats[ABORT] = 1
-    return ctx.stats[ABORT] != 0
+    ctx.counters[counter] += 1
+    limit = ctx.options[NODE_LIMIT]
+    if ctx.stop[0] != 0 or (limit >= 0 and ctx.counters[NODES] + ctx.counters[TNODES] >= limit):
+        ctx.counters[ABORT] = 1
+    return ctx.counters[ABORT] != 0
 
 
 @njit(cache=True, nogil=True)
@@ -52,7 +52,7 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
     # Recursive calls pass int64 arguments only (see ``_vct``).
     if g.count[s, C_FIVE] > 0:
         ctx.line[k] = first(g, s, C_FIVE)
-        ctx.stats[LINE_LEN] = k + 1
+        ctx.counters[LINE_LEN] = k + 1
         return True
     o = 3 - s
     level = min(k // 2, MAX_VCF)
@@ -82,17 +82,17 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
                 moves[i] = q
                 n += 1
     if depth <= 1:
-        ctx.stats[GREW] = 1
+        ctx.counters[GREW] = 1
         return False
     mask = ctx.vcf_key.size - 1
     key = g.hash[0] ^ SALT[s]
     slot = key & mask
     if ctx.vcf_key[slot] == key and ctx.vcf_depth[slot] >= depth:
         if ctx.vcf_depth[slot] < COMPLETE:
-            ctx.stats[GREW] = 1
+            ctx.counters[GREW] = 1
         return False
-    outer = ctx.stats[GREW]
-    ctx.stats[GREW] = 0
+    outer = ctx.counters[GREW]
+    ctx.counters[GREW] = 0
     for t in range(n):
         q = moves[t]
         if tick(ctx, TNODES):
@@ -110,7 +110,7 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
                 ctx.line[k] = q
                 ctx.line[k + 1] = r
                 ctx.line[k + 2] = win
-                ctx.stats[LINE_LEN] = k + 3
+                ctx.counters[LINE_LEN] = k + 3
                 return True
             pop_plain(g)
             continue
@@ -122,14 +122,14 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
         if found:
             ctx.line[k] = q
             ctx.line[k + 1] = r
-            ctx.stats[GREW] = 1
+            ctx.counters[GREW] = 1
             return True
-        if ctx.stats[ABORT] != 0:
+        if ctx.counters[ABORT] != 0:
             return False
     ctx.vcf_key[slot] = key
-    ctx.vcf_depth[slot] = depth if ctx.stats[GREW] != 0 else COMPLETE
+    ctx.vcf_depth[slot] = depth if ctx.counters[GREW] != 0 else COMPLETE
     if outer != 0:
-        ctx.stats[GREW] = 1
+        ctx.counters[GREW] = 1
     return False
 
 
@@ -143,11 +143,11 @@ def vcf(g: GridState, ctx: Context, attacker: int, max_depth: int, min_depth: in
     found = False
     depth = min_depth
     while True:
-        ctx.stats[GREW] = 0
+        ctx.counters[GREW] = 0
         found = _vcf_node(g, ctx, int64(attacker), int64(depth), int64(0))
-        if found or ctx.stats[ABORT] != 0 or ctx.stats[GREW] == 0 or depth >= max_depth:
+        if found or ctx.counters[ABORT] != 0 or ctx.counters[GREW] == 0 or depth >= max_depth:
             break
         # Every depth while cheap, then growing by half (a short win still comes first).
         depth = depth + 1 if depth < 6 else min(max_depth, depth + depth // 2)
     g.meta[0] = saved
-    return found and ctx.stats[ABORT] == 0
+    return found and ctx.counters[ABORT] == 0

@@ -37,12 +37,12 @@ class RootChecks:
         within ``share`` of the time or node budget (``VCF_NODES`` when there is
         neither, less for a share under a tenth), or None. ``self.aborted`` tells whether a limit cut it short."""
         ctx, watch = self.ctx, self.watch
-        stats = ctx.stats
+        counters, options = ctx.counters, ctx.options
         self.aborted = False
         if watch.expired:
             self.aborted = True
             return None
-        saved = stats[K.NODE_LIMIT]
+        saved = options[K.NODE_LIMIT]
         if self.deadline is not None:
             watch.phase(min(self.deadline, _time.perf_counter() + share * self.span))
         if self.limit.nodes is not None:
@@ -51,25 +51,25 @@ class RootChecks:
             if budget <= 0:
                 self.aborted = True
                 return None
-            stats[K.NODE_LIMIT] = self.nodes + budget
+            options[K.NODE_LIMIT] = self.nodes + budget
         elif self.deadline is None:
-            stats[K.NODE_LIMIT] = self.nodes + max(20, int(VCF_NODES * min(1.0, 10 * share)))
-        stats[K.ABORT] = 0
+            options[K.NODE_LIMIT] = self.nodes + max(20, int(VCF_NODES * min(1.0, 10 * share)))
+        counters[K.ABORT] = 0
         try:
             if vct:
                 verdict = prover.prove(self.g, ctx, attacker, self.searcher.proof_nodes, 10)
                 found = verdict == 1
-                line = ctx.vline[: stats[K.VLINE_LEN]]
+                line = ctx.vline[: counters[K.VLINE_LEN]]
                 if verdict == -1:
-                    stats[K.ABORT] = 1
+                    counters[K.ABORT] = 1
             else:
                 found = vcf.vcf(self.g, ctx, attacker, max_depth, 1)
-                line = ctx.line[: stats[K.LINE_LEN]]
-            self.aborted = bool(stats[K.ABORT])
+                line = ctx.line[: counters[K.LINE_LEN]]
+            self.aborted = bool(counters[K.ABORT])
             return [int(i) for i in line] if found else None
         finally:
-            stats[K.ABORT] = 0
-            stats[K.NODE_LIMIT] = saved
+            counters[K.ABORT] = 0
+            options[K.NODE_LIMIT] = saved
             watch.phase(None)
 
     def _left(self, share: float) -> float:

@@ -202,24 +202,22 @@ class _Run(RootChecks):
         self.fixed: list[tuple[int, list[int]]] = []
         """MultiPV: the wins the root's threat searches found, as (score, line)."""
         searcher.layout += 1
-        stats = ctx.stats
-        for name in (K.NODES, K.TNODES, K.CUTOFFS, K.ABORT, K.LEAF_TNODES, K.SELDEPTH):
-            stats[name] = 0
-        stats[K.NODE_LIMIT] = -1 if limit.nodes is None else limit.nodes
-        stats[K.WIDTH] = options.width
-        stats[K.ROOT_WIDTH] = options.root_width
-        stats[K.LEAF_VCF] = options.leaf_vcf
-        stats[K.LMR] = options.lmr_divisor
-        stats[K.AGE] += 1
-        stats[K.LAYOUT] = searcher.layout
-        stats[K.NODE_VCT] = options.node_vct
-        stats[K.THREAT_EXT] = options.threat_ext
-        stats[K.PASS_CHECK] = options.pass_check
-        stats[K.NULL_MOVE] = options.null_move
+        ctx.counters[:] = 0
+        ctx.options[K.NODE_LIMIT] = -1 if limit.nodes is None else limit.nodes
+        ctx.options[K.WIDTH] = options.width
+        ctx.options[K.ROOT_WIDTH] = options.root_width
+        ctx.options[K.LEAF_VCF] = options.leaf_vcf
+        ctx.options[K.LMR] = options.lmr_divisor
+        ctx.options[K.AGE] += 1
+        ctx.options[K.LAYOUT] = searcher.layout
+        ctx.options[K.NODE_VCT] = options.node_vct
+        ctx.options[K.THREAT_EXT] = options.threat_ext
+        ctx.options[K.PASS_CHECK] = options.pass_check
+        ctx.options[K.NULL_MOVE] = options.null_move
 
     @property
     def nodes(self) -> int:
-        return int(self.ctx.stats[K.NODES] + self.ctx.stats[K.TNODES])
+        return int(self.ctx.counters[K.NODES] + self.ctx.counters[K.TNODES])
 
     def info(
         self, depth: int, score: int, pv: list[int], ebf: float, lines: list[tuple[int, list[int]]] | None = None
@@ -234,7 +232,7 @@ class _Run(RootChecks):
             nodes=nodes,
             time=elapsed,
             nps=nodes / elapsed if elapsed > 0 else 0.0,
-            cutoffs=int(self.ctx.stats[K.CUTOFFS]),
+            cutoffs=int(self.ctx.counters[K.CUTOFFS]),
             ebf=ebf,
             forced_win=score > WIN_THRESHOLD,
             candidates=tuple(
@@ -350,7 +348,7 @@ class _Run(RootChecks):
         found. The root's moves are left in the order found (the lines' moves
         first) for the next depth, and the table holds the best line's result."""
         ctx, g = self.ctx, self.g
-        stats = ctx.stats
+        counters = ctx.counters
         lines = [(score, first)]
         moves = ctx.moves[0, :n].copy()
         values = ctx.scores[0, :n].copy()
@@ -365,10 +363,10 @@ class _Run(RootChecks):
                 m = len(rest)
                 ctx.moves[0, :m] = moves[rest]
                 ctx.scores[0, :m] = values[rest]
-                stats[K.ABORT] = 0
+                counters[K.ABORT] = 0
                 value = int(tree.root(g, ctx, depth, m, -WIN - 1, WIN + 1))
                 line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
-                if stats[K.ABORT] or not line:
+                if counters[K.ABORT] or not line:
                     complete = False
                     break
                 lines.append((value, line))
@@ -393,7 +391,7 @@ class _Run(RootChecks):
     def _deepen(self, n: int, max_depth: int) -> Iterator[SearchInfo]:
         """Iterative deepening on the ``n`` root moves of ``ctx.moves[0]``."""
         ctx = self.ctx
-        stats = ctx.stats
+        counters = ctx.counters
         g = self.g
         best_line = [int(ctx.moves[0, 0])]
         previous = 0
@@ -405,10 +403,10 @@ class _Run(RootChecks):
             if self.watch.expired:
                 break  # told to stop (the clock thread may not have raised the flag yet)
             before = self.nodes
-            stats[K.ABORT] = 0
+            counters[K.ABORT] = 0
             score = int(tree.root(g, ctx, depth, n, -WIN - 1, WIN + 1))
             line = [int(i) for i in ctx.pv[0, : ctx.pv_len[0]]]
-            if stats[K.ABORT]:
+            if counters[K.ABORT]:
                 # The unfinished depth is worth playing if its first move was
                 # searched in full and another move then proved better (or the
                 # move before was found to lose).

@@ -23,7 +23,7 @@ layout, so it is at worst a poor first move, never an illegal one.
 >>> from gomoku.core import context as K
 >>> grid = Grid(Board(moves=[(0, 0), (5, 5), (1, 0), (5, 6)]))
 >>> ctx = K.new_context(grid.size, 1 << 12, 1 << 12)
->>> ctx.stats[K.WIDTH], ctx.stats[K.ROOT_WIDTH] = 10, 20
+>>> ctx.options[K.WIDTH], ctx.options[K.ROOT_WIDTH] = 10, 20
 >>> helper = Helper(grid.state, ctx, [int(q) for q in grid.candidates()[:6]])
 >>> helper.ctx.tt_key is ctx.tt_key, helper.grid.cells is grid.state.cells
 (True, False)
@@ -96,11 +96,8 @@ class Helper:
         size = g.cells.size
         own = K.new_context(size, 1024, TABLE_ENTRIES, PROOF_ENTRIES)
         self.ctx = own._replace(**{name: getattr(ctx, name) for name in SHARED})
-        stats = self.ctx.stats
-        stats[:] = ctx.stats
-        for name in (K.NODES, K.TNODES, K.CUTOFFS, K.ABORT, K.LEAF_TNODES, K.SELDEPTH):
-            stats[name] = 0
-        stats[K.NODE_LIMIT] = -1
+        self.ctx.options[:] = ctx.options  # its counters start at 0, as the search's do
+        self.ctx.options[K.NODE_LIMIT] = -1
         self.n = len(moves)
         self.ctx.moves[0, : self.n] = moves
         self.depth = 2
@@ -115,7 +112,7 @@ class Helper:
     @property
     def nodes(self) -> int:
         """Tree and threat nodes searched so far."""
-        return int(self.ctx.stats[K.NODES] + self.ctx.stats[K.TNODES])
+        return int(self.ctx.counters[K.NODES] + self.ctx.counters[K.TNODES])
 
     def ahead_of(self, depth: int) -> None:
         """The main search has completed ``depth``: the helper's next depth is past it."""
@@ -141,10 +138,10 @@ class Helper:
                     self._moves = None
             if depth > MAX_PLY:
                 break
-            ctx.stats[K.ABORT] = 0
+            ctx.counters[K.ABORT] = 0
             window = np.int64(WIN + 1)
             score = tree.root(self.grid, ctx, np.int64(depth), np.int64(self.n), -window, window)
-            if ctx.stats[K.ABORT] != 0:
+            if ctx.counters[K.ABORT] != 0:
                 break
             line = [int(q) for q in ctx.pv[0, : ctx.pv_len[0]]]
             if line:

@@ -56,15 +56,15 @@ class VCFSearch:
     @property
     def nodes(self) -> int:
         """Threat nodes searched so far."""
-        return int(self.ctx.stats[TNODES])
+        return int(self.ctx.counters[TNODES])
 
     def run(self, kernel, *args) -> int:
         """``kernel(grid, ctx, *args)`` within this solver's limits: the node limit
         set, the abort flag cleared, the deadline and stop event watched; what
-        the kernel returned. ``self.ctx.stats[ABORT]`` says whether a limit came first."""
+        the kernel returned. ``self.ctx.counters[ABORT]`` says whether a limit came first."""
         ctx = self.ctx
-        ctx.stats[ABORT] = 0
-        ctx.stats[NODE_LIMIT] = -1 if self.node_limit is None else self.node_limit
+        ctx.counters[ABORT] = 0
+        ctx.options[NODE_LIMIT] = -1 if self.node_limit is None else self.node_limit
         with Watch(ctx.stop, deadline=self.deadline, stop=self.stop):
             return int(kernel(self.grid.state, ctx, *args))
 
@@ -73,10 +73,10 @@ class VCFSearch:
         attacking moves, or None. Raises SearchAborted at a limit."""
         self.searched_depth = max_depth
         found = self.run(kthreats.vcf, attacker, max_depth, min_depth)
-        if self.ctx.stats[ABORT]:
+        if self.ctx.counters[ABORT]:
             raise SearchAborted
         if found:
-            return [int(i) for i in self.ctx.line[: self.ctx.stats[LINE_LEN]]]
+            return [int(i) for i in self.ctx.line[: self.ctx.counters[LINE_LEN]]]
         return None
 
 
@@ -110,5 +110,5 @@ class VCTSearch:
         if self.verdict == -1:
             raise SearchAborted
         if self.verdict == 1:
-            return [int(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]]
+            return [int(i) for i in ctx.vline[: ctx.counters[VLINE_LEN]]]
         return None

@@ -20,7 +20,7 @@ def searched(depth: int, start: int = 0):
     grid = Grid(Board(rules=Rules.parse("gomocup20"), moves=GAME))
     ctx = new_context(grid.size, 1 << 14, 1 << 14)
     ctx.history[1:] = start
-    ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH] = 10, 20
+    ctx.options[WIDTH], ctx.options[ROOT_WIDTH] = 10, 20
     n = tree.root_moves(grid.state, ctx)
     tree.root(grid.state, ctx, depth, n, -tree.WIN - 1, tree.WIN + 1)
     return grid, ctx

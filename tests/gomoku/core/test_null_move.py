@@ -28,11 +28,11 @@ def run(board: Board, null: int, depth: int, beta_below: int) -> tuple[int, int,
     grid = Grid(board)
     g = grid.state
     ctx = new_context(grid.size, 1 << 14, 1 << 14)
-    ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH], ctx.stats[NULL_MOVE] = 10, 20, null
+    ctx.options[WIDTH], ctx.options[ROOT_WIDTH], ctx.options[NULL_MOVE] = 10, 20, null
     beta = int(evaluate(g)) - beta_below
     score = int(tree.negamax(g, ctx, depth, beta - 1, beta, 1))
-    assert ctx.stats[IN_NULL] == 0
-    return score, int(ctx.stats[NODES]), beta, grid
+    assert ctx.counters[IN_NULL] == 0
+    return score, int(ctx.counters[NODES]), beta, grid
 
 
 def quiet_board() -> Board:
@@ -68,9 +68,9 @@ def test_no_null_move_in_a_window_the_line_may_come_from_or_near_the_leaves() ->
     for null in (2, 0):
         grid = Grid(board)
         ctx = new_context(grid.size, 1 << 14, 1 << 14)
-        ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH], ctx.stats[NULL_MOVE] = 10, 20, null
+        ctx.options[WIDTH], ctx.options[ROOT_WIDTH], ctx.options[NULL_MOVE] = 10, 20, null
         tree.negamax(grid.state, ctx, tree.NULL_DEPTH, beta - 2, beta, 1)
-        nodes.append(int(ctx.stats[NODES]))
+        nodes.append(int(ctx.counters[NODES]))
     assert nodes[0] == nodes[1]
     assert run(board, 2, tree.NULL_DEPTH, 3000)[1] < nodes[0]  # a null window is cut
 

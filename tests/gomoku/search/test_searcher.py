@@ -283,10 +283,10 @@ def test_a_leaf_facing_an_open_three_is_searched_a_ply_further() -> None:
     for ext in (0, 1, 2):
         grid = Grid(board)
         ctx = new_context(grid.size, 1 << 12, 1 << 12)
-        ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH], ctx.stats[THREAT_EXT] = 10, 20, ext
+        ctx.options[WIDTH], ctx.options[ROOT_WIDTH], ctx.options[THREAT_EXT] = 10, 20, ext
         n = ksearch.root_moves(grid.state, ctx)
         ksearch.root(grid.state, ctx, 1, n, -ksearch.WIN - 1, ksearch.WIN + 1)
-        reached[ext] = int(ctx.stats[SELDEPTH])
+        reached[ext] = int(ctx.counters[SELDEPTH])
         assert grid.hash == board.hash  # every move taken back
     assert reached[0] == 1 and reached[1] == 2 and reached[2] >= 2
 
@@ -449,9 +449,9 @@ def test_a_node_vct_without_proof_is_not_tried_again_with_the_same_budget() -> N
     ctx = new_context(grid.size, 1 << 12, 1 << 12)
     spent = []
     for budget in (100, 100, 200):
-        before = int(ctx.stats[TNODES])
+        before = int(ctx.counters[TNODES])
         assert ksearch._node_vct(grid.state, ctx, 3 - grid.turn, budget) == 0
-        spent.append(int(ctx.stats[TNODES]) - before)
+        spent.append(int(ctx.counters[TNODES]) - before)
     assert spent[0] == 100 and spent[1] == 0 and spent[2] > 0
     assert grid.hash == board.hash
 
@@ -486,12 +486,12 @@ def test_a_node_whose_opponent_threatens_a_vct_searches_only_the_moves_that_may_
         grid.pop()
     for check in (2, 0):
         ctx = new_context(grid.size, 1 << 14, 1 << 14)
-        ctx.stats[WIDTH], ctx.stats[ROOT_WIDTH], ctx.stats[NODE_VCT], ctx.stats[PASS_CHECK] = 10, 20, 400, check
+        ctx.options[WIDTH], ctx.options[ROOT_WIDTH], ctx.options[NODE_VCT], ctx.options[PASS_CHECK] = 10, 20, 400, check
         score = ksearch.negamax(g, ctx, 3, -ksearch.WIN - 1, ksearch.WIN + 1, 1)
         # Lost, but likely rather than proven: the moves left out were not searched.
         assert score == -ksearch.LIKELY
         # The node itself, then one node a move searched (each lost at once).
-        searched = int(ctx.stats[NODES]) - 1
+        searched = int(ctx.counters[NODES]) - 1
         assert searched == (len(stoppers) if check else 9)  # without it: the width at depth 3
     assert grid.hash == board.hash
 

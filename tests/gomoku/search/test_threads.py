@@ -130,7 +130,7 @@ def test_a_rerooted_helper_searches_only_the_moves_it_was_given() -> None:
     from gomoku.core import context as K
 
     ctx = K.new_context(grid.size, 1 << 12, 1 << 12)
-    ctx.stats[K.WIDTH], ctx.stats[K.ROOT_WIDTH] = 10, 20
+    ctx.options[K.WIDTH], ctx.options[K.ROOT_WIDTH] = 10, 20
     cells = [int(q) for q in grid.candidates()[:8]]
     helper = helpers.Helper(grid.state, ctx, cells)
     helper.reroot(cells[5:7])

@@ -235,7 +235,7 @@ def test_a_proof_cut_short_is_no_disproof() -> None:
     # The stop flag up before the first expansion: the prover has no verdict (-1),
     # never "no VCT" (it used to mark the half-expanded root as disproven).
     from gomoku.core import prover as kproof
-    from gomoku.core.context import new_context
+    from gomoku.core.context import ABORT, new_context
 
     board = Board(moves=DOUBLE_THREE)
     grid = Grid(board)
@@ -244,7 +244,7 @@ def test_a_proof_cut_short_is_no_disproof() -> None:
     assert kproof.prove(grid.state, ctx, 1, 1000, 10) == -1
     assert grid.hash == board.hash and grid.stack == []
     ctx.stop[0] = 0
-    ctx.stats[4] = 0  # ABORT
+    ctx.counters[ABORT] = 0
     assert kproof.prove(grid.state, ctx, 1, 1000, 10) == 1
 
 

@@ -205,10 +205,10 @@ def test_a_proof_does_not_depend_on_the_order_of_the_candidate_list() -> None:
                 kgrid.push(g, rng.choice(grid.candidates()))
                 kgrid.pop(g)
             ctx = new_context(grid.size, 1 << 10, 1 << 14, 1 << 18)
-            ctx.stats[NODE_LIMIT] = NODES
+            ctx.options[NODE_LIMIT] = NODES
             verdict = kproof.prove(g, ctx, int(g.meta[0]), 1 << 18, 10)
             runs.append(
-                (int(verdict), int(ctx.stats[TNODES]), [grid.point(i) for i in ctx.vline[: ctx.stats[VLINE_LEN]]])
+                (int(verdict), int(ctx.counters[TNODES]), [grid.point(i) for i in ctx.vline[: ctx.counters[VLINE_LEN]]])
             )
         assert runs[0][0] == 1
         assert runs[0] == runs[1]
