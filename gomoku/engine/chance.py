@@ -25,6 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -76,7 +77,7 @@ class ChanceModel:
 
     a: float
     b: float = 0.0
-    meta: dict = field(default_factory=dict, compare=False)
+    meta: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def chance(self, score: float) -> float:
         """The side to move's chance of winning at ``score`` (1 or 0 when proven)."""
@@ -98,7 +99,7 @@ class ChanceModel:
         """``"win in N"``, ``"loss in N"`` or the chance in whole percent (``"62%"``)."""
         return outcome(score) or f"{percent(self.chance(score))}%"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, **({"meta": self.meta} if self.meta else {})}
 
     def save(self, path: Path) -> None:
@@ -120,6 +121,11 @@ def percent(p: float) -> int:
     return min(99, max(1, int(round(100 * p))))
 
 
+def _is_number(value: object) -> TypeGuard[float]:
+    """A finite int or float (not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def load_model(path: Path = CHANCE_PATH) -> ChanceModel:
     """Read a fitted model (``data/win-chance.json``); a ValueError of one line if it
     is unreadable or not one."""
@@ -127,7 +133,7 @@ def load_model(path: Path = CHANCE_PATH) -> ChanceModel:
     if not isinstance(data, dict) or data.get("format") != "gomoku-win-chance":
         raise ValueError(f"{path}: not a win-chance file (no 'format': 'gomoku-win-chance')")
     a, b = data.get("a"), data.get("b", 0.0)
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (a, b)) or a <= 0:
+    if not (_is_number(a) and _is_number(b)) or a <= 0:
         raise ValueError(f"{path}: 'a' must be a positive number and 'b' a number")
     meta = data.get("meta", {})
     return ChanceModel(float(a), float(b), meta if isinstance(meta, dict) else {})
@@ -199,7 +205,7 @@ def brier(predicted: Sequence[float], results: Sequence[float]) -> float:
     return round(float(np.mean((p - y) ** 2)), 4)
 
 
-def calibration(predicted: Sequence[float], results: Sequence[float], bins: int = 10) -> list[dict]:
+def calibration(predicted: Sequence[float], results: Sequence[float], bins: int = 10) -> list[dict[str, Any]]:
     """Predicted against observed by decile of the prediction (sorted, equal counts):
     ``[{"decile": 1, "positions": n, "predicted": mean chance, "observed": mean result}, ...]``.
 

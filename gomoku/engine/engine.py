@@ -15,6 +15,7 @@ import threading
 import time as _time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from gomoku.attacks import cell_weight, greedy_move
 from gomoku.board import Board, GameOverError, Point, Rules
@@ -80,7 +81,7 @@ def check_multipv(n: int) -> int:
     return n
 
 
-def candidate_dict(candidate: Candidate, scored: bool = True) -> dict:
+def candidate_dict(candidate: Candidate, scored: bool = True) -> dict[str, Any]:
     """A candidate as plain data with its win chance and proven result:
     ``{"move", "score", "win_chance", "outcome", "pv"}`` (``outcome`` "win in N",
     "loss in N" or None; both None when the score is not on the search's scale:
@@ -133,7 +134,7 @@ class Hint:
         attack weight, the classic players' but ``perfect``'s, which is exact)."""
         return win_chance(self.score) if self.level in SCORED else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """``{"move": [x, y], "score", "win_chance", "outcome", "pv": [[x, y], ...], "depth", "nodes",
         "time", "forced_win", "candidates": [...]}`` (each candidate as ``candidate_dict``)."""
         return {
@@ -262,7 +263,7 @@ class Engine:
                 raise ValueError(f"{name} must be positive, not {value}")
         if time is None and nodes is None and depth is None:
             return Limit(base.time, base.nodes, base.depth, self.memory_mb)
-        if nodes is None and depth is None and base.depth is not None:
+        if time is not None and nodes is None and depth is None and base.depth is not None:
             # A weaker level keeps its depth, and its time when that is shorter.
             return Limit(min(time, base.time or time), None, base.depth, self.memory_mb)
         return Limit(time, nodes, depth, self.memory_mb)
@@ -362,7 +363,7 @@ class Engine:
         return rng.choice(near)
 
     @staticmethod
-    def _reply_value(grid, r: int) -> int:
+    def _reply_value(grid: Grid, r: int) -> int:
         """The opponent's value after its reply ``r`` (from its own view)."""
         grid.push(r)
         value = -grid.evaluate() if not grid.winner else 10**6

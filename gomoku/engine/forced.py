@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time as _time
 from dataclasses import dataclass
+from typing import Any
 
 from gomoku.board import Board, Point, Stone
 from gomoku.search.layout import Grid
@@ -41,7 +42,7 @@ class VCFResult:
         """Whether a win was found."""
         return self.moves is not None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data, points as lists (for JSON)."""
         return {
             "found": self.found,

@@ -131,7 +131,7 @@ class _Registry(dict[str, Player]):
             raise KeyError(name)
         return player
 
-    def get(self, name: str, default: Player | None = None) -> Player | None:  # type: ignore[override]
+    def get(self, name: str, default: Player | None = None) -> Player | None:  # type: ignore[override]  # names only
         return self[name] if name in self else default
 
 
