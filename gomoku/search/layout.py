@@ -71,8 +71,8 @@ def _boxes(points: list[Point], margin: int, bounds: tuple[Point, Point] | None)
 
 def _cells(boxes: list[tuple[list[int], list[int]]]) -> int:
     """Cells of a grid laid out from ``boxes`` (side by side, walls between)."""
-    width = sum(h[0] - l[0] + 1 + RING for l, h in boxes) + RING
-    height = max(h[1] - l[1] + 1 for l, h in boxes) + 2 * RING
+    width = sum(high[0] - low[0] + 1 + RING for low, high in boxes) + RING
+    height = max(high[1] - low[1] + 1 for low, high in boxes) + 2 * RING
     return width * height
 
 
@@ -81,7 +81,8 @@ def _mix(h: np.ndarray) -> np.ndarray:
     h = h + np.uint64(0x9E3779B97F4A7C15)
     h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return h ^ (h >> np.uint64(31))
+    mixed: np.ndarray = h ^ (h >> np.uint64(31))
+    return mixed
 
 
 def _zobrist_block(xs: np.ndarray, ys: np.ndarray, stone: int) -> np.ndarray:
@@ -159,14 +160,15 @@ class Grid:
         rules = board.rules
         if not self.supports(rules):
             raise ValueError(
-                "the pattern grid plays five in a row on the rows, columns and diagonals of a two-dimensional board only"
+                "the pattern grid plays five in a row on the rows, columns and diagonals"
+                " of a two-dimensional board only"
             )
         self.rules = rules
         t = tables(not rules.overline)
         boxes = self.layout(board, margin)
         self.boxes = boxes
-        width = sum(h[0] - l[0] + 1 + RING for l, h in boxes) + RING
-        height = max(h[1] - l[1] + 1 for l, h in boxes) + 2 * RING
+        width = sum(high[0] - low[0] + 1 + RING for low, high in boxes) + RING
+        height = max(high[1] - low[1] + 1 for low, high in boxes) + 2 * RING
         self.width = width
         self.size = size = width * height
         cells = np.full(size, WALL, dtype=np.int8)
@@ -240,7 +242,8 @@ class Grid:
     @property
     def cells(self) -> np.ndarray:
         """The cell array: 0 empty, 1 X, 2 O, 3 wall."""
-        return self.state.cells
+        cells: np.ndarray = self.state.cells
+        return cells
 
     @property
     def hash(self) -> int:
@@ -284,7 +287,8 @@ class Grid:
     @property
     def order(self) -> np.ndarray:
         """``order[s][i]``: the ordering value of cell ``i`` for side ``s``."""
-        return self.state.order
+        order: np.ndarray = self.state.order
+        return order
 
     def patterns(self, i: int, stone: int) -> list[int]:
         """The pattern codes ``stone`` makes on the four lines by playing empty cell ``i``."""

@@ -34,6 +34,7 @@ import zipfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -80,7 +81,7 @@ class Net:
     b1: np.ndarray
     w2: np.ndarray
     head: np.ndarray
-    meta: dict = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
     pol_own: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int32))
     pol_opp: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int32))
     cells: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
@@ -106,7 +107,8 @@ class Net:
         table form's, else ``default`` (the classic table's)."""
         if not self.has_table:
             return default
-        return self.cells.astype(np.int32)[multiset_index()]
+        values: np.ndarray = self.cells.astype(np.int32)[multiset_index()]
+        return values
 
     def _check_table(self) -> None:
         if self.cells.shape != (len(MULTISETS),) or self.tempo.shape != (STATES,):
@@ -259,7 +261,7 @@ def grid_arrays(net: Net | None, reach: int, size: int) -> dict[str, np.ndarray]
     """The grid's fields of the learned evaluation and move order for a grid of
     ``size`` cells: ``net``'s (its sums at zero) or, for None or exact-five
     rules (``reach`` 5, which the networks were not trained on), none."""
-    out = dict(
+    out: dict[str, np.ndarray] = dict(
         _NONE,
         acc=np.zeros((3, 1), dtype=np.int32),
         nn_index=np.zeros((3, 1), dtype=np.int32),

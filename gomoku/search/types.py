@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gomoku.board import Point
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
@@ -55,7 +56,7 @@ class Candidate:
     score: float
     pv: tuple[Point, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"move": list(self.move), "score": self.score, "pv": [list(p) for p in self.pv]}
 
 
@@ -94,7 +95,7 @@ class SearchInfo:
         if not self.candidates and self.pv:
             object.__setattr__(self, "candidates", (Candidate(self.pv[0], self.score, self.pv),))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data, points as lists (for JSON)."""
         return {
             "depth": self.depth,

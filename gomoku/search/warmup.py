@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from gomoku.board import Board, Rules
 from gomoku.core import context, grid, prover, tree, vcf
@@ -82,7 +82,8 @@ def cache_is_cold() -> bool:
     """Whether numba's on-disk cache lacks the search's kernels, so that the
     next ``warm`` compiles them (tens of seconds) rather than loading them
     (a second): the app says so while it waits."""
-    kernels = (tree.root, vcf.vcf, prover.prove, grid._make_grid, context._make_context)
+    # Any: the dispatchers' ``_cache`` is numba's private attribute, not in its type stubs.
+    kernels: tuple[Any, ...] = (tree.root, vcf.vcf, prover.prove, grid._make_grid, context._make_context)
     try:
         if any(type(k._cache).__name__ == "NullCache" for k in kernels):
             return True  # no cache folder could be written (``gomoku.core``): every run compiles
