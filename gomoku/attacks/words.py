@@ -5,7 +5,9 @@ open ends and 1 + the empty cells between it and the stone played (1 for the
 run through the cell itself, the *central* attack). People say "open three".
 This module says it: each attack by its shape and its notation, each line by
 its room and the threat it holds (its *breakpoint*), each side by its weight
-and its bonuses, numbers rounded to what a reader needs (``number``).
+and its bonuses, numbers rounded to what a reader needs (``format_weight``, the
+one formatter of a weight: also exact, for a breakdown whose parts add up, and
+in a fixed width, for a grid's cells).
 
 Everything reads the plain data of ``CellExplanation.to_dict()`` (what the CLI
 and the app pass around), or the scanner's objects themselves, which are turned
@@ -46,7 +48,7 @@ from typing import Any
 __all__ = [
     "LEGEND",
     "count_word",
-    "number",
+    "format_weight",
     "shape",
     "attack_words",
     "breakpoint_words",
@@ -77,17 +79,58 @@ def count_word(n: int) -> str:
     return _COUNTS[n - 1] if 1 <= n <= len(_COUNTS) else str(n)
 
 
-def number(value: float) -> str:
-    """A weight rounded for reading: whole from 100 up, one decimal from 1, two below.
+def format_weight(weight: float, width: int | None = None, *, exact: bool = False) -> str:
+    """A weight (a cell's, a line's, an attack's, a bonus) as text, in one of three forms.
 
-    >>> [number(v) for v in (100.75, 7.0, 8.625, 12.5, 0.25, 0.125, 0.1, 0.0, -3.5)]
+    Rounded for reading (the default): whole from 100 up, one decimal from 1,
+    two below, no trailing zeros.
+
+    >>> [format_weight(w) for w in (100.75, 7.0, 8.625, 12.5, 0.25, 0.125, 0.1, 0.0, -3.5)]
     ['101', '7', '8.6', '12.5', '0.25', '0.12', '0.1', '0', '-3.5']
+
+    ``exact``: every decimal the table's divisions make, up to four, without
+    float noise (a breakdown whose parts add up).
+
+    >>> [format_weight(w, exact=True) for w in (0.125, 2.0000000000000004, 1 / 12)]
+    ['0.125', '2', '0.0833']
+
+    ``width`` (3 or more; ``exact`` is then ignored): right-aligned in exactly
+    ``width`` characters, for a grid's cells: one decimal below 10, whole
+    numbers while they fit, then thousands (``k``) and millions (``M``, under
+    a million in tenths: ``.3M``).
+
+    >>> [format_weight(w, 3) for w in (0.25, 8.625, 101.5, 999.4, 1250.0, 301000.0)]
+    ['0.2', '8.6', '102', '999', ' 1k', '.3M']
+    >>> [format_weight(w, 5) for w in (2.0, 101.5, 12345.0, 301000.0)]
+    ['  2.0', '  102', '12345', ' 301k']
     """
-    size = abs(value)
-    text = f"{value:.0f}" if size >= 99.5 else f"{value:.1f}" if size >= 1 else f"{value:.2f}"
+    if width is not None:
+        return _fitted(weight, width).rjust(width)
+    if exact:
+        text = f"{weight:.4f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    size = abs(weight)
+    text = f"{weight:.0f}" if size >= 99.5 else f"{weight:.1f}" if size >= 1 else f"{weight:.2f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def _fitted(weight: float, width: int) -> str:
+    """``format_weight``'s fixed-width form, before its alignment."""
+    if weight < 9.95:
+        return f"{weight:.1f}"
+    text = f"{weight:.0f}"
+    for scale, suffix in ((1_000, "k"), (1_000_000, "M")):
+        if len(text) <= width:
+            return text
+        tenths = round(weight / (scale // 10))
+        text = f".{tenths}{suffix}" if tenths < 10 else f"{weight / scale:.0f}{suffix}"
+    return text if len(text) <= width else f"{10 ** (width - 1) - 1}M"
+
+
+number = format_weight
+"""``format_weight``'s old name, kept while the app's side panel still calls it."""
 
 
 def shape(power: int, potential: int, k: int = 5) -> str:
@@ -127,7 +170,7 @@ def attack_words(attack: Any, k: int = 5) -> str:
         gaps = divider - 1
         text += f" past {gaps} gap{'s' if gaps > 1 else ''}"
     notation = f"[{power}:{potential}]" if divider == 1 else f"[{power}:{potential}/{divider}]"
-    return f"{text} {notation}, {number(float(data.get('weight', 0.0)))}"
+    return f"{text} {notation}, {format_weight(float(data.get('weight', 0.0)))}"
 
 
 def breakpoint_words(attacks: Sequence[Any], k: int = 5) -> str | None:
@@ -227,9 +270,9 @@ def bonus_words(stone: Any, k: int = 5) -> list[str]:
     data = _plain(stone)
     words = []
     if float(data.get("fork_bonus", 0.0)):
-        words.append(f"fork +{number(float(data['fork_bonus']))}: two breakpoint lines")
+        words.append(f"fork +{format_weight(float(data['fork_bonus']))}: two breakpoint lines")
     if float(data.get("finish_bonus", 0.0)):
-        words.append(f"finishing +{number(float(data['finish_bonus']))}: makes {shape(k, 2, k)} now")
+        words.append(f"finishing +{format_weight(float(data['finish_bonus']))}: makes {shape(k, 2, k)} now")
     return words
 
 
@@ -240,7 +283,7 @@ def stone_words(name: str, stone: Any, to_move: bool = False) -> str:
     'X (to move) 101'
     """
     data = _plain(stone)
-    return f"{name}{' (to move)' if to_move else ''} {number(float(data.get('weight', 0.0)))}"
+    return f"{name}{' (to move)' if to_move else ''} {format_weight(float(data.get('weight', 0.0)))}"
 
 
 def describe(explanation: Any, k: int = 5) -> str:
@@ -252,9 +295,9 @@ def describe(explanation: Any, k: int = 5) -> str:
     point = ",".join(str(c) for c in data.get("point", ()))
     to_move = data.get("to_move", "?")
     parts = " + ".join(
-        f"{name} {number(float(stones[name].get('weight', 0.0)))}" for name in ("X", "O") if name in stones
+        f"{name} {format_weight(float(stones[name].get('weight', 0.0)))}" for name in ("X", "O") if name in stones
     )
-    lines = [f"cell {point}, {to_move} to move: weight {number(float(data.get('weight', 0.0)))} ({parts})"]
+    lines = [f"cell {point}, {to_move} to move: weight {format_weight(float(data.get('weight', 0.0)))} ({parts})"]
     for name in ("X", "O"):
         stone = stones.get(name)
         if stone is None:

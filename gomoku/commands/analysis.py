@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from gomoku.attacks import (
@@ -25,6 +26,7 @@ from gomoku.attacks import (
 )
 from gomoku.attacks.matrix import Region, clip_region, default_region, threat_space
 from gomoku.attacks.weights import TABLES, named_table
+from gomoku.attacks.words import format_weight
 from gomoku.board import Board, Point, Rules, Stone, format_point
 from gomoku.commands.arguments import POSITION_HELP, RULES_HELP
 from gomoku.records import parse_point, read_position
@@ -36,10 +38,8 @@ __all__ = [
     "register",
     "parse_region",
     "run_weights",
-    "short",
     "render_grid",
     "run_explain",
-    "number",
     "render_explanation",
     "render_table",
 ]
@@ -184,7 +184,8 @@ def run_weights(args: argparse.Namespace) -> int:
     if values and not board.is_over and not args.matrix:
         best = greedy_move(board, table=table)
         print(
-            f"{board.turn.name} to move; the greatest weight: {format_point(best)} ({short(values.get(best, 0.0))})"
+            f"{board.turn.name} to move; the greatest weight: {format_point(best)} "
+            f"({format_weight(values.get(best, 0.0))})"
             if best in values
             else f"{board.turn.name} to move; the greatest weight is outside the region"
         )
@@ -232,20 +233,6 @@ def render_table(table: WeightTable, default: WeightTable | None = None) -> str:
     return "\n".join(lines)
 
 
-def short(value: float) -> str:
-    """A weight in at most 5 characters: one decimal below 10, whole numbers
-    below 10 000, thousands (``k``) above.
-
-    >>> [short(w) for w in (2.0, 8.625, 101.5, 301.5, 12345.0)]
-    ['2.0', '8.6', '102', '302', '12k']
-    """
-    if value < 9.95:
-        return f"{value:.1f}"
-    if value < 9999.5:
-        return f"{value:.0f}"
-    return f"{value / 1000:.0f}k"
-
-
 def render_grid(board: Board, values: Mapping[Point, float], region: Region) -> str:
     """The region as text: stones as X and O, a value in each valued cell, ``.`` elsewhere;
     under gravity the lowest y at the bottom, as ``gomoku show`` draws it."""
@@ -268,7 +255,7 @@ def render_grid(board: Board, values: Mapping[Point, float], region: Region) -> 
             if stone is not None:
                 text = stone.name
             elif (x, y) in values:
-                text = short(values[(x, y)])
+                text = format_weight(values[(x, y)], 5)  # a column is 6 or more wide
             else:
                 text = "." if board.rules.contains((x, y)) else ""
             row += text.rjust(width)
@@ -289,32 +276,26 @@ def run_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def number(value: float) -> str:
-    """A weight without float noise: up to 4 decimals, no trailing zeros.
-
-    >>> number(7.0), number(0.125), number(2.0000000000000004), number(0.08333333)
-    ('7', '0.125', '2', '0.0833')
-    """
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
-    return text if text != "-0" else "0"
+_exact = partial(format_weight, exact=True)
+"""``format_weight``'s exact form, every decimal shown: the breakdown's parts add up."""
 
 
 def render_explanation(explanation: CellExplanation, k: int = 5) -> str:
     """The breakdown as text: a header, then per stone its total and one row per line."""
     out = [
         f"cell {format_point(explanation.point)}, {explanation.to_move.name} to move: "
-        f"weight {number(explanation.weight)} (X {number(explanation.stones[Stone.X].weight)} "
-        f"+ O {number(explanation.stones[Stone.O].weight)})"
+        f"weight {_exact(explanation.weight)} (X {_exact(explanation.stones[Stone.X].weight)} "
+        f"+ O {_exact(explanation.stones[Stone.O].weight)})"
     ]
     for stone in (Stone.X, Stone.O):
         part = explanation.stones[stone]
         bonuses = []
         if part.fork_bonus:
-            bonuses.append(f"fork +{number(part.fork_bonus)}")
+            bonuses.append(f"fork +{_exact(part.fork_bonus)}")
         if part.finish_bonus:
-            bonuses.append(f"finishing +{number(part.finish_bonus)}")
+            bonuses.append(f"finishing +{_exact(part.finish_bonus)}")
         extra = f"; {', '.join(bonuses)}" if bonuses else ""
-        out.append(f"{stone.name}: {number(part.weight)} ({part.breakpoints} breakpoint line(s){extra})")
+        out.append(f"{stone.name}: {_exact(part.weight)} ({part.breakpoints} breakpoint line(s){extra})")
         for line in part.lines:
             out.append("  " + _line_text(line, k))
     return "\n".join(out)
@@ -327,9 +308,9 @@ def _line_text(line: LineScan, k: int) -> str:
         marks.append("five")
     if line.breakpoint:
         marks.append("breakpoint")
-    head = f"{direction:<9} attackplace {line.attackplace:>2}  {number(line.weight):>7}"
+    head = f"{direction:<9} attackplace {line.attackplace:>2}  {_exact(line.weight):>7}"
     if not line.attacks:
         detail = "no room for five" if line.attackplace < k else "no attack"
     else:
-        detail = "  ".join(f"{a}{'*' if a.central else ''}={number(a.weight)}" for a in line.attacks)
+        detail = "  ".join(f"{a}{'*' if a.central else ''}={_exact(a.weight)}" for a in line.attacks)
     return f"{head}  {detail}" + (f"  [{', '.join(marks)}]" if marks else "")

@@ -14,8 +14,8 @@ from gomoku.attacks.words import (
     bonus_words,
     breakpoint_words,
     describe,
+    format_weight,
     line_words,
-    number,
     shape,
     stone_words,
 )
@@ -96,7 +96,7 @@ def test_shapes(power: int, potential: int, k: int, name: str) -> None:
 
 
 def test_numbers_are_rounded_to_what_a_reader_needs() -> None:
-    assert [number(v) for v in (301.5, 100.0, 99.94, 99.4, 9.96, 1.05, 0.999, 0.004)] == [
+    assert [format_weight(v) for v in (301.5, 100.0, 99.94, 99.4, 9.96, 1.05, 0.999, 0.004)] == [
         "302",
         "100",
         "100",

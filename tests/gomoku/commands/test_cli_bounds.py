@@ -222,7 +222,7 @@ def test_the_empty_board_is_shown_and_weighed(capsys: pytest.CaptureFixture[str]
     code, out, err = run(capsys, "show", "")
     assert (code, err) == (0, "") and out.endswith("X to move (move 1)\n") and "X" not in out.replace("X to", "")
     code, out, err = run(capsys, "weights", "")
-    assert (code, err) == (0, "") and out.endswith("X to move; the greatest weight: 0,0 (2.0)\n")
+    assert (code, err) == (0, "") and out.endswith("X to move; the greatest weight: 0,0 (2)\n")
     code, out, err = run(capsys, "solve", "")
     assert (code, err) == (0, "") and out.startswith("no VCF found for X")
     assert len(read_position("")) == 0 and read_position("", Rules.preset("connect4")).rules.gravity
