@@ -136,7 +136,7 @@ def suite(quick: bool, seconds: float | None = None, check_judge: bool = True) -
     if seconds is not None:
         budget = (int(NODES / SECONDS * seconds), seconds, max(seconds, POSITION_SECONDS))
     if quick:
-        lines, budget, hint_time = lines[:3], (50_000, 0.5, 2.0), 0.3
+        lines, budget, hint_time = lines[:3], (50_000, 0.5, 2.0), 0.1
     check_judge = check_judge and not quick
     rules = Rules.preset("gomocup20")
     held = {"missed_win": 0, "missed_defence": 0}

@@ -26,7 +26,7 @@ def _rate(action, seconds: float) -> float:
 
 
 def run(quick: bool) -> Iterator[dict]:
-    seconds = 0.3 if quick else 2.0
+    seconds = 0.05 if quick else 2.0
     moves = list(quiet_game(200).move_stack)
     board = Board()
 

@@ -32,7 +32,7 @@ def run(quick: bool) -> Iterator[dict]:
     if quick:
         a, b = "strong", "normal"
         config = MatchConfig(
-            rules=rules, games=2, time_per_move_ms=1000, time_per_game_ms=4000, openings=openings[:1], max_moves=20
+            rules=rules, games=2, time_per_move_ms=300, time_per_game_ms=1000, openings=openings[:1], max_moves=12
         )
         out = None
     else:

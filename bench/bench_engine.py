@@ -45,8 +45,8 @@ def positions(count: int | None = None) -> tuple[list[Board], str]:
 
 def speed(quick: bool) -> Iterator[dict]:
     """Nodes per second and depth of a ``strong`` hint, and how far past its limit it ran."""
-    seconds = 0.3 if quick else 1.0
-    boards, source = positions(3 if quick else None)
+    seconds = 0.1 if quick else 1.0
+    boards, source = positions(2 if quick else None)
     # The process's first search loads the kernels: done here, off the clock.
     start = time.perf_counter()
     Engine("strong").prepare(Rules.preset("gomocup20"))
@@ -157,7 +157,7 @@ def _hint_into(answer: list, engine: Engine, board: Board, stop: threading.Event
 def stop_latency(quick: bool) -> Iterator[dict]:
     """A 10 s hint in a thread, stopped after 0.3 s: from ``set()`` to the hint's return."""
     boards, _ = positions(3)
-    runs = 3 if quick else 5
+    runs = 2 if quick else 5
     latencies = []
     for n in range(runs):
         stop = threading.Event()

@@ -12,7 +12,8 @@ For the shipped network (``NET``, played as ``strong:NET``) beside the hand-set
   (their dataset), and its held-out loss against the hand-set evaluation's
   (a few games: the speed is the figure, the loss only a sign of life).
 
-The quick run takes a sample of the puzzles, two short screen games, one epoch.
+The quick run takes a sample of the puzzles, 0.2 s searches, two short screen games at
+5,000 nodes a move (one at a time, in this process), one epoch.
 """
 
 from __future__ import annotations
@@ -44,16 +45,21 @@ import resource, sys
 from gomoku.engine import Engine
 from bench.bench_search import middle_games
 board = middle_games(1)[0]
-Engine(sys.argv[1]).hint(board, time=1.0)
+Engine(sys.argv[1]).hint(board, time=float(sys.argv[2]))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
 
 
-def peak_memory(level: str) -> float:
-    """Peak resident memory (MB) of a fresh process after one 1 s search by ``level``."""
+def peak_memory(level: str, seconds: float = 1.0) -> float:
+    """Peak resident memory (MB) of a fresh process after one search of ``seconds`` by ``level``."""
     root = Path(__file__).resolve().parents[1]
     done = subprocess.run(
-        [sys.executable, "-c", _PEAK, level], capture_output=True, text=True, cwd=root, timeout=600, check=True
+        [sys.executable, "-c", _PEAK, level, str(seconds)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=600,
+        check=True,
     )
     return round(float(done.stdout.split()[-1]), 1)
 
@@ -64,13 +70,14 @@ def screen(quick: bool, datasets: list) -> Iterator[dict]:
     rules = Rules.preset("gomocup20")
     openings = load_openings(SHARED if SHARED.exists() else LOCAL, rules)
     games = 2 if quick else 40
+    nodes = 5_000 if quick else SCREEN_NODES
     config = MatchConfig(
-        rules=rules, games=games, time_per_move_ms=1000, openings=openings, max_moves=20 if quick else None
+        rules=rules, games=games, time_per_move_ms=1000, openings=openings, max_moves=12 if quick else None
     )
-    sampling = Sampling(temperature=0.0, nodes=SCREEN_NODES)
+    sampling = Sampling(temperature=0.0, nodes=nodes)
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
-        result = run_selfplay(f"strong:{NET}", HAND_SET, config, sampling, out_dir=folder, jobs=2)
+        result = run_selfplay(f"strong:{NET}", HAND_SET, config, sampling, out_dir=folder, jobs=1 if quick else 2)
         seconds = time.perf_counter() - started
     datasets.append(result.dataset)
     match = result.match
@@ -79,9 +86,10 @@ def screen(quick: bool, datasets: list) -> Iterator[dict]:
     yield {
         "name": "learning.screen_score",
         "value": round(100 * match.score, 1),
-        "unit": f"% for strong:{NET} against {HAND_SET}, {games} games at {SCREEN_NODES} nodes a move ({record})",
+        "unit": f"% for strong:{NET} against {HAND_SET}, {games} games at {nodes} nodes a move ({record})",
     }
-    yield {"name": "learning.screen_seconds", "value": round(seconds, 1), "unit": "s for the screen, two at a time"}
+    at_once = "one at a time" if quick else "two at a time"
+    yield {"name": "learning.screen_seconds", "value": round(seconds, 1), "unit": f"s for the screen, {at_once}"}
 
 
 def training(quick: bool, datasets: list) -> Iterator[dict]:
@@ -112,11 +120,12 @@ def run(quick: bool) -> Iterator[dict]:
     yield from speed(quick, HAND_SET, "learning.classic")
     yield from speed(quick, f"strong:{NET}", f"learning.{NET}")
     yield from puzzles(quick, bounded=True, level=f"strong:{NET}", prefix=f"learning.{NET}")
+    seconds = 0.2 if quick else 1.0
     for level, name in ((HAND_SET, "classic"), (f"strong:{NET}", NET)):
         yield {
             "name": f"learning.{name}.peak_rss",
-            "value": peak_memory(level),
-            "unit": f"MB, a fresh process after one 1 s search by {level} (target: under 350)",
+            "value": peak_memory(level, seconds),
+            "unit": f"MB, a fresh process after one {seconds:g} s search by {level} (target: under 350)",
         }
     datasets: list = []
     yield from screen(quick, datasets)

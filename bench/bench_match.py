@@ -5,7 +5,7 @@ balanced 20x20 openings, each opening with both colours, 0.5 s a move, two
 games at a time
 (issue 4 asks for a score of at least 95%); then ``gomoku pbrain`` as a
 subprocess under ``INFO timeout_turn 500``, its slowest reply measured by the
-runner. Quick run: two games of each at small limits.
+runner. Quick run: two games of each at small limits, 16 moves at most.
 """
 
 from __future__ import annotations
@@ -55,15 +55,18 @@ def run(quick: bool) -> Iterator[dict]:
         plans = [("strong", 2, 100, 1), ("normal", 2, 100, 1)]
     else:
         plans = [("strong", 30, 500, 2), ("normal", 12, 500, 2)]
+    max_moves = 16 if quick else None
     for level, games, ms, jobs in plans:
-        config = MatchConfig(rules=rules, games=games, time_per_move_ms=ms, openings=openings)
+        config = MatchConfig(rules=rules, games=games, time_per_move_ms=ms, openings=openings, max_moves=max_moves)
         result = run_match(level, "greedy", config, jobs=jobs)
         yield from _figures(f"match.{level}_vs_greedy", result, ms / 1000)
 
     # The brain's own clock: every reply of `gomoku pbrain` inside its turn limit.
     limit = 200 if quick else 500
     command = f"{sys.executable} -m gomoku.cli pbrain"
-    config = MatchConfig(rules=rules, games=2, time_per_move_ms=limit, grace_ms=5000, openings=openings[:1])
+    config = MatchConfig(
+        rules=rules, games=2, time_per_move_ms=limit, grace_ms=5000, openings=openings[:1], max_moves=max_moves
+    )
     result = run_match(command, "greedy", config)
     # The brain is player A; ply i is X's move when i is even.
     replies = [

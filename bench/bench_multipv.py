@@ -20,8 +20,8 @@ from gomoku.search.types import Limit
 
 
 def run(quick: bool) -> Iterator[dict]:
-    seconds = 0.3 if quick else 1.0
-    boards, source = positions(3 if quick else 12)
+    seconds = 0.1 if quick else 1.0
+    boards, source = positions(2 if quick else 12)
     Engine("strong").prepare(Rules.preset("gomocup20"))
     where = f"{len(boards)} middle games of {source}, {seconds} s, 1 thread"
     figures: dict[int, tuple[list[int], list[int]]] = {}

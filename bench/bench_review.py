@@ -13,7 +13,7 @@ whole game (``--json``), and its classes are read back:
 
 Games without a turning point (``"turning_ply": null``) are left out. The full
 run reviews every game (minutes: one review a game, every move searched); the
-quick run reviews one game at a small time, and only when the command exists.
+quick run reviews one game at a small budget, and only when the command exists.
 ``python -m bench.bench_review --verbose`` also prints each turning point's class.
 """
 
@@ -195,7 +195,7 @@ def load(path: Path = DATA) -> list[dict]:
 
 
 def run(quick: bool) -> Iterator[dict]:
-    """The measure on every game (one game at a small time with ``quick``; skipped
+    """The measure on every game (one game at a small budget with ``quick``; skipped
     while ``gomoku review`` does not exist)."""
     command = default_command()
     text = available(command)
@@ -210,8 +210,8 @@ def run(quick: bool) -> Iterator[dict]:
     extra: list[str] = []
     if quick:
         entries = [e for e in entries if e.get("turning_ply") is not None][:1]
-        if "--time" in text:
-            extra = ["--time", "0.05"]
+        if "--nodes" in text:
+            extra = ["--nodes", "2000"]
     yield from measure(entries, command, extra)
 
 

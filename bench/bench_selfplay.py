@@ -8,7 +8,7 @@ single-threaded worker processes started beforehand (as a user's workers are
 up before a run; its start-up is a figure of its own). Both times count from
 the call to the last game written, the dataset included: the local pool's
 start and the cluster's worker plugin (the kernels loaded once a worker) are
-inside. Quick run: two games each, at most 16 moves a game.
+inside. Quick run: two games each, at most 10 moves a game.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def run(quick: bool) -> Iterator[dict]:
     openings = load_openings(SHARED if SHARED.exists() else LOCAL, rules)
     games = 2 if quick else 60
     config = MatchConfig(
-        rules=rules, games=games, time_per_move_ms=100, openings=openings, max_moves=16 if quick else None
+        rules=rules, games=games, time_per_move_ms=100, openings=openings, max_moves=10 if quick else None
     )
     sampling = Sampling(seed=1)
     what = f"strong vs strong, {games} games, 0.1 s a move, 2 at a time"

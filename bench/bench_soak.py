@@ -12,8 +12,8 @@ worst), the replies the brains themselves sent at their hard deadline, and
 each brain's RSS after every game, as growth per game after the warm-up.
 Then the fuzz test of ``tests/gomoku/protocol/test_pbrain.py`` at many sessions.
 
-Full: 1,000 games and 2,000 fuzz sessions (hours); quick: 3 games at
-``timeout_turn 100`` and 10 sessions. For a run of your own size::
+Full: 1,000 games and 2,000 fuzz sessions (hours); quick: 2 games at
+``timeout_turn 100`` and 3 sessions. For a run of your own size::
 
     .venv/bin/python -m bench.bench_soak --games 100 --fuzz 500
 """
@@ -376,8 +376,8 @@ def fuzz(sessions: int) -> Iterator[dict]:
 def run(
     quick: bool, games: int | None = None, turn_ms: int | None = None, sessions: int | None = None
 ) -> Iterator[dict]:
-    yield from soak(games if games is not None else (3 if quick else 1000), turn_ms or (100 if quick else 200))
-    sessions = sessions if sessions is not None else (10 if quick else 2000)
+    yield from soak(games if games is not None else (2 if quick else 1000), turn_ms or (100 if quick else 200))
+    sessions = sessions if sessions is not None else (3 if quick else 2000)
     if sessions > 0:
         yield from fuzz(sessions)
 
@@ -385,9 +385,9 @@ def run(
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_soak", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--games", type=int, help="games of the soak (default 1000; quick 3)")
+    parser.add_argument("--games", type=int, help="games of the soak (default 1000; quick 2)")
     parser.add_argument("--turn", type=int, help="timeout_turn in ms (default 200; quick 100)")
-    parser.add_argument("--fuzz", type=int, help="fuzz sessions (default 2000; quick 10)")
+    parser.add_argument("--fuzz", type=int, help="fuzz sessions (default 2000; quick 3)")
     args = parser.parse_args()
     for figure in run(args.quick, args.games, args.turn, args.fuzz):
         print(json.dumps(figure), flush=True)

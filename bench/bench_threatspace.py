@@ -12,7 +12,7 @@ from gomoku.board import Stone
 
 
 def run(quick: bool) -> Iterator[dict]:
-    budget = 0.3 if quick else 3.0
+    budget = 0.05 if quick else 3.0
     for stones in (60, 200):
         board = quiet_game(stones)
         space = threat_space(board)

@@ -47,13 +47,13 @@ def prove(board: Board, seconds: float) -> tuple[bool, float]:
 
 
 def run(quick: bool) -> Iterator[dict]:
-    """The solve rate and median time at 0.1 s and 1 s (a sample of five with ``quick``)."""
+    """The solve rate and median time at 0.1 s and 1 s (a sample of three with ``quick``)."""
     if not PUZZLES.exists():
         yield {"name": "vct.puzzles", "value": None, "unit": "skipped: no data/puzzles/vct-selfplay.jsonl"}
         return
     puzzles = load()
     if quick:
-        puzzles = puzzles[:: max(1, len(puzzles) // 5)][:5]
+        puzzles = puzzles[:: max(1, len(puzzles) // 3)][:3]
     for seconds in (0.1, 1.0):
         results = [prove(board_of(p), seconds) for p in puzzles]
         solved = sum(ok for ok, _ in results)

@@ -27,7 +27,7 @@ def seconds_per_call(action: Callable[[], object], budget: float) -> float:
 
 
 def run(quick: bool) -> Iterator[dict]:
-    budget = 0.3 if quick else 3.0
+    budget = 0.05 if quick else 3.0
     for stones in (60, 200):
         board = quiet_game(stones)
         candidates = len(board.candidates(2))
