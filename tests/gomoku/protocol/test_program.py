@@ -9,13 +9,13 @@ the protocol's tests."""
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -98,33 +98,65 @@ def test_a_first_run_answers_start_at_once_and_every_move_in_time_while_the_kern
 
 
 END_RUNS = int(os.environ.get("GOMOKU_END_RUNS", "30"))
-"""How many times the END session runs (about 25 s for 30 on two cores)."""
+"""How many times the END session runs."""
 
 SESSION = b"START 20\nINFO time_left 0\nBOARD\n11,13,1\nDONE\nEND\n"
 """A reply due at once, so that END comes while the search that missed it still runs:
 the program used to abort now and then (SIGABRT, exit 134)."""
 
+FORKED_RUNS = """
+import json, os, sys
+from gomoku.protocol import pbrain
 
-def test_end_while_a_late_search_runs_exits_cleanly_every_time():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+runs, folder = int(sys.argv[1]), sys.argv[2]
 
-    def run(_: int) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "gomoku.protocol.pbrain"],
-            input=SESSION,
-            capture_output=True,
-            env=env,
-            cwd=ROOT,
-            timeout=60,
-            check=False,
-        )
 
-    with ThreadPoolExecutor(max_workers=3) as pool:  # three at a time on two cores: the threads race more
-        runs = list(pool.map(run, range(END_RUNS)))
-    assert [r.returncode for r in runs] == [0] * END_RUNS
-    for done in runs:
-        lines = [line for line in done.stdout.decode("ascii").splitlines() if not line.startswith("MESSAGE")]
-        assert lines[0] == "OK" and lines[1].count(",") == 1 and len(lines) == 2 and done.stderr == b""
+def start(run):
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid:
+        return pid
+    for fd, name, flags in ((0, "session", os.O_RDONLY), (1, f"out-{run}", os.O_WRONLY | os.O_CREAT),
+                            (2, f"err-{run}", os.O_WRONLY | os.O_CREAT)):
+        os.dup2(os.open(os.path.join(folder, name), flags, 0o644), fd)
+    sys.exit(pbrain.main([]))  # the program's own main, then Python's own shutdown
+
+
+running, codes, begun = {}, {}, 0
+while begun < runs or running:
+    if begun < runs and len(running) < 3:  # three at a time on two cores: the threads race more
+        running[start(begun)] = begun
+        begun += 1
+    else:
+        pid, status = os.wait()
+        codes[running.pop(pid)] = os.waitstatus_to_exitcode(status)
+print(json.dumps([codes[run] for run in range(runs)]))
+"""
+"""The END session run ``END_RUNS`` times, each in a fork of one process that has imported
+the program (the import costs more than the session itself): each run is the program's
+``main`` on its own stdin and stdout, its threads its own, ending through Python's shutdown as
+``python -m gomoku.protocol.pbrain`` does. Prints the exit codes (a signal's as minus its number)."""
+
+
+def test_end_while_a_late_search_runs_exits_cleanly_every_time(tmp_path):
+    (tmp_path / "session").write_bytes(SESSION)
+    done = subprocess.run(
+        [sys.executable, "-c", FORKED_RUNS, str(END_RUNS), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert json.loads(done.stdout) == [0] * END_RUNS
+    for run in range(END_RUNS):
+        lines = [
+            line for line in (tmp_path / f"out-{run}").read_text("ascii").splitlines() if not line.startswith("MESSAGE")
+        ]
+        assert lines[0] == "OK" and lines[1].count(",") == 1 and len(lines) == 2
+        assert (tmp_path / f"err-{run}").read_bytes() == b""
 
 
 def test_a_new_max_memory_right_before_a_move_does_not_make_it_late():
