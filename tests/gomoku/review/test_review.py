@@ -72,6 +72,14 @@ def test_the_judges_own_move_is_best_unless_it_lets_a_forced_win_in() -> None:
     assert grade_move(Judgement(0.0, 0.05, (1, 1)), likely, (3, 3), 0.05, 0.0) == "mistake"
 
 
+def test_a_short_forced_win_allowed_weighs_more_than_a_long_one() -> None:
+    # A win in 3 allowed from 24% was a mistake (issue 53): the threats were on the board to see.
+    poor = Judgement(0.0, 0.24, (1, 1))
+    assert grade_move(poor, proven(WIN - 3, ((2, 2),), "vcf"), (3, 3), 0.24, 0.0) == "blunder"
+    assert grade_move(poor, proven(WIN - 13, ((2, 2),), "vct"), (3, 3), 0.24, 0.0) == "mistake"
+    assert grade_move(Judgement(0.0, 0.08, (1, 1)), proven(WIN - 3, ((2, 2),), "vcf"), (3, 3), 0.08, 0.0) == "mistake"
+
+
 def test_keeping_a_proven_win_is_never_worse_than_good_and_giving_it_up_is_a_blunder() -> None:
     win = proven(WIN - 7, ((1, 1),), "vct")
     assert grade_move(win, proven(-(WIN - 8), ((2, 2),), "search"), (5, 5), 1.0, 1.0) == "good"
