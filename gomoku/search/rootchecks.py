@@ -15,15 +15,28 @@ short) and ``unsure`` (the defences left unsettled).
 from __future__ import annotations
 
 import time as _time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
 
 from gomoku.core import context as K
 from gomoku.core import prover, vcf
-from gomoku.core.grid import find, order_value
+from gomoku.core.context import Context
+from gomoku.core.grid import GridState, find, order_value
 from gomoku.core.moves import setups
 from gomoku.core.patterns import C_B4, C_F3
+from gomoku.search.layout import Grid
 from gomoku.search.params import DEFENCE_SHARE, OTHERS_FLOOR, OTHERS_SHARE, OTHERS_UNTIL, VCF_NODES
+from gomoku.search.types import Limit
+from gomoku.search.watchdog import Watch
 
 __all__ = ["RootChecks"]
+
+
+class _ProofSize(Protocol):
+    """The searcher, as the checks read it: the size of its VCT tree."""
+
+    @property
+    def proof_nodes(self) -> int: ...
 
 
 class RootChecks:
@@ -31,6 +44,20 @@ class RootChecks:
 
     aborted: bool = False
     unsure: set[int]
+
+    if TYPE_CHECKING:  # what the search that mixes this in (``searcher._Run``) provides
+        grid: Grid
+        g: GridState
+        ctx: Context
+        watch: Watch
+        deadline: float | None
+        span: float
+        start: float
+        limit: Limit
+        searcher: _ProofSize
+
+        @property
+        def nodes(self) -> int: ...
 
     def _threats(self, attacker: int, share: float, max_depth: int, vct: bool = False) -> list[int] | None:
         """A VCF (or with ``vct``, a VCT) for ``attacker`` (as if it were to move)
@@ -108,7 +135,7 @@ class RootChecks:
         g = self.g
         o = 3 - s
 
-        def empty(cells) -> set[int]:
+        def empty(cells: Iterable[int]) -> set[int]:
             return {int(q) for q in cells if q >= 0 and g.cells[q] == 0}
 
         def ranked(cells: set[int]) -> list[int]:

@@ -179,7 +179,7 @@ class _Run(RootChecks):
         watch: Watch,
         start: float,
     ) -> None:
-        self.searcher = searcher
+        self.searcher: Searcher = searcher
         self.options = options
         self.grid = grid
         self.g = grid.state

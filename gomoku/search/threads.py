@@ -44,12 +44,11 @@ from __future__ import annotations
 
 import threading
 
-import numpy as np
-
 from gomoku.core import context as K
 from gomoku.core import tree
 from gomoku.core.grid import GRID_FIELDS, GridState
 from gomoku.core.scores import MAX_PLY, WIN
+from gomoku.core.struct import int64
 from gomoku.search.params import PROOF_ENTRIES, TABLE_ENTRIES
 
 __all__ = ["SHARED", "READ_ONLY", "copy_grid", "Helper"]
@@ -139,8 +138,8 @@ class Helper:
             if depth > MAX_PLY:
                 break
             ctx.counters[K.ABORT] = 0
-            window = np.int64(WIN + 1)
-            score = tree.root(self.grid, ctx, np.int64(depth), np.int64(self.n), -window, window)
+            window = int64(WIN + 1)
+            score = tree.root(self.grid, ctx, int64(depth), int64(self.n), -window, window)
             if ctx.counters[K.ABORT] != 0:
                 break
             line = [int(q) for q in ctx.pv[0, : ctx.pv_len[0]]]

@@ -15,6 +15,8 @@ kernels run without the GIL; a deadline or a stop event is kept by a
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from gomoku.core import prover as kproof
 from gomoku.core import vcf as kthreats
@@ -58,7 +60,7 @@ class VCFSearch:
         """Threat nodes searched so far."""
         return int(self.ctx.counters[TNODES])
 
-    def run(self, kernel, *args) -> int:
+    def run(self, kernel: Callable[..., Any], *args: int) -> int:
         """``kernel(grid, ctx, *args)`` within this solver's limits: the node limit
         set, the abort flag cleared, the deadline and stop event watched; what
         the kernel returned. ``self.ctx.counters[ABORT]`` says whether a limit came first."""
