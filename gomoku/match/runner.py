@@ -445,7 +445,8 @@ def open_games(jobs: int, cluster: str | None, specs: tuple[str, ...], rules: Ru
         if (exc.name or "").split(".")[0] not in ("dask", "distributed"):
             raise
         raise MatchError(
-            f"--cluster needs Dask, an optional extra: pip install 'endless-gomoku[cluster]' (no module named {exc.name!r})"
+            "--cluster needs Dask, an optional extra: pip install 'endless-gomoku[cluster]'"
+            f" (no module named {exc.name!r})"
         ) from None
     games: Games = module.Cluster(cluster, specs=specs, rules=rules, match=match)
     return games

@@ -152,7 +152,10 @@ def test_a_png_without_matplotlib_is_one_line_naming_the_extra(capsys, tmp_path:
             "--plot no/such/folder/g.svg: no folder no/such/folder",
         ),
         (["review", "0,0 1,1", "--sgf", "review.txt"], "--sgf review.txt: expected a .sgf file"),
-        (["review", "0,0 1,1", "--sgf", "no/such/folder/r.sgf"], "--sgf no/such/folder/r.sgf: no folder no/such/folder"),
+        (
+            ["review", "0,0 1,1", "--sgf", "no/such/folder/r.sgf"],
+            "--sgf no/such/folder/r.sgf: no folder no/such/folder",
+        ),
         (["review", "0,0 1,1", "--time", "0"], "argument --time: expected a positive number of seconds, not '0'"),
         (["review", "0,0 1,1", "--time", "1e9"], "argument --time: at most 86400 seconds (a day), not '1e9'"),
         (["review", "0,0 1,1", "--nodes", "-3"], "argument --nodes: expected a positive whole number, not '-3'"),
