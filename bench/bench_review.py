@@ -6,9 +6,12 @@ opponent has a forced win; see ``data/review/README.md``), ``gomoku review`` is
 run through the CLI at its default budget (nodes: the same every run) on the
 whole game (``--json``), and its classes are read back:
 
-- the turning points classed ``mistake`` or ``blunder`` (target: at least 80%);
+- the turning points classed ``mistake`` or ``blunder`` (target: at least 85%, issue 53);
 - the winner's moves (after the opening) classed ``blunder`` in the same
   games (target: at most 5%): a winner's move is rarely a blunder;
+- the facts a reason must name (issue 53), in every move of those games: a
+  five left unplayed, a five left unblocked, a forced win the review proved
+  and the move gave up (target: all of them named);
 - the time the reviews took.
 
 Games without a turning point (``"turning_ply": null``) are left out. The full
@@ -31,6 +34,9 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from gomoku.board import Board, Rules, format_point
+from gomoku.review.shapes import Threats
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "review" / "turning-points.jsonl"
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -83,6 +89,36 @@ def classes_by_ply(data: dict) -> dict[int, str]:
     return {int(m["ply"]): m["class"] for m in data["moves"] if m.get("class") is not None}
 
 
+def unnamed(entry: dict, data: dict) -> tuple[Counter, list[str]]:
+    """The facts the reasons of a reviewed game must name, counted by kind, and the
+    moves whose reason does not name its own: a five left unplayed (``X could win at
+    once at C``), a five left unblocked (``X threatens five at C``), a forced win the
+    review proved before the move and the move gave up (``X had a win in N
+    starting C``)."""
+    board = Board(Rules.preset(entry["rules"]))
+    counts: Counter = Counter()
+    missing = []
+    for m in data["moves"]:
+        move, reason, ply = tuple(m["move"]), m["reason"], m["ply"]
+        threats = Threats(board)
+        own, theirs = threats.fives(board.turn), threats.fives(board.turn.other)
+        needed = []
+        if own and move not in own:
+            needed.append(("five unplayed", f"could win at once at {format_point(own[0])}"))
+        elif theirs and move not in theirs:
+            needed.append(("five unblocked", f"threatens five at {format_point(theirs[0])}"))
+        before, after = m.get("result_before") or "", m.get("result_after") or ""
+        if before.startswith("win in") and not own and not after.startswith("win") and after != "won":
+            if "keeps the win" not in reason:  # (kept: the win proven again after the reply)
+                needed.append(("win given up", f"had a win in {before.split()[-1]} starting"))
+        for kind, words in needed:
+            counts[kind] += 1
+            if words not in reason:
+                missing.append(f"{entry['id']} ply {ply} {kind}")
+        board.play(move)
+    return counts, missing
+
+
 def measure(
     entries: list[dict],
     command: list[str],
@@ -109,12 +145,16 @@ def measure(
     wall = time.perf_counter() - start
     turning = Counter()
     flagged = near = winner_moves = winner_blunders = our_early_blunders = our_early_moves = moves = 0
-    errors, missed, times = [], [], []
+    errors, missed, times, not_named = [], [], [], []
+    facts: Counter = Counter()
     for entry, data, seconds, error in results:
         if data is None:
             errors.append(error)
             continue
         times.append(seconds)
+        counts, missing = unnamed(entry, data)
+        facts.update(counts)
+        not_named.extend(missing)
         got = classes_by_ply(data)
         moves += len(got)
         t = entry["turning_ply"]
@@ -151,7 +191,7 @@ def measure(
     yield {
         "name": "review.turning_flagged",
         "value": share,
-        "unit": f"share of turning points classed mistake or blunder ({flagged} of {reviewed}; target >= 0.8)",
+        "unit": f"share of turning points classed mistake or blunder ({flagged} of {reviewed}; target >= 0.85)",
     }
     yield {
         "name": "review.turning_flagged_or_move_before",
@@ -174,6 +214,14 @@ def measure(
         "value": our_early_blunders,
         "unit": f"of {our_early_moves} of our moves before the turning point classed blunder"
         " (the judge saw no forced loss yet)",
+    }
+    named = sum(facts.values()) - len(not_named)
+    yield {
+        "name": "review.facts_named",
+        "value": round(named / sum(facts.values()), 3) if facts else None,
+        "unit": f"share of the fives left unplayed or unblocked and forced wins given up that their move's reason"
+        f" names ({named} of {sum(facts.values())}: {dict(sorted(facts.items()))}; target 1.0)"
+        + (f"; not named: {'; '.join(not_named)}" if not_named else ""),
     }
     yield {"name": "review.missed", "value": len(missed), "unit": "; ".join(missed) or "none"}
     yield {"name": "review.errors", "value": len(errors), "unit": "; ".join(errors) or "none"}
