@@ -213,9 +213,9 @@ def direction_words(direction: Sequence[int]) -> str:
     >>> direction_words((1, 0)), direction_words((1, -1)), direction_words((0, 0, 1))
     ('row', 'anti-diagonal', 'line (0,0,1)')
     """
-    names = {(1, 0): "row", (0, 1): "column", (1, 1): "diagonal", (1, -1): "anti-diagonal"}
+    names: dict[tuple[int, ...], str] = {(1, 0): "row", (0, 1): "column", (1, 1): "diagonal", (1, -1): "anti-diagonal"}
     key = tuple(int(c) for c in direction)
-    return names.get(key, "line (" + ",".join(str(c) for c in key) + ")")  # type: ignore[arg-type]
+    return names.get(key, "line (" + ",".join(str(c) for c in key) + ")")
 
 
 def room_words(line: Any, k: int = 5) -> str:

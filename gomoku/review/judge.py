@@ -161,10 +161,10 @@ class Judgement:
         return move == self.best or move in self.bests
 
 
-def proven(score: float, line: tuple[Point, ...], how: str, **kwargs: object) -> Judgement:
+def proven(score: float, line: tuple[Point, ...], how: str, **kwargs: Any) -> Judgement:
     """The judgement of a proven win (``score > 0``) or loss, its chance exact."""
     best = line[0] if line else None
-    return Judgement(score, 1.0 if score > 0 else 0.0, best, line, how, **kwargs)  # type: ignore[arg-type]
+    return Judgement(score, 1.0 if score > 0 else 0.0, best, line, how, **kwargs)
 
 
 def ended(board: Board) -> Judgement:

@@ -21,7 +21,7 @@ from gomoku.match import GameResult, MatchConfig, MatchError, Progress, run_matc
 from gomoku.match.sprt import Sprt, SprtRun, llr, pentanomial
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_runner import LinePlayer, ScatterPlayer  # noqa: E402
+from test_runner import LinePlayer, ScatterPlayer  # noqa: E402 - found through the path set above
 
 # -- the LLR, computed independently ------------------------------------------------------------
 TABLES = [
