@@ -100,9 +100,10 @@ def test_the_generator_takes_a_vct_position_and_leaves_a_vcf_one() -> None:
 
 
 def _hardest_proved():
-    """The sample's costliest puzzle proved once: its board, grid, search,
-    line and the threat nodes that took."""
-    board = board_of(max(SAMPLE, key=lambda p: p["nodes"]))
+    """The sample's costliest puzzle under 50,000 threat nodes (vct-043's 36,000; the two
+    above 100,000 would take four times as long to show the same) proved once: its board,
+    grid, search, line and the threat nodes that took."""
+    board = board_of(max((p for p in SAMPLE if p["nodes"] < 50_000), key=lambda p: p["nodes"]))
     grid = Grid(board)
     search = VCTSearch(VCFSearch(grid, node_limit=NODES))
     line = search.find(grid.turn)
@@ -196,7 +197,7 @@ def test_a_proof_does_not_depend_on_the_order_of_the_candidate_list() -> None:
     from gomoku.core.context import NODE_LIMIT, TNODES, VLINE_LEN, new_context
 
     rng = random.Random(3)
-    for puzzle in SAMPLE[:5]:
+    for puzzle in SAMPLE[1:6]:  # five proofs of 260 to 19,000 threat nodes (SAMPLE[0] takes 160,000)
         runs = []
         for shuffle in (0, 12):
             grid = Grid(board_of(puzzle))
