@@ -10,6 +10,8 @@ position on show, the bar is hidden.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
@@ -50,8 +52,8 @@ class EvalBar(Widget):
     }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.chance: float | None = None
         """X's chance (0..1), or None when there is no evaluation to show."""
         self.source = ""

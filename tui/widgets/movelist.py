@@ -8,6 +8,8 @@ posts :class:`MoveList.Chosen` with the ply clicked.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -83,8 +85,8 @@ class MoveList(Static):
             super().__init__()
             self.ply = ply
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.moves: list[Point] = []
         self.ply = 0
         self.setup = 0
