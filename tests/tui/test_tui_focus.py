@@ -83,7 +83,7 @@ async def test_the_new_game_dialog_opens_on_its_first_field(
         await pilot.press("enter")
         await settle(app, pilot)
         assert len(app.game.board.move_stack) == 2
-        assert fake_engine.calls[-1]["time"] == 0.3  # type: ignore[attr-defined]
+        assert fake_engine.calls[-1]["time"] == 0.3  # type: ignore[attr-defined]  # the fake engine's own record
 
 
 async def test_enter_on_a_choice_starts_the_game_and_space_opens_it(make_app: Callable[..., GomokuApp]) -> None:
@@ -192,7 +192,7 @@ async def test_tab_and_enter_in_one_burst_start_the_game(make_app: Callable[...,
         for key, char in (("tab", "\t"), ("enter", "\r")):  # as a terminal sends them: no pause between
             event = events.Key(key, char)
             event.set_sender(app)
-            app._driver.send_message(event)  # type: ignore[union-attr]
+            app._driver.send_message(event)  # type: ignore[union-attr]  # a running app has a driver
         await settle(app, pilot)
         assert app.is_running and not isinstance(app.screen, NewGameScreen)
         assert app.game.settings.mode == "human-o" and app.focused is app.board_view
