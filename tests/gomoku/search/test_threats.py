@@ -15,6 +15,7 @@ from gomoku.engine.forced import find_forced_win
 from gomoku.records import board_from_position
 from gomoku.search.layout import Grid
 from gomoku.search.threats import VCFSearch, VCTSearch
+from gomoku.search.types import SearchAborted
 
 PUZZLES = Path(__file__).resolve().parents[3] / "data" / "puzzles" / "vcf-sample.jsonl"
 FAR = 10**15
@@ -129,7 +130,7 @@ def test_a_stopped_search_leaves_the_grid_as_it_was() -> None:
     grid = Grid(board)
     before = (grid.hash, list(grid.cells))
     search = VCFSearch(grid, node_limit=5)
-    with pytest.raises(Exception):
+    with pytest.raises(SearchAborted):
         search.find(grid.turn)
     assert (grid.hash, list(grid.cells)) == before
 
