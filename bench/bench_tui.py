@@ -53,7 +53,7 @@ class _Timings:
         self.reports: list[float] = []
         screen = app.screen
         original = screen._compositor_refresh
-        report = app.analysis_report
+        report = app.live_analysis.report
 
         def timed_refresh() -> None:
             start = time.perf_counter()
@@ -65,7 +65,7 @@ class _Timings:
             report(job, info)
 
         screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
-        app.analysis_report = timed_report  # type: ignore[method-assign]
+        app.live_analysis.report = timed_report  # type: ignore[method-assign]
 
 
 def _redraw(view: Any, region: Region, key: str) -> float:
@@ -158,7 +158,7 @@ async def _measure(presses: int) -> dict[str, Any]:
                 if timings.refreshes and game.board.last_move == cell:
                     moved.append((timings.refreshes[-1][1] - start) * 1000)
                 game.undo()
-                app.refresh_all()
+                app.showing.refresh_all()
             # A middle game: the same keys idle, then while the live analysis searches it.
             middle = Game(GameSettings(mode="humans"), positions(1)[0][0])
             app.analyst.engine.prepare(middle.rules)  # the search's kernels and tables, off the clock
@@ -167,11 +167,11 @@ async def _measure(presses: int) -> dict[str, Any]:
             idle_redraw, idle_keypress, idle_compose = await _sent_keys(app, pilot, timings, presses)
             await pilot.press("A")
             for _ in range(2000):  # its first depths, so that the candidates are on the board
-                if app.analysis is not None and app.analysis.depth >= 4:
+                if app.state.analysis is not None and app.state.analysis.depth >= 4:
                     break
                 await pilot.pause(0.005)
             busy_redraw, busy_keypress, busy_compose = await _sent_keys(app, pilot, timings, presses)
-            info = app.analysis
+            info = app.state.analysis
             reports = {
                 "depth": info.depth if info is not None else 0,
                 "nodes": info.nodes if info is not None else 0,

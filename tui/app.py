@@ -1,14 +1,16 @@
 """The terminal app: play on the endless board, see the weights, ask the engine.
 
-Run it with ``gomoku`` (or ``make play``). The app owns a :class:`Game`, shows
-it in a :class:`BoardView` and a side panel, and asks the engine through an
-:class:`Analyst` in a thread worker so that the screen never freezes. Its parts
-are mixins, one subject a module: :class:`EngineThinking` (:mod:`tui.thinking`,
-the engine's moves and hints), :class:`LiveAnalysis` (:mod:`tui.analysis`, ``a``),
-:class:`ForcingPreview` (:mod:`tui.preview`, a forcing line stepped through),
-:class:`MoveWalk` (:mod:`tui.walk`, the move list) and :class:`GameFiles`
-(:mod:`tui.filing`, saving and opening); what it shows of all that is
-:class:`GameDisplay`'s (:mod:`tui.showing`).
+Run it with ``gomoku`` (or ``make play``). The app's state is one
+:class:`~tui.state.AppState` (the game, the overlays, the engine's results), shown in a
+:class:`BoardView` and a side panel by :class:`~tui.showing.GameDisplay`. Its parts
+are objects of their own, one subject a module, each given what it needs:
+:class:`EngineThinking` (:mod:`tui.thinking`, the engine's moves and hints, asked
+through an :class:`Analyst` in a thread worker so that the screen never freezes),
+:class:`LiveAnalysis` (:mod:`tui.analysis`, ``a``), :class:`ForcingPreview`
+(:mod:`tui.preview`, a forcing line stepped through), :class:`MoveWalk` (:mod:`tui.walk`,
+the move list) and :class:`GameFiles` (:mod:`tui.filing`, saving and opening). The app
+holds them, lays out the screen, and turns keys into their actions; whenever the
+position on show changes, :meth:`GomokuApp.position_changed` says so to all of them.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from rich.console import RenderableType
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
 from textual.widgets import Static
 
 from gomoku.board import BoardError, Point, format_point
@@ -32,7 +35,8 @@ from tui.game import Game, GameSettings
 from tui.preview import ForcingPreview
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
 from tui.services import Analyst
-from tui.showing import GameDisplay
+from tui.showing import SIDE_PANEL_MIN_WIDTH, GameDisplay
+from tui.state import AppState
 from tui.thinking import EngineThinking
 from tui.walk import MoveWalk
 from tui.widgets.board_view import BoardView
@@ -41,11 +45,6 @@ from tui.widgets.footer import KeysFooter
 from tui.widgets.movelist import MoveList
 
 __all__ = ["GomokuApp", "main", "SIDE_PANEL_MIN_WIDTH", "CLOCK_TICK", "GAME_ACTIONS"]
-
-SIDE_PANEL_MIN_WIDTH = 100
-"""From this terminal width the side panel shows (unless ``p`` hides it). Below it the
-board takes the whole width and a line under it sums the panel up: the hint's move,
-score, depth and line, else the game and the cursor (``p`` shows the panel there too)."""
 
 CLOCK_TICK = 0.1
 """Seconds between two looks at the game clock (its text, and whether a side ran out)."""
@@ -76,7 +75,7 @@ GAME_ACTIONS = {
 }
 
 
-class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFiles, GameDisplay, App[int]):
+class GomokuApp(App[int]):
     """Five in a row on an endless board, with the engine's weights and hints."""
 
     CSS_PATH = "app.tcss"
@@ -124,52 +123,49 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
         super().__init__()
         self.analyst = analyst or Analyst.default()
         self.data_dir = data_dir if data_dir is not None else storage.data_dir()
-        self.games_dir = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
-        """Where the file browser starts (``$GOMOKU_GAMES_DIR``, else the data directory's ``games``)."""
         self.now = now
         """The game clock's time source (monotonic seconds): tests pass a fake one."""
         if settings is None:  # the choices of the last new game, if files are kept
             settings = storage.read_settings(self.data_dir, GameSettings()) if autosave else GameSettings()
-        self.settings = settings
-        self.game = self.adopt(Game(self.settings))
+        self.state = AppState(self.adopt(Game(settings)))
+        """The game, the overlays and the engine's results: what every part reads and the screen shows."""
         self.title = f"gomoku: {self.game.rules.title()}"
         """The game's name (``Rules.title()``), kept up to date by ``refresh_all``."""
         self.autosave = storage.Autosave(self.data_dir, on_error=self._autosave_failed) if autosave else None
         self.offer_resume = offer_resume
-        self.watch_delay = watch_delay
-        """Seconds between moves of engine against engine, so that people can follow."""
-        self.show_weights = False
-        self.show_breakdown = False
-        self.panel: bool | None = None
-        """The side panel shown or hidden by the player (``p``); None: by the terminal's width."""
-        self._panel_for_breakdown = False
-        """The side panel was opened by ``t`` (on a narrow terminal), and closes with it."""
-        self.hint: Any | None = None
-        self.hint_note = ""
-        """A line under the hint: the solved value of the position, for the perfect player's."""
-        self._weights_key: tuple[int, int] | None = None
-        self._weights: dict[Point, float] | None = None
-        self.last_path: Path | None = None
-        self.game_path: Path | None = None
-        """The file this game was opened from or last saved to: saving there asks nothing."""
-        self.review_options: dict[str, Any] = {}
-        """Extra arguments of the review screen (``R``): tests keep its engine small."""
         self.notices: list[tuple[str, str]] = []
         """Every notification shown, as (severity, message): the app's own log."""
-        self._clock_shown = ""
+        # The app's parts, each given what it needs.
+        self.showing = GameDisplay(self, self.state, self.analyst)
+        self.thinker = EngineThinking(self, self.state, self.analyst, self.showing, self.play, watch_delay)
+        self.live_analysis = LiveAnalysis(self, self.state, self.analyst, self.showing, self.thinker)
+        self.forcing_preview = ForcingPreview(self, self.state, self.showing)
+        self.move_walk = MoveWalk(self)
+        games = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
+        self.files = GameFiles(self, self.state, games, self.start_game)
+
+    @property
+    def game(self) -> Game:
+        """The game on show (the state's)."""
+        return self.state.game
 
     def notify(
         self,
         message: str,
         *,
         title: str = "",
-        severity: Any = "information",
+        severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
         """Show a one-line notification (plain text: an error may hold brackets) and log it."""
         self.notices.append((str(severity), message))
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def exit(self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Leave the app, telling a search in progress to stop (by any way out, ctrl+q too)."""
+        self.thinker.drop_all()
+        super().exit(result, return_code, message)
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -194,17 +190,17 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
     @property
     def board_view(self) -> BoardView:
         """The board widget."""
-        return self.query_one("#board", BoardView)
+        return self.showing.board_view
 
     def on_mount(self) -> None:
         """Show the game, prepare the engine off the event loop, and offer to resume an unfinished one."""
         self.keep_focus_on_board()
         self.set_interval(CLOCK_TICK, self.tick_clock)
-        self.refresh_all()
+        self.showing.refresh_all()
         if self.analyst.prepare is not None:
-            self.prepare_engine()
+            self.thinker.prepare()
         if self.offer_resume and self.autosave is not None:
-            saved = self.autosave.read(self.settings)
+            saved = self.autosave.read(self.game.settings)
             if saved is not None:
                 question = f"Resume the unfinished game ({len(saved.board.move_stack)} moves)?"
 
@@ -213,26 +209,15 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
                         self.start_game(saved)
                     else:
                         self.keep_previous(saved)
-                        self.maybe_engine_turn()
+                        self.thinker.maybe_engine_turn()
 
                 self.push_screen(ConfirmScreen(question, "Resume", "New game"), answered)
                 return
-        self.maybe_engine_turn()
+        self.thinker.maybe_engine_turn()
 
     def on_resize(self, event: events.Resize) -> None:
         """A narrow terminal gives the whole width to the board."""
-        self.show_panel(event.size.width)
-
-    def panel_shown(self, width: int | None = None) -> bool:
-        """Whether the side panel is on show: the player's choice, else the width's."""
-        width = self.size.width if width is None else width
-        return self.panel if self.panel is not None else width >= SIDE_PANEL_MIN_WIDTH
-
-    def show_panel(self, width: int | None = None) -> None:
-        """Show the side panel, or the summary line under the board in its place."""
-        shown = self.panel_shown(width)
-        self.query_one("#side").display = shown
-        self.query_one("#summary").display = not shown
+        self.showing.show_panel(event.size.width)
 
     # -- focus ---------------------------------------------------------------------
     def keep_focus_on_board(self) -> None:
@@ -251,9 +236,11 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
 
         The widget's ancestors, not its ``screen``: a dialog's field may have left the DOM
         by the time this arrives (Tab and Enter typed in one burst: Enter closed the dialog
-        first), and a detached widget has no screen to ask for (issue 53)."""
-        view = self.board_view
-        if event.widget is not view and view.screen in event.widget.ancestors:
+        first), and a detached widget has no screen to ask for (issue 53). Nor is the
+        board always there: the app closing takes its widgets first."""
+        boards = self.query(BoardView)
+        view = boards.first() if boards else None
+        if view is not None and event.widget is not view and view.screen in event.widget.ancestors:
             view.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -262,30 +249,39 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
             return False
         return True
 
-    # -- playing -----------------------------------------------------------------
+    # -- the position on show ----------------------------------------------------------
+    def position_changed(self, *, walked: bool = False) -> None:
+        """The position on show changed (a move, undo or redo, a new or opened game, the
+        clock's end; ``walked``: the move list showed another one of the game): what the
+        engine said of the old one goes (the hint, its forcing line and preview), the live
+        analysis stops (on a walk, it follows to the position shown), the game is
+        autosaved (a walk changes no game), and everything is shown again."""
+        if walked:
+            self.live_analysis.follow_position()
+        else:
+            self.live_analysis.stop()
+        self.state.forget_results()
+        if not walked:
+            self.save_progress()
+        self.showing.refresh_all()
+
     def start_game(self, game: Game) -> None:
         """Replace the game (new, opened or resumed) and show it from its last move.
 
         An unfinished game it replaces is kept aside (``previous.json``)."""
-        self.cancel_engine()
-        self.stop_analysis()
-        self.forget_forcing()
+        self.thinker.cancel()
         if self.game is not game:
             self.keep_previous(self.game)
-        self.game = self.adopt(game)
-        self.game.start_clock()
-        self.game_path = None
-        self.settings = game.settings
-        self.hint = None
-        self._weights_key = None
+        self.state.game = self.adopt(game)
+        game.start_clock()
+        self.files.game_path = None
         view = self.board_view
         view.board = game.board
         last = game.board.last_move
         # Under gravity the cursor starts where the next stone of the column would land.
         view.centre_on(view.resting(last if last is not None else game.rules.centre()))
-        self.save_progress()
-        self.refresh_all()
-        self.maybe_engine_turn()
+        self.position_changed()
+        self.thinker.maybe_engine_turn()
 
     def adopt(self, game: Game) -> Game:
         """``game``, its clock on the app's time source."""
@@ -297,27 +293,24 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
         """Play a move for the side to move; a bad move is a one-line warning, a late one loses.
         On an earlier position of the game (the move list), the game's next move steps
         forward, and another asks first whether to drop the later moves."""
-        if self.game.check_time() is not None:
+        game = self.game
+        if game.check_time() is not None:
             self.time_ran_out()
             return False
-        if self.game.walking:
-            return self.play_while_walking(point)
+        if game.walking:
+            return self.move_walk.play(point)
         try:
-            self.game.play(point)
+            game.play(point)
         except BoardError as exc:
             self.notify(str(exc), severity="warning", timeout=3)
             return False
-        self.stop_analysis()
-        self.forget_forcing()
-        self.hint = None
         view = self.board_view
-        if self.game.board.rules.gravity:  # the cursor goes where its column's next stone would land
+        if game.board.rules.gravity:  # the cursor goes where its column's next stone would land
             view.move_cursor_to(view.resting(view.cursor))
-        self.save_progress()
-        self.refresh_all()
-        if self.game.is_over:
-            self.notify(self.over_message(), timeout=6)
-        self.maybe_engine_turn()
+        self.position_changed()
+        if game.is_over:
+            self.notify(self.showing.over_message(), timeout=6)
+        self.thinker.maybe_engine_turn()
         return True
 
     def tick_clock(self) -> None:
@@ -327,18 +320,14 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
             return  # no clock running, or the app closing (its widgets gone before its timers)
         if game.check_time() is not None:
             self.time_ran_out()
-        elif game.clock_text() != self._clock_shown:
-            self.refresh_status()
+        elif game.clock_text() != self.showing.clock_shown:
+            self.showing.refresh_status()
 
     def time_ran_out(self) -> None:
         """The side to move lost on time: stop the engine, keep the result, say it."""
-        self.cancel_engine()
-        self.stop_analysis()
-        self.forget_forcing()
-        self.hint = None
-        self.save_progress()
-        self.refresh_all()
-        self.notify(self.over_message(), timeout=6)
+        self.thinker.cancel()
+        self.position_changed()
+        self.notify(self.showing.over_message(), timeout=6)
 
     def save_progress(self) -> None:
         """Autosave the game (if files are kept)."""
@@ -358,7 +347,8 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
     @on(BoardView.CellChosen)
     def cell_chosen(self, message: BoardView.CellChosen) -> None:
         """Play the chosen cell, if it is a human's turn."""
-        if self.thinking == "move":
+        thinking = self.state.thinking
+        if thinking == "move":
             self.notify("Wait: the engine is thinking (u takes back your move).", timeout=3)
             return
         if self.game.engine_to_move():
@@ -369,16 +359,21 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
         if point is None:
             self.notify(f"Column {format_point(message.point[:-1])} is full.", severity="warning", timeout=3)
             return
-        if self.thinking is not None:
-            self.cancel_engine()
+        if thinking is not None:
+            self.thinker.cancel()
         self.play(point)
 
     @on(BoardView.CursorMoved)
     def cursor_moved(self, message: BoardView.CursorMoved) -> None:
         """Follow the cursor in the side panel."""
-        self.refresh_info(layout=False)
-        if self.show_breakdown:
-            self.refresh_breakdown()
+        self.showing.refresh_info(layout=False)
+        if self.state.show_breakdown:
+            self.showing.refresh_breakdown()
+
+    @on(MoveList.Chosen)
+    def move_chosen(self, message: MoveList.Chosen) -> None:
+        """A click on a move in the list shows the position after it."""
+        self.move_walk.walk_to(message.ply)
 
     # -- actions ---------------------------------------------------------------------
     def action_new_game(self) -> None:
@@ -394,122 +389,150 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
 
     def action_undo(self) -> None:
         """Take back moves until a human is to move; stops the engine."""
-        if self.game.lost_on_time is not None:
+        game = self.game
+        if game.lost_on_time is not None:
             self.notify("The game was lost on time: press n for a new game.", timeout=3)
             return
-        if self.game.walking:  # looking back through the game: a step back, the game kept
-            self.action_walk(-1) if self.game.board.ply else self.notify("This is the start of the game.", timeout=2)
+        if game.walking:  # looking back through the game: a step back, the game kept
+            self.action_walk(-1) if game.board.ply else self.notify("This is the start of the game.", timeout=2)
             return
-        if not self.game.board.move_stack:
+        if not game.board.move_stack:
             self.notify("Nothing to undo.", timeout=2)
             return
-        self.cancel_engine()
-        self.game.undo_to_human()
+        self.thinker.cancel()
+        game.undo_to_human()
         self.after_history_change()
 
     def action_redo(self) -> None:
         """Replay moves taken back."""
-        if self.game.lost_on_time is not None:
+        game = self.game
+        if game.lost_on_time is not None:
             self.notify("The game was lost on time: press n for a new game.", timeout=3)
             return
-        if self.game.walking:
+        if game.walking:
             self.action_walk(1)
             return
-        if not self.game.redo_stack:
+        if not game.redo_stack:
             self.notify("Nothing to redo.", timeout=2)
             return
-        self.cancel_engine()
-        self.game.redo_to_human()
+        self.thinker.cancel()
+        game.redo_to_human()
         self.after_history_change()
 
     def after_history_change(self) -> None:
         """Show the game after undo or redo, and let the engine move if it is its turn."""
-        self.stop_analysis()
-        self.forget_forcing()
-        self.hint = None
-        last = self.game.board.last_move
+        game = self.game
+        last = game.board.last_move
         if last is not None:
             self.board_view.move_cursor_to(self.board_view.resting(last))
-        self.save_progress()
-        self.refresh_all()
-        if self.game.settings.mode != "engines":
-            self.maybe_engine_turn()
-        elif self.game.clock is not None:
-            self.game.clock.run_for(None)  # two engines wait for d: so does their clock
+        self.position_changed()
+        if game.settings.mode != "engines":
+            self.thinker.maybe_engine_turn()
+        elif game.clock is not None:
+            game.clock.run_for(None)  # two engines wait for d: so does their clock
 
     def action_toggle_weights(self) -> None:
         """Show or hide the weights overlay."""
-        self.show_weights = not self.show_weights
-        self.refresh_all()
+        self.state.show_weights = not self.state.show_weights
+        self.showing.refresh_all()
 
     def action_toggle_breakdown(self) -> None:
         """Show or hide the cursor cell's breakdown (in the side panel: on a narrow
         terminal the panel opens with it, and closes with it)."""
-        self.show_breakdown = not self.show_breakdown
-        if self.show_breakdown and not self.panel_shown():
-            self.panel = True
-            self._panel_for_breakdown = True
-        elif not self.show_breakdown and self._panel_for_breakdown:
-            self.panel = None
-            self._panel_for_breakdown = False
-        self.show_panel()
-        self.refresh_breakdown()
+        state = self.state
+        state.show_breakdown = not state.show_breakdown
+        if state.show_breakdown and not self.showing.panel_shown():
+            state.panel = True
+            state.panel_for_breakdown = True
+        elif not state.show_breakdown and state.panel_for_breakdown:
+            state.panel = None
+            state.panel_for_breakdown = False
+        self.showing.show_panel()
+        self.showing.refresh_breakdown()
 
     def action_toggle_numbers(self) -> None:
         """Show the stones' move numbers instead of X and O, or not."""
-        view = self.board_view
-        view.move_numbers = not view.move_numbers
-        view.refresh()
+        self.state.move_numbers = not self.state.move_numbers
+        self.showing.refresh_board()
 
     def action_scroll_breakdown(self, direction: int) -> None:
         """Scroll the breakdown a few lines up (-1) or down (1)."""
-        if not self.show_breakdown:
+        if not self.state.show_breakdown:
             self.notify("t shows the breakdown of the cursor's cell.", timeout=2)
             return
         box = self.query_one("#breakdown-box", VerticalScroll)
         box.scroll_relative(y=direction * max(1, box.size.height - 2), animate=False)
 
-    def position_changed(self) -> None:
-        """The position on show changed without a move (the move list): its forcing line
-        goes, and the live analysis follows."""
-        self.forget_forcing()
-        self.follow_position()
-
     def action_toggle_panel(self) -> None:
         """Show or hide the side panel (a narrow terminal shows a summary line instead)."""
-        self.panel = not self.panel_shown()
-        self._panel_for_breakdown = False
-        self.show_panel()
+        self.state.panel = not self.showing.panel_shown()
+        self.state.panel_for_breakdown = False
+        self.showing.show_panel()
 
     def action_hint(self) -> None:
         """Ask the engine for the side to move's best move, without playing it."""
         if self.game.is_over:
             self.notify("The game is over.", timeout=2)
             return
-        if self.thinking == "move":
+        if self.state.thinking == "move":
             self.notify("The engine is already thinking.", timeout=2)
             return
-        self.stop_analysis()  # one search at a time: the hint's
-        self.forget_forcing()
-        self.start_engine("hint")
+        self.live_analysis.stop()  # one search at a time: the hint's
+        self.state.forcing = None
+        self.state.preview_step = None
+        self.showing.refresh_board()
+        self.thinker.start("hint")
 
     def action_engine_move(self) -> None:
-        """The engine plays for the side to move (the hint on show, if any)."""
+        """The engine plays for the side to move (the hint on show, else the live analysis's best)."""
         if self.game.is_over:
             self.notify("The game is over.", timeout=2)
             return
-        if self.thinking == "move":
+        if self.state.thinking == "move":
             self.notify("The engine is already thinking.", timeout=2)
             return
-        if self.hint is not None:  # the hint on show is the engine's move
-            self.play(tuple(self.hint.move))
+        best = self.state.best_move()
+        if best is not None:
+            self.play(best)
             return
-        candidates = getattr(self.analysis, "candidates", ()) if self.analysing else ()
-        if candidates:  # so is the live analysis's best
-            self.play(tuple(candidates[0].move))
-            return
-        self.stop_analysis()
-        self.start_engine("play")
+        self.live_analysis.stop()
+        self.thinker.start("play")
+
+    def action_analyse(self) -> None:
+        """Start the live analysis of the position on show, or stop it."""
+        self.live_analysis.toggle()
+
+    def action_preview(self, step: int) -> None:
+        """Show one more move of the forcing line (``step`` 1), or one fewer (-1)."""
+        self.forcing_preview.step(step)
+
+    def action_leave_preview(self) -> None:
+        """Leave the forcing line's preview: the board shows the game again."""
+        self.forcing_preview.leave()
+
+    def action_walk(self, step: int) -> None:
+        """Show the position ``step`` moves later (earlier when negative)."""
+        self.move_walk.walk_to(self.game.board.ply + step)
+
+    def action_walk_start(self) -> None:
+        """Show the position before the first move."""
+        self.move_walk.walk_to(0)
+
+    def action_walk_end(self) -> None:
+        """Back to the game as it stands, after its last move."""
+        self.move_walk.walk_to(len(self.game.moves))
+
+    def action_review(self) -> None:
+        """Review the whole game move by move."""
+        self.move_walk.review()
+
+    def action_save(self) -> None:
+        """Save the game through the file browser."""
+        self.files.save()
+
+    def action_open(self) -> None:
+        """Open a game through the file browser."""
+        self.files.open()
 
     def action_help(self) -> None:
         """Show every key."""
@@ -531,7 +554,7 @@ class GomokuApp(EngineThinking, LiveAnalysis, ForcingPreview, MoveWalk, GameFile
 
     def quit_now(self) -> None:
         """Stop the engine and leave (a game on the clock is saved with its time left)."""
-        self.cancel_engine()
+        self.thinker.cancel()
         if self.game.clock is not None and self.game.in_progress:
             self.save_progress()
         self.exit(0)

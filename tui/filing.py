@@ -1,64 +1,55 @@
-"""Saving and opening games through the file browser (a mixin of the app).
+"""Saving and opening games through the file browser.
 
-:class:`GameFiles` is mixed into :class:`~tui.app.GomokuApp`: ``s`` and ``o`` push the
-file browser's dialogs (:mod:`tui.screens.files`) in the folder used last (else the
-games folder), and a file that cannot be written or read is one line of error.
+:class:`GameFiles` is one of the app's parts: ``s`` and ``o`` push the file browser's
+dialogs (:mod:`tui.screens.files`) in the folder used last (else the games folder), and
+a file that cannot be written or read is one line of error. It keeps which file the
+game on show came from, and which was used last.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+
+from textual.app import App
 
 from tui import storage
+from tui.game import Game
 from tui.screens.dialogs import ConfirmScreen
 from tui.screens.files import OpenGameScreen, SaveGameScreen
+from tui.state import AppState
 
 __all__ = ["GameFiles"]
 
-if TYPE_CHECKING:
-    from textual.app import App
 
-    from tui.game import Game
-
-    _AppBase = App[int]
-else:
-    _AppBase = object
-
-
-class GameFiles(_AppBase):
+class GameFiles:
     """The app's ``s`` and ``o``: the game saved to, or opened from, a file."""
 
-    if TYPE_CHECKING:  # what the app that mixes this in provides
-        game: Game
-        games_dir: Path
-        last_path: Path | None
-        game_path: Path | None
+    def __init__(self, app: App[int], state: AppState, games_dir: Path, start_game: Callable[[Game], None]) -> None:
+        self.app = app
+        self.state = state
+        self.games_dir = games_dir
+        """Where the file browser starts (``$GOMOKU_GAMES_DIR``, else the data directory's ``games``)."""
+        self.start_game = start_game
+        """Shows an opened game (the app's ``start_game``)."""
+        self.last_path: Path | None = None
+        """The file saved or opened last: the browser starts in its folder."""
+        self.game_path: Path | None = None
+        """The file this game was opened from or last saved to: saving there asks nothing."""
 
-        def start_game(self, game: Game) -> None: ...
-        def notify(
-            self,
-            message: str,
-            *,
-            title: str = "",
-            severity: Any = "information",
-            timeout: float | None = None,
-            markup: bool = False,
-        ) -> None: ...
-
-    def action_save(self) -> None:
+    def save(self) -> None:
         """Save the game through the file browser: in the folder used last (else the games
         folder, made now if need be), as the game's own file or a new timestamped one."""
 
         def write(path: Path) -> None:
             try:
-                written = storage.save(self.game, path)
+                written = storage.save(self.state.game, path)
             except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot save to {path}: {_detail(exc, str(path))}", severity="error")
+                self.app.notify(f"cannot save to {path}: {_detail(exc, str(path))}", severity="error")
                 return
             self.last_path = written
             self.game_path = _resolved(written)
-            self.notify(f"Saved {len(self.game.board.move_stack)} moves to {written}", timeout=4)
+            self.app.notify(f"Saved {len(self.state.game.board.move_stack)} moves to {written}", timeout=4)
 
         def chosen(path: Path | None) -> None:
             if path is None:
@@ -66,7 +57,7 @@ class GameFiles(_AppBase):
             target = storage.with_game_suffix(Path(path))
             if target.is_file() and _resolved(target) != self.game_path:
                 # Another game's file (the last one saved, say, before a new game): ask first.
-                self.push_screen(
+                self.app.push_screen(
                     ConfirmScreen(f"{target} holds another game: overwrite it?", "Overwrite", "Cancel"),
                     lambda yes: write(target) if yes else None,
                 )
@@ -81,12 +72,12 @@ class GameFiles(_AppBase):
                 try:
                     folder.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:  # the browser starts where it can; saving says what went wrong
-                    self.notify(
+                    self.app.notify(
                         f"cannot make the games folder {folder}: {_detail(exc, str(folder))}", severity="warning"
                     )
-        self.push_screen(SaveGameScreen(folder, name), chosen)
+        self.app.push_screen(SaveGameScreen(folder, name), chosen)
 
-    def action_open(self) -> None:
+    def open(self) -> None:
         """Open a game through the file browser: in the folder used last (else the games
         folder), on the file used last (else the newest game there). A file that cannot be
         read is one line of error, and the game on show stays."""
@@ -95,14 +86,14 @@ class GameFiles(_AppBase):
             if path is None:
                 return
             try:
-                game = storage.load(path, self.game.settings)
+                game = storage.load(path, self.state.game.settings)
             except Exception as exc:  # one line, whatever went wrong
-                self.notify(f"cannot open {path}: {_detail(exc, str(path))}", severity="error")
+                self.app.notify(f"cannot open {path}: {_detail(exc, str(path))}", severity="error")
                 return
             self.last_path = Path(path)
             self.start_game(game)
             self.game_path = _resolved(self.last_path)
-            self.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
+            self.app.notify(f"Opened {path}: {len(game.board.move_stack)} moves", timeout=4)
 
         folder = self.browse_folder()
         if self.last_path is not None and self.last_path.parent == folder:
@@ -110,7 +101,7 @@ class GameFiles(_AppBase):
         else:
             newest = storage.newest_game(folder)
             name = newest.name if newest is not None else None
-        self.push_screen(OpenGameScreen(folder, name), chosen)
+        self.app.push_screen(OpenGameScreen(folder, name), chosen)
 
     def browse_folder(self) -> Path:
         """Where the file browser starts: the folder of the file saved or opened last, else the games folder."""

@@ -16,18 +16,17 @@ from typing import Any, Protocol
 from gomoku import attacks
 from gomoku.board import Board, Point, Rules, Stone
 from gomoku.classic.perfect import solve_exactly
-from gomoku.engine import Engine
+from gomoku.engine import Engine, Hint
 from gomoku.engine.forced import find_forced_win
 from gomoku.engine.players import LEVELS, PLAYERS, players_for
 from gomoku.protocol.clock import FAST_THRESHOLD, STOP_MARGIN, TimeControl, plan_time
-from gomoku.search.types import Limit
+from gomoku.search.types import Limit, SearchInfo
 from gomoku.search.warmup import cache_is_cold, warm
 
 __all__ = [
     "Analyst",
     "EngineLike",
     "ForcingLine",
-    "HintLike",
     "INCREMENT_SHARE",
     "engine_time",
     "level_note",
@@ -36,18 +35,6 @@ __all__ = [
 
 INCREMENT_SHARE = 0.8
 """The share of the increment the engine spends on top of its planned share of its time left."""
-
-
-class HintLike(Protocol):
-    """The part of ``gomoku.engine.Hint`` the app reads."""
-
-    move: Point
-    score: float
-    pv: tuple[Point, ...]
-    depth: int
-    nodes: int
-    time: float
-    forced_win: bool
 
 
 class EngineLike(Protocol):
@@ -61,15 +48,15 @@ class EngineLike(Protocol):
         nodes: int | None = None,
         depth: int | None = None,
         level: str | None = None,
-        on_info: Callable[[Any], None] | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
         stop: threading.Event | None = None,
-    ) -> HintLike:
+    ) -> Hint:
         """The best move for the side to move; never changes ``board``; ``stop`` ends it early."""
         ...
 
     def analyse(
         self, board: Board, limit: Limit | None = None, stop: threading.Event | None = None, multipv: int = 1
-    ) -> Iterator[Any]:
+    ) -> Iterator[SearchInfo]:
         """One ``SearchInfo`` per completed depth, its ``candidates`` the ``multipv`` best
         moves (best first); with no limit, until ``stop`` is set."""
         ...
@@ -244,9 +231,9 @@ class Analyst:
         *,
         level: str,
         time: float | None,
-        on_info: Callable[[Any], None] | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
         stop: threading.Event | None = None,
-    ) -> HintLike:
+    ) -> Hint:
         """The engine's move for ``board`` (which it must not change).
 
         The level sets the depth and ``time`` caps it: the engine takes a limit
@@ -262,7 +249,7 @@ class Analyst:
                 kwargs["depth"] = self.depths[level]
         return self.engine.hint(board, **kwargs)
 
-    def analyse(self, board: Board, *, multipv: int, stop: threading.Event) -> Iterator[Any]:
+    def analyse(self, board: Board, *, multipv: int, stop: threading.Event) -> Iterator[SearchInfo]:
         """The live analysis of ``board``: the engine's search with no limit but ``stop``
         (the extra ``limits``' nodes or depth, for tests and benchmarks), one
         ``SearchInfo`` per completed depth with the ``multipv`` best moves."""

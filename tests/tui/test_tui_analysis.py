@@ -21,7 +21,7 @@ OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1)]
 async def analysing(app: GomokuApp, pilot: Any, depth: int = 3) -> None:
     """Wait for the analysis's report of ``depth``."""
     for _ in range(300):
-        if app.analysis is not None and app.analysis.depth >= depth:
+        if app.state.analysis is not None and app.state.analysis.depth >= depth:
             return
         await pilot.pause(0.01)
     raise AssertionError("the analysis never reported")
@@ -34,8 +34,8 @@ async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[...
             app.play(move)
         await pilot.press("a")
         await analysing(app, pilot)
-        assert app.analysing and fake_engine.analyses == [{"ply": 5, "multipv": ANALYSIS_LINES, "limit": None}]
-        best = app.analysis.candidates
+        assert app.state.analysing and fake_engine.analyses == [{"ply": 5, "multipv": ANALYSIS_LINES, "limit": None}]
+        best = app.state.analysis.candidates
         assert len(best) == ANALYSIS_LINES
         # Each candidate on the board with its chance, the best picked out.
         view = app.board_view
@@ -54,7 +54,7 @@ async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[...
         await pilot.pause(0.05)
         assert not fake_engine.stopped.is_set()
         await pilot.press("a")
-        assert not app.analysing and app.board_view.candidates == ()
+        assert not app.state.analysing and app.board_view.candidates == ()
         await settle(app, pilot)
         assert fake_engine.stopped.wait(5)  # the analysis thread sees its stop within its next wait
         assert not app.query_one("#analysis").display
@@ -71,7 +71,7 @@ async def test_a_move_stops_the_analysis(make_app: Callable[..., GomokuApp], fak
         app.board_view.move_cursor_to((-2, 2))
         await pilot.press("enter")
         assert app.game.board.ply == 6
-        assert not app.analysing and app.analysis is None
+        assert not app.state.analysing and app.state.analysis is None
         await settle(app, pilot)
         assert fake_engine.stopped.wait(5)  # the analysis thread sees its stop within its next wait
         assert len(fake_engine.analyses) == 1  # not started again on the new position
@@ -86,13 +86,13 @@ async def test_undo_and_a_new_hint_stop_the_analysis(make_app: Callable[..., Gom
         await pilot.press("a")
         await analysing(app, pilot)
         await pilot.press("u")
-        assert not app.analysing and app.game.board.ply == 4
+        assert not app.state.analysing and app.game.board.ply == 4
         await pilot.press("a")
         await analysing(app, pilot)
         await pilot.press("h")  # the hint's search takes the engine
-        assert not app.analysing
+        assert not app.state.analysing
         await settle(app, pilot)
-        assert app.hint is not None and fake_engine.calls
+        assert app.state.hint is not None and fake_engine.calls
 
 
 async def test_d_plays_the_analysis_best_move(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
@@ -102,10 +102,10 @@ async def test_d_plays_the_analysis_best_move(make_app: Callable[..., GomokuApp]
             app.play(move)
         await pilot.press("a")
         await analysing(app, pilot)
-        best = app.analysis.candidates[0].move
+        best = app.state.analysis.candidates[0].move
         await pilot.press("d")
         assert app.game.board.last_move == best
-        assert not app.analysing and fake_engine.calls == []  # no search of its own
+        assert not app.state.analysing and fake_engine.calls == []  # no search of its own
 
 
 async def test_the_analysis_refuses_an_ended_game_and_the_engines_turn(
@@ -116,7 +116,7 @@ async def test_the_analysis_refuses_an_ended_game_and_the_engines_turn(
         for move in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0)]:
             app.play(move)
         await pilot.press("a")
-        assert not app.analysing and any("The game is over" in text for _, text in app.notices)
+        assert not app.state.analysing and any("The game is over" in text for _, text in app.notices)
         # Walking back, the earlier position can be analysed.
         await pilot.press("less_than_sign")
         await pilot.press("a")
@@ -133,8 +133,8 @@ async def test_the_analysis_follows_the_move_list(make_app: Callable[..., Gomoku
         await analysing(app, pilot)
         await pilot.press("less_than_sign", "less_than_sign")
         await analysing(app, pilot)
-        assert app.analysing and fake_engine.analyses[-1]["ply"] == 3
-        assert app.analysis.candidates[0].move not in app.game.board.stones
+        assert app.state.analysing and fake_engine.analyses[-1]["ply"] == 3
+        assert app.state.analysis.candidates[0].move not in app.game.board.stones
         await pilot.press("end")
         await analysing(app, pilot)
         assert fake_engine.analyses[-1]["ply"] == 5 and not app.game.walking

@@ -132,12 +132,12 @@ async def test_thinking_is_shown_and_undo_cancels_it(make_app: Callable[..., Gom
             if "depth 1" in text_of(app, "#status"):
                 break
             await pilot.pause(0.01)
-        assert app.thinking == "move"
+        assert app.state.thinking == "move"
         assert "O is thinking… depth 1  nodes 7" in text_of(app, "#status")
         await pilot.press("right", "enter")  # a click while the engine thinks is refused
         assert app.game.board.move_stack == [(0, 0)]
         await pilot.press("u")
-        assert app.thinking is None and app._stop.is_set()
+        assert app.state.thinking is None and app.thinker._stop.is_set()
         fake_engine.gate.set()
         await settle(app, pilot)
         assert app.game.board.move_stack == []  # the cancelled answer was dropped
@@ -197,8 +197,8 @@ async def test_hint_is_shown_and_d_plays_it(make_app: Callable[..., GomokuApp], 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "h")
         await settle(app, pilot)
-        assert app.hint is not None
-        move = app.hint.move
+        assert app.state.hint is not None
+        move = app.state.hint.move
         assert app.board_view.hint_move == move
         assert app.game.board.move_stack == [(0, 0)]  # shown, not played
         assert f"Hint for O: {move[0]},{move[1]}" in text_of(app, "#hint")
@@ -206,7 +206,7 @@ async def test_hint_is_shown_and_d_plays_it(make_app: Callable[..., GomokuApp], 
         await pilot.press("d")
         assert app.game.board.move_stack == [(0, 0), move]
         assert len(fake_engine.calls) == calls  # the hint on show was played as it was
-        assert app.hint is None
+        assert app.state.hint is None
         await pilot.press("d")  # with no hint, d asks the engine
         await settle(app, pilot)
         assert len(app.game.board.move_stack) == 3
@@ -362,7 +362,7 @@ async def test_new_game_dialog(make_app: Callable[..., GomokuApp]) -> None:
         assert app.game is game
     # The next start (with no settings given) offers the same choices.
     again = GomokuApp(analyst=app.analyst, data_dir=app.data_dir, offer_resume=False)
-    assert again.settings == game.settings
+    assert again.game.settings == game.settings
 
 
 async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:
@@ -400,7 +400,7 @@ async def test_help_lists_every_key(make_app: Callable[..., GomokuApp]) -> None:
             }.get(first, first)
             assert name in shown, binding.key
         await pilot.press("h")  # keys of the board do nothing under the help
-        assert app.thinking is None
+        assert app.state.thinking is None
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
 
@@ -454,7 +454,7 @@ async def test_an_engine_failure_is_one_line(make_app: Callable[..., GomokuApp],
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.notices[-1] == ("error", "the engine failed: out of cheese")
-        assert app.is_running and app.thinking is None
+        assert app.is_running and app.state.thinking is None
         assert app.game.board.move_stack == [(0, 0)]
 
 
@@ -491,14 +491,14 @@ async def test_engines_pause_between_moves_to_be_watched(make_app: Callable[...,
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert len(app.game.board.move_stack) == 1  # the first move at once, then a pause
-        assert app.thinking == "wait"
+        assert app.state.thinking == "wait"
         assert "O to play (engine)" in text_of(app, "#status")
         await pilot.press("d")  # d plays the next move now
         await settle(app, pilot)
-        assert len(app.game.board.move_stack) == 2 and app.thinking == "wait"
+        assert len(app.game.board.move_stack) == 2 and app.state.thinking == "wait"
         await pilot.press("u")  # undo pauses the game
-        assert len(app.game.board.move_stack) == 1 and app.thinking is None
-        app.watch_delay = 0
+        assert len(app.game.board.move_stack) == 1 and app.state.thinking is None
+        app.thinker.watch_delay = 0
         await pilot.press("d")  # d resumes it
         for _ in range(20):
             await settle(app, pilot)

@@ -134,7 +134,7 @@ async def test_a_human_who_runs_out_of_time_loses(make_app: Callable[..., Gomoku
         await pilot.press("right", "enter", "u", "h", "d")  # the game is over: nothing moves
         await settle(app, pilot)
         assert len(app.game.board.move_stack) == 2
-        assert app.thinking is None
+        assert app.state.thinking is None
     saved = json.loads((tmp_path / "data" / "autosave.json").read_text())
     assert saved["result"] == "O" and saved["metadata"]["lost_on_time"] == "X"
     again = make_app(settings=timed(mode="human-x"))
@@ -199,12 +199,12 @@ async def test_an_engine_that_overstays_its_time_loses(make_app: Callable[..., G
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         for _ in range(100):
-            if app.thinking == "move":
+            if app.state.thinking == "move":
                 break
             await pilot.pause(0.01)
         now.advance(31)
         app.tick_clock()
-        assert app.game.lost_on_time is Stone.O and app.thinking is None
+        assert app.game.lost_on_time is Stone.O and app.state.thinking is None
         fake_engine.gate.set()
         await settle(app, pilot)
         assert app.game.board.move_stack == [(0, 0)]  # its late answer is dropped
@@ -257,7 +257,7 @@ async def test_the_pause_between_two_engines_is_not_on_their_clock(make_app: Cal
     app = make_app(settings=settings, now=now, watch_delay=60)  # d steps through the pauses
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        assert len(app.game.board.move_stack) == 1 and app.thinking == "wait"
+        assert len(app.game.board.move_stack) == 1 and app.state.thinking == "wait"
         now.advance(30)  # people watching, the clock standing
         assert app.game.clock is not None and app.game.clock.left(Stone.O) == 60
         await pilot.press("d")

@@ -9,6 +9,7 @@ import pytest
 
 MODULES = [
     "tui.app",
+    "tui.state",
     "tui.thinking",
     "tui.analysis",
     "tui.preview",
@@ -40,6 +41,7 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0
     if name in (
         "tui.game",
+        "tui.state",
         "tui.storage",
         "tui.view.frame",
         "tui.view.marks",

@@ -32,14 +32,14 @@ async def test_the_opponents_threat_is_stepped_through_a_stone_at_a_time(
         for move in GAME:
             app.play(move)
         await hint(app, pilot)
-        assert app.forcing is not None and app.forcing.threat and app.forcing.attacker is Stone.X
+        assert app.state.forcing is not None and app.state.forcing.threat and app.state.forcing.attacker is Stone.X
         panel = text_of(app, "#hint")
         assert "X threatens a VCT in 3 moves: 0,1 -1,2 3,-2 4,-3 -1,0" in panel
         assert ", . step through it" in panel
         view = app.board_view
         stones = dict(app.game.board.stones)
         await pilot.press("full_stop")
-        assert app.preview_step == 1 and view.cursor == THREAT[0]
+        assert app.state.preview_step == 1 and view.cursor == THREAT[0]
         assert cell(view, THREAT[0]) == " 1 " and cell(view, THREAT[1]) == " 2 "
         await pilot.press("full_stop")  # two stones: X's, then O's reply (the cursor on it)
         x_colour = view.get_component_rich_style("board--x").color
@@ -52,16 +52,16 @@ async def test_the_opponents_threat_is_stepped_through_a_stone_at_a_time(
         assert any(seg.text.startswith(" 3 ") and seg.style.color == x_colour for seg in row)
         assert not any(seg.text.startswith(" 3 ") and seg.style.bgcolor == preview for seg in row)
         await pilot.press("full_stop")
-        assert app.preview_step == 3
+        assert app.state.preview_step == 3
         assert "move 3 of 5: 3,-2 (X)" in text_of(app, "#hint")
         await pilot.press("comma")
-        assert app.preview_step == 2 and view.cursor == THREAT[1]
+        assert app.state.preview_step == 2 and view.cursor == THREAT[1]
         for _ in range(9):  # no further than the line's end
             await pilot.press("full_stop")
-        assert app.preview_step == len(THREAT)
+        assert app.state.preview_step == len(THREAT)
         assert app.game.board.stones == stones  # a preview: the game is not changed
         await pilot.press("escape")
-        assert app.preview_step is None and view.preview == ()
+        assert app.state.preview_step is None and view.preview == ()
         assert cell(view, THREAT[0]) == " · "
         assert view.hint_move is not None  # the hint's own marks are back
 
@@ -75,10 +75,10 @@ async def test_a_proven_win_keeps_its_whole_forcing_line(make_app: Callable[...,
             app.play(move)
         fake_engine.hint = lambda board, **kwargs: FakeHint(line[0], WIN - 5, line[:3], 7, 99, 0.01, True)
         await hint(app, pilot)
-        assert app.forcing is not None and not app.forcing.threat and app.forcing.moves == line
+        assert app.state.forcing is not None and not app.state.forcing.threat and app.state.forcing.moves == line
         assert "X wins by a VCF in 3 moves" in text_of(app, "#hint")
         await pilot.press("comma")  # , first shows the whole line at once
-        assert app.preview_step == len(line)
+        assert app.state.preview_step == len(line)
         assert [cell(app.board_view, move) for move in line] == [f" {n} " for n in range(1, 6)]
 
 
@@ -92,12 +92,12 @@ async def test_a_win_the_solver_misses_falls_back_to_the_hints_line(
             app.play(move)
         fake_engine.hint = lambda board, **kwargs: FakeHint(pv[0], WIN - 3, pv, 7, 99, 0.01, True)
         await hint(app, pilot)
-        assert app.forcing is not None and app.forcing.moves == pv and app.forcing.kind == "line"
+        assert app.state.forcing is not None and app.state.forcing.moves == pv and app.state.forcing.kind == "line"
         assert "X wins by a forced win in 2 moves" in text_of(app, "#hint")
         # A line cut short of the five (a win in 7 plies, 3 moves known) is no line to step through.
         fake_engine.hint = lambda board, **kwargs: FakeHint(pv[0], WIN - 7, pv, 7, 99, 0.01, True)
         await hint(app, pilot)
-        assert app.forcing is None and "win in 7" in text_of(app, "#hint")
+        assert app.state.forcing is None and "win in 7" in text_of(app, "#hint")
 
 
 async def test_no_line_no_preview_and_a_move_forgets_it(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
@@ -106,16 +106,16 @@ async def test_no_line_no_preview_and_a_move_forgets_it(make_app: Callable[..., 
         for move in GAME:
             app.play(move)
         await pilot.press("full_stop")
-        assert app.preview_step is None
+        assert app.state.preview_step is None
         assert any("No forcing line" in text for _, text in app.notices)
         await hint(app, pilot)
-        assert app.forcing is None and "threatens" not in text_of(app, "#hint")
+        assert app.state.forcing is None and "threatens" not in text_of(app, "#hint")
         fake_engine.threats = {"X": THREAT}
         await hint(app, pilot)
         await pilot.press("full_stop", "full_stop")
         app.board_view.move_cursor_to((6, 6))
         await pilot.press("enter")  # a move: the line belonged to the position before it
-        assert app.forcing is None and app.preview_step is None and app.board_view.preview == ()
+        assert app.state.forcing is None and app.state.preview_step is None and app.board_view.preview == ()
         assert app.game.board.last_move == (6, 6)
 
 

@@ -117,7 +117,7 @@ async def test_the_overlay_and_the_hint_show_only_cells_a_stone_may_go_to(
         assert cell_text(view, (0, 3)) == " · " and cell_text(view, (5, 0)) == " · "
         # A hint on a floating cell is not marked at all (the summary still names it).
         fake_engine.hint = lambda board, **kwargs: FakeHint((6, 4), 1.0, ((6, 4),), 1, 1, 0.01, False)
-        app.hint = None
+        app.state.hint = None
         await pilot.press("h")
         await settle(app, pilot)
         assert cell_text(view, (6, 4)) == " · "

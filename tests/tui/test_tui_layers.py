@@ -271,7 +271,7 @@ async def test_the_dialog_takes_the_general_form(make_app: Callable[..., GomokuA
         await pilot.press("escape")
     # The next start (with no settings given) offers the general form again.
     again = GomokuApp(analyst=app.analyst, data_dir=app.data_dir, offer_resume=False)
-    assert again.settings.rules == "size=7x6,k=4,gravity"
+    assert again.game.settings.rules == "size=7x6,k=4,gravity"
 
 
 async def test_the_layers_wrap_to_the_terminal_and_a_click_plays_on_any_layer(

@@ -248,7 +248,7 @@ def test_gomoku_with_no_command_runs_the_app(tmp_path: Path, monkeypatch: pytest
     assert cli.main([]) == 0
     assert len(started) == 1
     assert started[0].data_dir == tmp_path  # the env var chooses where games are kept
-    assert started[0].settings == GameSettings()
+    assert started[0].game.settings == GameSettings()
 
 
 def test_load_refuses_a_game_the_board_view_cannot_show(tmp_path: Path) -> None:

@@ -167,9 +167,9 @@ async def test_a_game_won_can_be_walked_back_and_analysed(make_app: Callable[...
         assert app.game.is_over
         await pilot.press("less_than_sign", "h")
         await settle(app, pilot)
-        assert app.hint is not None and fake_engine.calls[-1]["ply"] == 8
+        assert app.state.hint is not None and fake_engine.calls[-1]["ply"] == 8
         await pilot.press("end")
-        assert app.game.is_over and app.hint is None
+        assert app.game.is_over and app.state.hint is None
         assert "X wins with five in a row" in text_of(app, "#status")
 
 
@@ -200,7 +200,7 @@ async def test_r_reviews_the_game_and_enter_shows_a_moves_position(
     from tui.screens.review import ReviewScreen
 
     app = make_app()
-    app.review_options = {"engine": fake_engine, "threats": False, "nodes": 100}
+    app.move_walk.review_options = {"engine": fake_engine, "threats": False, "nodes": 100}
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("R")
         assert ("information", "No moves to review yet.") in app.notices
@@ -210,7 +210,7 @@ async def test_r_reviews_the_game_and_enter_shows_a_moves_position(
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.moves == GAME
         await pilot.press("h")  # the game's keys sleep under the review
-        assert app.hint is None
+        assert app.state.hint is None
         for _ in range(400):
             if screen.review is not None:
                 break

@@ -78,8 +78,8 @@ async def test_greedy_hint_then_d_plays_it(tmp_path: Path) -> None:
         board = app.game.board.copy()
         await pilot.press("h")
         await settle(app, pilot)
-        assert app.hint is not None
-        assert app.hint.move == greedy_move(board)
+        assert app.state.hint is not None
+        assert app.state.hint.move == greedy_move(board)
         assert app.game.board.move_stack == OPENING
         await pilot.press("d")
         assert app.game.board.move_stack == OPENING + [greedy_move(board)]
@@ -92,7 +92,7 @@ async def test_search_hint_reports_its_figures(tmp_path: Path) -> None:
             app.play(point)
         await pilot.press("h")
         await settle(app, pilot)
-        hint = app.hint
+        hint = app.state.hint
         assert hint is not None and hint.depth >= 1 and hint.nodes > 0
         assert hint.move not in app.game.board.stones
         shown = str(app.query_one("#hint", Static).render())
@@ -205,18 +205,18 @@ async def test_the_live_analysis_on_the_real_engine(tmp_path: Path) -> None:
             app.play(point)
         await pilot.press("a")
         for _ in range(1000):
-            if app.analysis_done:
+            if app.state.analysis_done:
                 break
             await pilot.pause(0.02)
-        assert app.analysing and app.analysis_done and app.analysis is not None
-        candidates = app.analysis.candidates
+        assert app.state.analysing and app.state.analysis_done and app.state.analysis is not None
+        candidates = app.state.analysis.candidates
         assert 1 <= len(candidates) <= 4
         board = app.game.board
         assert all(c.move not in board.stones and c.pv[0] == c.move for c in candidates)
         assert [label for _, label in app.board_view.candidates][0] in str(app.query_one("#analysis", Static).render())
         assert app.query_one("#evalbar").display
         await pilot.press("a")
-        assert not app.analysing
+        assert not app.state.analysing
 
 
 async def test_the_real_threat_comes_with_the_hint(tmp_path: Path) -> None:
@@ -227,7 +227,7 @@ async def test_the_real_threat_comes_with_the_hint(tmp_path: Path) -> None:
             app.play(point)
         await pilot.press("h")
         await settle(app, pilot)
-        line = app.forcing
+        line = app.state.forcing
         assert line is not None and line.threat and line.attacker is Stone.X
         assert line.moves[0] in ((3, 0), (-1, 0), (4, 0), (-2, 0))
         assert "X threatens" in str(app.query_one("#hint", Static).render())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Input
 from tui_fakes import FakeHint, fake_explain, fake_weight_map
 
 from gomoku.engine import Engine
@@ -78,9 +79,21 @@ def test_snapshot_five_ends_the_game(snap_compare: Any, tmp_path: Path, fake_eng
     assert snap_compare(app, terminal_size=SIZE, run_before=setup)
 
 
+def steady_cursors(app: GomokuApp) -> None:
+    """The text fields' cursors stop blinking (shown steadily): on a loaded machine the
+    picture is taken more than a blink after the field got the focus, at either phase."""
+    for field in app.screen.query(Input):
+        field.cursor_blink = False
+
+
 def test_snapshot_new_game_dialog(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
     app = snapshot_app(tmp_path, fake_engine)
-    assert snap_compare(app, terminal_size=SIZE, press=["n"])
+
+    async def setup(pilot: Any) -> None:
+        await pilot.press("n")
+        steady_cursors(app)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=setup)
 
 
 def test_snapshot_help(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
@@ -158,6 +171,7 @@ def test_snapshot_new_game_dialog_general_form(snap_compare: Any, tmp_path: Path
         await pilot.press("n")
         await pilot.click("#rules-text")
         await pilot.press(*"size=5x5x5,k=4")
+        steady_cursors(app)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(110, 40), run_before=setup)
@@ -234,7 +248,7 @@ async def _analysing(app: GomokuApp, pilot: Any) -> None:
     play(app, MIDGAME[:7])
     await pilot.press("a")
     for _ in range(300):  # the fake's three depths come at once; then it searches on, until stopped
-        if app.analysis is not None and app.analysis.depth == 3:
+        if app.state.analysis is not None and app.state.analysis.depth == 3:
             break
         await pilot.pause(0.01)
     await pilot.pause()
