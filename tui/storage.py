@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -51,7 +51,7 @@ PREVIOUS_NAME = "previous.json"
 SETTINGS_NAME = "settings.json"
 
 
-def data_dir(environ: dict[str, str] | None = None) -> Path:
+def data_dir(environ: Mapping[str, str] | None = None) -> Path:
     """The app's data directory: ``$GOMOKU_DATA_DIR``, else ``$XDG_DATA_HOME/gomoku``,
     else ``~/.local/share/gomoku``.
 
@@ -68,7 +68,7 @@ def data_dir(environ: dict[str, str] | None = None) -> Path:
     return Path.home() / ".local" / "share" / "gomoku"
 
 
-def games_dir(data: Path | None = None, environ: dict[str, str] | None = None) -> Path:
+def games_dir(data: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
     """Where the file browser starts: ``$GOMOKU_GAMES_DIR``, else the ``games`` folder
     of the data directory (``data``, else :func:`data_dir`), so by default
     ``$XDG_DATA_HOME/gomoku/games`` or ``~/.local/share/gomoku/games``.

@@ -484,7 +484,7 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
             return cell_text(mark.text), styles["empty"] + styles["preview"] + colour + styles["last"]
         return cell_text(mark.text), styles["empty"] + side
 
-    def render_lines(self, crop):  # type: ignore[no-untyped-def]
+    def render_lines(self, crop: Region) -> list[Strip]:
         self._frame = self._prepare()
         return super().render_lines(crop)
 

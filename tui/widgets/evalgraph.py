@@ -87,7 +87,7 @@ class EvalGraph(PlotextPlot):
         plt.yticks([0, 50, 100], ["0%", "50%", "100%"])
         plt.xlim(0, max(1, count - 1))
         ticks = list(range(0, max(1, count - 1) + 1, tick_step(count - 1)))
-        plt.xticks(ticks, [str(t) for t in ticks])
+        plt.xticks([float(t) for t in ticks], [str(t) for t in ticks])
         plt.xlabel("moves played")
         plt.horizontal_line(50, color="gray")
         if count:
