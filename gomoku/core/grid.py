@@ -94,8 +94,8 @@ __all__ = [
     "move",
     "push",
     "pop",
-    "push_plain",
-    "pop_plain",
+    "push_bare",
+    "pop_bare",
     "init",
     "find",
     "order_value",
@@ -407,14 +407,14 @@ def pop(g: GridState) -> int:
 
 
 @njit(cache=True, nogil=True)
-def push_plain(g: GridState, i: int) -> None:
-    """``push`` that leaves the learned sums alone (``move``'s ``learned`` False)."""
+def push_bare(g: GridState, i: int) -> None:
+    """``push`` with the patterns alone: the learned sums are left as they are (``move``'s ``learned`` False)."""
     move(g, int64(i), 1, False)
 
 
 @njit(cache=True, nogil=True)
-def pop_plain(g: GridState) -> int:
-    """``pop`` that leaves the learned sums alone (``move``'s ``learned`` False)."""
+def pop_bare(g: GridState) -> int:
+    """``pop`` with the patterns alone: the learned sums are left as they are (``move``'s ``learned`` False)."""
     return move(g, -1, -1, False)
 
 

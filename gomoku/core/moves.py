@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.core.context import Context
-from gomoku.core.grid import GridState, first, learned_order, order_value, pop_plain, push_plain
+from gomoku.core.grid import GridState, first, learned_order, order_value, pop_bare, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 
 __all__ = [
@@ -116,9 +116,9 @@ def _sets_up(g: GridState, s: int, q: int, base: int) -> bool:
     v = g.order[s, q]
     if v < SETUP_MIN or v >= QUIET or g.order[3 - s, q] >= QUIET:
         return False
-    push_plain(g, q)  # a look one move ahead, taken back: the learned sums wait
+    push_bare(g, q)  # a look one move ahead, taken back: the learned sums wait
     made = doubles(g, s) > base
-    pop_plain(g)
+    pop_bare(g)
     return made
 
 

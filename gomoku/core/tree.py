@@ -101,7 +101,7 @@ from gomoku.core.context import (
     WIDTH,
     Context,
 )
-from gomoku.core.grid import GridState, evaluate, first, pop, pop_plain, push, push_plain
+from gomoku.core.grid import GridState, evaluate, first, pop, pop_bare, push, push_bare
 from gomoku.core.moves import QUIET, credit, doubles, node_moves, pick, reduction, stoppers
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
@@ -158,7 +158,7 @@ def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, mov
 @njit(cache=True, nogil=True)
 def _learned(g: GridState) -> bool:
     """Whether the grid has a learned value or move order whose sums its moves keep
-    (``grid.push``); without one the moves are ``push_plain``'s, which cost less."""
+    (``grid.push``); without one the moves are ``push_bare``'s, which cost less."""
     return g.nn_b1.size > 0 or g.nn_pol_own.size > 1
 
 
@@ -351,7 +351,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         if learned:
             push(g, q)
         else:
-            push_plain(g, q)
+            push_bare(g, q)
         if j == 0:
             score = -negamax(g, ctx, int64(next_depth), int64(-beta), int64(-alpha), int64(ply + 1))
         else:
@@ -370,7 +370,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         if learned:
             pop(g)
         else:
-            pop_plain(g)
+            pop_bare(g)
         if ctx.counters[ABORT] != 0:
             return 0
         if score > best:
@@ -439,7 +439,7 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
         if learned:
             push(g, q)
         else:
-            push_plain(g, q)
+            push_bare(g, q)
         if j == 0:
             score = -negamax(g, ctx, int64(depth - 1), int64(-beta), int64(-alpha), int64(1))
         else:
@@ -449,7 +449,7 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
         if learned:
             pop(g)
         else:
-            pop_plain(g)
+            pop_bare(g)
         if ctx.counters[ABORT] != 0:
             break
         if score > best:

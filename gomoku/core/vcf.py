@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
-from gomoku.core.grid import GridState, first, five_near, pop_plain, push_plain
+from gomoku.core.grid import GridState, first, five_near, pop_bare, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
 from gomoku.core.struct import int64
 
@@ -97,28 +97,28 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
         q = moves[t]
         if tick(ctx, TNODES):
             return False
-        push_plain(g, q)
+        push_bare(g, q)
         n = g.count[s, C_FIVE]
         if n != 1:
             # Two fives to block: the defender is lost (none: not a four).
             if n >= 2:
                 r = first(g, s, C_FIVE)
-                push_plain(g, r)
+                push_bare(g, r)
                 win = first(g, s, C_FIVE)
-                pop_plain(g)
-                pop_plain(g)
+                pop_bare(g)
+                pop_bare(g)
                 ctx.line[k] = q
                 ctx.line[k + 1] = r
                 ctx.line[k + 2] = win
                 ctx.counters[LINE_LEN] = k + 3
                 return True
-            pop_plain(g)
+            pop_bare(g)
             continue
         r = five_near(g, s)
-        push_plain(g, r)
+        push_bare(g, r)
         found = _vcf_node(g, ctx, s, int64(depth - 1), int64(k + 2))
-        pop_plain(g)
-        pop_plain(g)
+        pop_bare(g)
+        pop_bare(g)
         if found:
             ctx.line[k] = q
             ctx.line[k + 1] = r
