@@ -24,11 +24,12 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.records.tree import GameTree, Node
 
 __all__ = [
     "FORMAT_VERSION",
@@ -50,6 +51,7 @@ __all__ = [
     "fit_board",
     "parse_int",
     "rules_by_name",
+    "check_tree",
 ]
 
 FORMAT_VERSION = 1
@@ -77,6 +79,39 @@ class GameRecord:
     metadata: dict[str, Any] = field(default_factory=dict)
     setup: dict[Point, Stone] = field(default_factory=dict)
     to_move: Stone | None = None
+    tree: GameTree | None = None
+    """The moves with their variations and comments, whose main line is
+    ``moves``; None for a game of one line (``game_tree`` makes one)."""
+
+    @classmethod
+    def from_tree(
+        cls, tree: GameTree, result: str | None = None, metadata: Mapping[str, Any] | None = None
+    ) -> GameRecord:
+        """The record of a game tree: its main line as ``moves``, and the tree
+        itself when it has variations or comments."""
+        return cls(
+            rules=tree.rules,
+            moves=tree.main_line(),
+            result=result,
+            metadata=dict(metadata or {}),
+            setup=dict(tree.setup),
+            to_move=tree.to_move,
+            tree=tree if tree.has_variations() or tree.has_comments() else None,
+        )
+
+    def game_tree(self) -> GameTree:
+        """The record's tree (``tree``), or a new tree of its one line.
+
+        RecordError if ``tree`` no longer matches the record (its main line is
+        not ``moves``, or other rules or set-up stones).
+        """
+        if self.tree is None:
+            return GameTree.from_moves(self.moves, self.rules, self.setup, self.to_move)
+        if self.tree.main_line() != list(self.moves):
+            raise RecordError("the record's moves are not its tree's main line")
+        if (self.tree.rules, self.tree.setup, self.tree.to_move) != (self.rules, self.setup, self.to_move):
+            raise RecordError("the record's rules or set-up stones are not its tree's")
+        return self.tree
 
     @classmethod
     def from_board(cls, board: Board, metadata: Mapping[str, Any] | None = None) -> GameRecord:
@@ -384,6 +419,10 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
             s.name: [list(p) for p in sorted(q for q, t in record.setup.items() if t is s)] for s in (Stone.X, Stone.O)
         }
         data["to_move"] = (record.to_move or Stone.X).name
+    if record.tree is not None:
+        tree = record.game_tree()
+        fields = _line_to_dict(tree.root, tree.root.children[0] if tree.root.children else None, top=True)
+        data.update((key, fields[key]) for key in ("comments", "variations") if key in fields)
     return data
 
 
@@ -418,7 +457,105 @@ def record_from_dict(data: object, where: str = "game") -> GameRecord:
         to_move = _coerce_stone(data.get("to_move", "X"), f"{where}.to_move")
     record = GameRecord(rules, moves, result, dict(metadata), setup, to_move)
     record.to_board()  # every move must be legal
+    if "variations" in data or "comments" in data:
+        tree = GameTree(rules, setup, to_move)
+        where_of: dict[int, str] = {}
+        lines = {"moves": moves_data, **{k: data[k] for k in ("comments", "variations") if k in data}}
+        _line_from_dict(tree, tree.root, lines, where, rules.dims, where_of, top=True)
+        check_tree(tree, lambda node: where_of[id(node)])
+        record.tree = tree if tree.has_variations() or tree.has_comments() else None
     return record
+
+
+# -- variations in native JSON ------------------------------------------------------
+# A line is its moves, then "comments" ({"k": text}, the comment of the node after
+# the line's k-th move; "0" the root's, at the top only) and "variations", each a
+# line of its own with "at": the number of the outer line's moves played before it
+# branches off (at least 1 inside a variation, whose own branch point is outer).
+_LINE_KEYS = {"at", "moves", "comments", "variations"}
+
+
+def _line_to_dict(branch: Node, first: Node | None, top: bool) -> dict[str, Any]:
+    moves: list[list[int]] = []
+    comments: dict[str, str] = {}
+    variations: list[dict[str, Any]] = []
+    if top and branch.comment:
+        comments["0"] = branch.comment
+    node = first
+    while node is not None and node.move is not None:
+        if (top or moves) and node.parent is not None:
+            for other in node.parent.children[1:]:
+                variations.append({"at": len(moves), **_line_to_dict(node.parent, other, top=False)})
+        moves.append(list(node.move))
+        if node.comment:
+            comments[str(len(moves))] = node.comment
+        node = node.children[0] if node.children else None
+    data: dict[str, Any] = {"moves": moves}
+    if comments:
+        data["comments"] = comments
+    if variations:
+        data["variations"] = variations
+    return data
+
+
+def _line_from_dict(
+    tree: GameTree,
+    branch: Node,
+    data: Mapping[str, Any],
+    where: str,
+    dims: int,
+    where_of: dict[int, str],
+    top: bool,
+) -> None:
+    """Add the line ``data`` at ``branch``, each node's field in ``where_of``."""
+    moves = data.get("moves")
+    if not isinstance(moves, list) or (not top and not moves):
+        raise RecordError(f"{where}.moves: expected a list of points [x, y]{'' if top else ', at least one'}")
+    nodes: list[Node] = []
+    node = branch
+    for i, value in enumerate(moves):
+        point = _coerce_point(value, f"{where}.moves[{i}]", dims)
+        try:
+            node = tree.add(node, point)
+        except ValueError:
+            raise RecordError(f"{where}.moves[{i}]: {format_point(point)} is already a variation there") from None
+        where_of[id(node)] = f"{where}.moves[{i}]"
+        nodes.append(node)
+    low = 0 if top else 1
+    comments = data.get("comments", {})
+    if not isinstance(comments, Mapping):
+        raise RecordError(f'{where}.comments: expected an object {{"k": "text"}}')
+    for key, text in comments.items():
+        if not (isinstance(key, str) and key.isdigit() and low <= int(key) <= len(nodes)):
+            raise RecordError(f"{where}.comments: key {key!r}: expected a move number from {low} to {len(nodes)}")
+        if not isinstance(text, str):
+            raise RecordError(f"{where}.comments[{key!r}]: expected a string")
+        (nodes[int(key) - 1] if int(key) else branch).comment = text
+    variations = data.get("variations", [])
+    if not isinstance(variations, list):
+        raise RecordError(f"{where}.variations: expected a list of variations")
+    for j, variation in enumerate(variations):
+        inner = f"{where}.variations[{j}]"
+        if not isinstance(variation, Mapping):
+            raise RecordError(f'{inner}: expected an object {{"at": n, "moves": [...]}}')
+        unknown = sorted(set(variation) - _LINE_KEYS)
+        if unknown:
+            raise RecordError(f"{inner}: unexpected field {unknown[0]!r}; expected {', '.join(sorted(_LINE_KEYS))}")
+        at = variation.get("at")
+        if not isinstance(at, int) or isinstance(at, bool) or not low <= at < len(nodes):
+            raise RecordError(f"{inner}.at: expected a move number from {low} to {len(nodes) - 1}, not {at!r}")
+        _line_from_dict(tree, nodes[at - 1] if at else branch, variation, inner, dims, where_of, top=False)
+
+
+def check_tree(tree: GameTree, where: Callable[[Node], str]) -> None:
+    """RecordError naming (by ``where(node)``) the first move of ``tree`` that cannot be played."""
+    try:
+        illegal = tree.first_illegal()
+    except BoardError as exc:
+        raise RecordError(f"set-up stones: {exc}") from None
+    if illegal is not None:
+        node, error = illegal
+        raise RecordError(f"{where(node)} ({_show(node.move)}): {error}")
 
 
 # -- shared by the text formats ----------------------------------------------
