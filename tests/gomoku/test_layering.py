@@ -19,6 +19,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gomoku.search",),
     ("gomoku.engine",),
     ("gomoku.records", "gomoku.review"),
+    ("gomoku.puzzles",),
     ("gomoku.protocol",),
     ("gomoku.match", "gomoku.experiments"),
     ("gomoku.selfplay", "gomoku.tuning"),
