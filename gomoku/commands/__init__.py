@@ -6,4 +6,4 @@ Each module has ``register(subparsers)``, which adds its subcommands and sets
 
 __all__ = ["MODULES"]
 
-MODULES = ("show", "analysis", "hint", "play", "experiment", "review", "selfplay", "tune", "train")
+MODULES = ("show", "analysis", "hint", "play", "experiment", "review", "puzzles", "selfplay", "tune", "train")

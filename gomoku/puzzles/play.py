@@ -92,7 +92,9 @@ class Attempt:
         line = self.line()
         if self.puzzle.kind == "defence" and not self.played:
             threat = format_line(self.puzzle.line)
-            return f"solution: {format_point(line[0])}, the only defence against {threat}"
+            return (
+                f"solution: {format_point(line[0])}, the only defence against {self.solver.other.name}'s win {threat}"
+            )
         return f"solution: {format_line(line)}" if line else "no solution: the solver finds no win here"
 
     def play(self, move: Point) -> Outcome:
