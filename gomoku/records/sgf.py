@@ -3,8 +3,11 @@
 A game on the endless board is translated to fit on SGF's board and the offset
 recorded in our own property ``OF[x:y]`` (with ``EB[1]`` for the endless board,
 ``WL[k]`` for the length that wins and ``OL[0|1]`` for overlines), so that it
-reads back to the same points. Only the main line is read; variations are
-skipped.
+reads back to the same points. Variations are read and written with SGF's own
+game-tree syntax, ``(;B[hh](;W[hi])(;W[ii]))``, into and from the record's
+``tree`` (``gomoku.records.tree``), and so are comments (``C``); other
+properties of the nodes are dropped. A record of one line without comments is
+written as a plain sequence of moves.
 
 >>> from gomoku.board import Board
 >>> record = GameRecord.from_board(Board(moves=[(0, 0), (1, 1), (-1, 0)]))
@@ -17,8 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gomoku.board import Point, Stone
+from gomoku.board import Board, BoardError, Point, Stone
 from gomoku.records.game import GameRecord, RecordError, fit_board, parse_int, rules_by_name, whole_number
+from gomoku.records.tree import GameTree, Node
 
 __all__ = ["SGF_MAX", "SGF_DEFAULT_SIZE", "SGF_METADATA", "format_sgf", "parse_sgf", "sgf_root"]
 
@@ -99,22 +103,51 @@ def sgf_root(record: GameRecord) -> tuple[str, Callable[[Point], str | None]]:
 
 
 def format_sgf(record: GameRecord) -> str:
-    """A record as SGF FF[4] GM[4] text (see the module doc for the extensions)."""
+    """A record as SGF FF[4] GM[4] text (see the module doc for the extensions),
+    its variations and comments too: ten nodes a line, each variation on a line
+    of its own."""
     root, coord = sgf_root(record)
-    first = record.to_move if record.setup and record.to_move else Stone.X
-    nodes = []
-    for i, move in enumerate(record.moves):
-        colour = "B" if (first if i % 2 == 0 else first.other) is Stone.X else "W"
-        nodes.append(f";{colour}[{coord(move)}]")
-    lines = ["(;" + root]
-    for start in range(0, len(nodes), 10):
-        lines.append("".join(nodes[start : start + 10]))
+    tree = record.game_tree()
+    first = tree.to_move or Stone.X
+
+    def text(node: Node) -> str:
+        assert node.move is not None
+        colour = "B" if (first if node.ply % 2 == 1 else first.other) is Stone.X else "W"
+        comment = f"C[{_sgf_escape(node.comment)}]" if node.comment else ""
+        return f";{colour}[{coord(node.move)}]{comment}"
+
+    def sequence(node: Node, lines: list[str], chunk: list[str]) -> None:
+        """The nodes after ``node``, then its variations, each a game tree."""
+        while len(node.children) == 1:
+            node = node.children[0]
+            chunk.append(text(node))
+            if len(chunk) == 10:
+                lines.append("".join(chunk))
+                chunk.clear()
+        if chunk:
+            lines.append("".join(chunk))
+        for child in node.children if len(node.children) > 1 else []:
+            start = len(lines)
+            sequence(child, lines, [text(child)])
+            lines[start] = "(" + lines[start]
+            lines[-1] += ")"
+
+    lines = ["(;" + root + (f"C[{_sgf_escape(tree.root.comment)}]" if tree.root.comment else "")]
+    try:
+        sequence(tree.root, lines, [])
+    except RecursionError:
+        raise RecordError("SGF: variations nested too deeply to write") from None
     return "\n".join(lines) + ")\n"
 
 
+_Nodes = list[tuple[int, dict[str, list[str]]]]
+_SgfTree = tuple[_Nodes, list["_SgfTree"]]
+
+
 class _SgfReader:
-    """A small recursive-descent reader of SGF's main line: a list of nodes,
-    each a dict of property -> list of values, with line numbers for errors."""
+    """A small recursive-descent reader of SGF's game tree: a sequence of nodes,
+    each a dict of property -> list of values with its line number for errors,
+    and the game trees that follow it (its variations)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -141,30 +174,27 @@ class _SgfReader:
             raise self.fail(what)
         self.pos += 1
 
-    def read(self) -> list[tuple[int, dict[str, list[str]]]]:
+    def read(self) -> _SgfTree:
         self.expect("(", "'(' to start the game tree")
-        nodes = self.sequence()
+        tree = self.game_tree()
         if self.peek():
             raise self.fail("nothing after the game tree")
-        return nodes
+        return tree
 
-    def sequence(self) -> list[tuple[int, dict[str, list[str]]]]:
-        """A game tree after its '(': its nodes, then the first variation's."""
+    def game_tree(self) -> _SgfTree:
+        """A game tree after its '(': its nodes, then its variations."""
         nodes = []
         while self.peek() == ";":
             self.pos += 1
             nodes.append((self.line(), self.node()))
         if not nodes:
             raise self.fail("';' to start a node")
-        first = True
+        variations = []
         while self.peek() == "(":
             self.pos += 1
-            sub = self.sequence()
-            if first:
-                nodes.extend(sub)
-                first = False
+            variations.append(self.game_tree())
         self.expect(")", "')' to close the game tree")
-        return nodes
+        return nodes, variations
 
     def node(self) -> dict[str, list[str]]:
         props: dict[str, list[str]] = {}
@@ -208,15 +238,16 @@ class _SgfReader:
 
 
 def parse_sgf(text: str) -> GameRecord:
-    """An SGF FF[4] GM[4] game record (the main line; variations are skipped).
+    """An SGF FF[4] GM[4] game record: the main line as ``moves``, and the
+    whole tree (``tree``) when the file has variations or comments.
 
     Without our ``EB[1]`` property the board is SZ's bounded square.
     """
     try:
-        nodes = _SgfReader(text).read()
+        sgf_tree = _SgfReader(text).read()
     except RecursionError:
         raise RecordError("SGF: variations nested too deeply to read") from None
-    root_line, root = nodes[0]
+    root_line, root = sgf_tree[0][0]
     if root.get("GM", ["4"])[0].strip() != "4":
         raise RecordError(f"SGF line {root_line}: GM[{root['GM'][0]}] is not gomoku; expected GM[4]")
     size_text = root.get("SZ", ["15"])[0]
@@ -264,26 +295,55 @@ def parse_sgf(text: str) -> GameRecord:
         if player not in ("B", "W"):
             raise RecordError(f"SGF line {root_line}: PL[{player}]: expected PL[B] or PL[W]")
         to_move = Stone.X if player == "B" else Stone.O
-    expected = to_move or Stone.X
-    moves: list[Point] = []
-    for line, node in nodes:
-        colours = [c for c in ("B", "W") if c in node]
-        if not colours:
-            continue
-        if len(colours) > 1:
-            raise RecordError(f"SGF line {line}: expected one move in a node, found B and W")
-        colour = colours[0]
-        stone = Stone.X if colour == "B" else Stone.O
-        if stone is not expected:
-            raise RecordError(
-                f"SGF line {line}: expected a move of {'B' if expected is Stone.X else 'W'} "
-                f"(players alternate), found {colour}"
-            )
-        value = node[colour][0]
-        if value == "":
-            raise RecordError(f"SGF line {line}: a pass; expected a point (gomoku has no passes)")
-        moves.append(point(value, f"SGF line {line}: {colour}"))
-        expected = expected.other
+    tree = GameTree(rules, setup, to_move)
+    board = Board(rules)
+    if setup:
+        try:
+            board.set_up(setup, to_move)
+        except BoardError as exc:
+            raise RecordError(f"SGF line {root_line}: set-up stones: {exc}") from None
+
+    def add(at: Node, sgf: _SgfTree) -> None:
+        """The nodes of ``sgf`` after ``at``, played on ``board`` and taken back."""
+        nodes, variations = sgf
+        played = 0
+        for line, props in nodes:
+            colours = [c for c in ("B", "W") if c in props]
+            if len(colours) > 1:
+                raise RecordError(f"SGF line {line}: expected one move in a node, found B and W")
+            if colours:
+                colour = colours[0]
+                expected = tree.turn(at)
+                if (Stone.X if colour == "B" else Stone.O) is not expected:
+                    raise RecordError(
+                        f"SGF line {line}: expected a move of {'B' if expected is Stone.X else 'W'} "
+                        f"(players alternate), found {colour}"
+                    )
+                value = props[colour][0]
+                if value == "":
+                    raise RecordError(f"SGF line {line}: a pass; expected a point (gomoku has no passes)")
+                move = point(value, f"SGF line {line}: {colour}")
+                try:
+                    board.play(move)
+                except BoardError as exc:
+                    number = len(board.move_stack) + 1
+                    raise RecordError(f"SGF line {line}: move {number} ({move[0]},{move[1]}): {exc}") from None
+                played += 1
+                try:
+                    at = tree.add(at, move)
+                except ValueError:
+                    raise RecordError(f"SGF line {line}: {colour}[{value}] is already a variation there") from None
+            if "C" in props:
+                at.comment = "\n\n".join(c for c in (at.comment, props["C"][0]) if c)
+        for variation in variations:
+            add(at, variation)
+        for _ in range(played):
+            board.pop()
+
+    try:
+        add(tree.root, sgf_tree)
+    except RecursionError:
+        raise RecordError("SGF: variations nested too deeply to read") from None
     result = None
     if "RE" in root:
         verdict = root["RE"][0].strip().upper()
@@ -294,6 +354,4 @@ def parse_sgf(text: str) -> GameRecord:
         elif verdict in ("0", "DRAW", "JIGO"):
             result = "draw"
     metadata = {key: root[prop][0] for key, prop in SGF_METADATA.items() if prop in root}
-    record = GameRecord(rules, moves, result, metadata, setup, to_move)
-    record.to_board()
-    return record
+    return GameRecord.from_tree(tree, result, metadata)
