@@ -39,7 +39,7 @@ from gomoku.board import Board
 from gomoku.core.cellvalues import CELL_VALUES, MULTISETS, TEMPO
 from gomoku.core.grid import EMPTY
 from gomoku.core.patterns import C_FIVE, ONE, multiset_index
-from gomoku.core.tempo import STATES, threat_states
+from gomoku.core.tempo import SIDE_STATES, STATES, threat_states
 from gomoku.search.layout import Grid
 from gomoku.search.nets import Net, save_net
 from gomoku.selfplay.dataset import load_dataset
@@ -109,29 +109,53 @@ def cross_entropy(logit: np.ndarray, y: np.ndarray) -> float:
 
 
 def fit(
-    x: sparse.csr_matrix, states: np.ndarray, y: np.ndarray, l2: float, l2_tempo: float
+    x: sparse.csr_matrix, states: np.ndarray, y: np.ndarray, l2: float, l2_tempo: float, keep_cells: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """Cell values (logits) and the tempo table minimising cross-entropy plus L2 terms.
-    Cells with nothing better than lone stones stay at 0."""
+
+    The tempo of a state is fitted as the side to move's term plus the opponent's
+    plus their pair's (``l2_tempo`` on the first two, ten times that on the pair's):
+    a pair of states seldom seen in games, as a search meets them, takes its value
+    from the two sides' terms rather than from nothing. Cells with nothing better
+    than lone stones stay at 0. With ``keep_cells`` the cell values are the classic
+    table's times one fitted factor: only the tempo is learned."""
     fixed = np.array([max(m) <= ONE for m in MULTISETS])
     n = x.shape[1]
+    mover, other = states // SIDE_STATES, states % SIDE_STATES
+
+    classic = np.array(CELL_VALUES, dtype=float) / CLASSIC_SCALE
+
+    def split(w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        cells = np.where(fixed, 0.0, w[:n])
+        if keep_cells:
+            cells = np.where(fixed, 0.0, classic * w[0])
+        a = w[n : n + SIDE_STATES]
+        b = w[n + SIDE_STATES : n + 2 * SIDE_STATES]
+        pair = w[n + 2 * SIDE_STATES :]
+        return cells, a, b, pair
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
-        cells = np.where(fixed, 0.0, w[:n])
-        tempo = w[n:]
-        logit = x @ cells + tempo[states]
+        cells, a, b, pair = split(w)
+        logit = x @ cells + a[mover] + b[other] + pair[states]
         p = 1.0 / (1.0 + np.exp(-logit))
         r = (p - y) / len(y)
         grad_cells = x.T @ r + 2 * l2 * cells
         grad_cells[fixed] = 0.0
-        grad_tempo = np.bincount(states, weights=r, minlength=STATES) + 2 * l2_tempo * tempo
-        value = cross_entropy(logit, y) + l2 * float(cells @ cells) + l2_tempo * float(tempo @ tempo)
-        return value, np.concatenate([grad_cells, grad_tempo])
+        if keep_cells:
+            factor = float(grad_cells @ classic)
+            grad_cells = np.zeros(n)
+            grad_cells[0] = factor
+        grad_a = np.bincount(mover, weights=r, minlength=SIDE_STATES) + 2 * l2_tempo * a
+        grad_b = np.bincount(other, weights=r, minlength=SIDE_STATES) + 2 * l2_tempo * b
+        grad_pair = np.bincount(states, weights=r, minlength=STATES) + 20 * l2_tempo * pair
+        value = cross_entropy(logit, y) + l2 * float(cells @ cells) + l2_tempo * float(a @ a + b @ b + 10 * pair @ pair)
+        return value, np.concatenate([grad_cells, grad_a, grad_b, grad_pair])
 
-    start = np.concatenate([np.array(CELL_VALUES, dtype=float) / CLASSIC_SCALE / 2, np.zeros(STATES)])
+    start = np.concatenate([np.array(CELL_VALUES, dtype=float) / CLASSIC_SCALE / 2, np.zeros(2 * SIDE_STATES + STATES)])
     result = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": 3000})
-    w = result.x
-    return np.where(fixed, 0.0, w[:n]), w[n:]
+    cells, a, b, pair = split(result.x)
+    tempo = (a[:, None] + b[None, :]).reshape(-1) + pair
+    return cells, tempo
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", help="keep the positions' features in this .npz (read it when it exists)")
     parser.add_argument("--l2", type=float, default=1e-6, help="L2 weight on the cell values")
     parser.add_argument("--l2-tempo", type=float, default=1e-5, help="L2 weight on the tempo table")
+    parser.add_argument("--keep-cells", action="store_true", help="the classic cell values, one factor fitted")
     parser.add_argument("--out", help="write the evaluation to this .npz (data/nets/NAME.npz)")
     args = parser.parse_args(argv)
     if args.cache and Path(args.cache).exists():
@@ -155,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     train = ~test
     x = sparse.csr_matrix(kinds[:, 0, :].astype(np.float64) - kinds[:, 1, :].astype(np.float64))
     states = threat_states(counts)
-    cells, tempo = fit(x[train], states[train], y[train], args.l2, args.l2_tempo)
+    cells, tempo = fit(x[train], states[train], y[train], args.l2, args.l2_tempo, args.keep_cells)
     classic = np.array(CELL_VALUES, dtype=float)
     classic_logit = (TEMPO * (kinds[:, 0, :] @ classic) - kinds[:, 1, :] @ classic) / CLASSIC_SCALE
     report = {
