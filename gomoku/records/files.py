@@ -22,14 +22,16 @@ Formats:
 
 * native JSON (``.json``): ``{"format": "gomoku", "version": 1, "rules": {...},
   "moves": [[x, y], ...], "result": "X" | "O" | "draw" | null, "metadata": {...}}``,
-  plus ``"setup"`` and ``"to_move"`` for a game that starts from set-up stones;
+  plus ``"setup"`` and ``"to_move"`` for a game that starts from set-up stones,
+  and ``"variations"`` and ``"comments"`` for a game tree (``gomoku.records.tree``);
 * position JSON (``.json``): ``{"stones": {"X": [[x, y], ...], "O": [...]}, "to_move": "X"}``,
   as the shared puzzle and opening files; ``.jsonl`` files of them are read with
   ``FILE.jsonl:N`` (the N-th line, from 1) or ``FILE.jsonl:ID``;
 * SGF FF[4] GM[4] (``.sgf``) and Piskvork PSQ (``.psq``, 1-based ``x,y,ms`` lines):
   a game on the endless board is translated to fit and the offset recorded
   (SGF property ``OF[x:y]``, a PSQ trailing line ``;gomoku: ...``), so that it
-  reads back to the same points.
+  reads back to the same points. SGF holds a game tree's variations, PSQ only
+  its main line.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from gomoku.records.game import (
 )
 from gomoku.records.psq import PSQ_MAX, format_psq, parse_psq
 from gomoku.records.sgf import SGF_DEFAULT_SIZE, SGF_MAX, format_sgf, parse_sgf
+from gomoku.records.tree import GameTree, Node
 
 __all__ = [
     "FORMATS",
@@ -71,6 +74,8 @@ __all__ = [
     "SGF_DEFAULT_SIZE",
     "SGF_MAX",
     "GameRecord",
+    "GameTree",
+    "Node",
     "RecordError",
     "board_from_position",
     "dumps_game",

@@ -16,7 +16,8 @@ True
 
 * native JSON: ``{"format": "gomoku", "version": 1, "rules": {...},
   "moves": [[x, y], ...], "result": "X" | "O" | "draw" | null, "metadata": {...}}``,
-  plus ``"setup"`` and ``"to_move"`` for a game that starts from set-up stones;
+  plus ``"setup"`` and ``"to_move"`` for a game that starts from set-up stones,
+  and ``"variations"`` and ``"comments"`` for a game tree (see ``_line_to_dict``);
 * position JSON: ``{"stones": {"X": [[x, y], ...], "O": [...]}, "to_move": "X"}``,
   as the shared puzzle and opening files.
 """

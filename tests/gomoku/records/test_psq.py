@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from gomoku.board import Rules
-from gomoku.records import RecordError, parse_psq
+from gomoku.records import GameRecord, RecordError, format_psq, parse_psq
+from gomoku.records.tree import GameTree
 
 
 def test_psq_from_piskvork() -> None:
@@ -36,3 +37,13 @@ def test_bad_psq(text, fragment) -> None:
     with pytest.raises(RecordError) as info:
         parse_psq(text)
     assert fragment in str(info.value)
+
+
+def test_psq_of_a_tree_holds_its_main_line() -> None:
+    # PSQ has no variations: a game tree is written as its main line.
+    tree = GameTree.from_moves([(0, 0), (1, 0), (0, 1)])
+    tree.play(tree.root.children[0], (5, 5))
+    record = GameRecord.from_tree(tree)
+    assert record.tree is not None
+    again = parse_psq(format_psq(record))
+    assert again.moves == [(0, 0), (1, 0), (0, 1)] and again.tree is None
