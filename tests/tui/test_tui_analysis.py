@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tui_fakes import FakeHint, cell, settle, text_of
+from waiting import wait_until_async
 
 from gomoku.engine.chance import describe, percent, win_chance
 from gomoku.search.types import WIN
@@ -20,11 +21,8 @@ OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1)]
 
 async def analysing(app: GomokuApp, pilot: Any, depth: int = 3) -> None:
     """Wait for the analysis's report of ``depth``."""
-    for _ in range(300):
-        if app.state.analysis is not None and app.state.analysis.depth >= depth:
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the analysis never reported")
+    reported = await wait_until_async(lambda: app.state.analysis is not None and app.state.analysis.depth >= depth)
+    assert reported, "the analysis never reported"
 
 
 async def test_a_starts_the_analysis_and_a_again_stops_it(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:

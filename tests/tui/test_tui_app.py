@@ -10,6 +10,7 @@ from typing import Any
 from textual import events
 from textual.widgets import Input, Select, Static
 from tui_fakes import browsed, choose_file, settle, text_of
+from waiting import wait_until_async
 
 from gomoku.board import Stone
 from gomoku.records import load_game
@@ -128,10 +129,7 @@ async def test_thinking_is_shown_and_undo_cancels_it(make_app: Callable[..., Gom
     app = make_app(mode="human-x")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        for _ in range(200):  # until the engine's first report arrives
-            if "depth 1" in text_of(app, "#status"):
-                break
-            await pilot.pause(0.01)
+        assert await wait_until_async(lambda: "depth 1" in text_of(app, "#status"))  # the engine's first report
         assert app.state.thinking == "move"
         assert "O is thinking… depth 1  nodes 7" in text_of(app, "#status")
         await pilot.press("right", "enter")  # a click while the engine thinks is refused
@@ -146,11 +144,8 @@ async def test_thinking_is_shown_and_undo_cancels_it(make_app: Callable[..., Gom
 async def test_engine_against_engine_plays_to_the_end(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app(settings=GameSettings(rules="tictactoe", mode="engines", level="greedy"))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(20):
-            await settle(app, pilot)
-            if app.game.board.is_over:
-                break
-        assert app.game.board.is_over
+        assert await wait_until_async(lambda: app.game.board.is_over)
+        await settle(app, pilot)
         assert app.board_view.cursor == app.game.board.last_move  # the view followed the game
         # On the bounded board the cursor stays inside.
         await pilot.press("left", "left", "left", "left", "down", "down", "down", "down")
@@ -500,11 +495,7 @@ async def test_engines_pause_between_moves_to_be_watched(make_app: Callable[...,
         assert len(app.game.board.move_stack) == 1 and app.state.thinking is None
         app.thinker.watch_delay = 0
         await pilot.press("d")  # d resumes it
-        for _ in range(20):
-            await settle(app, pilot)
-            if app.game.board.is_over:
-                break
-        assert app.game.board.is_over
+        assert await wait_until_async(lambda: app.game.board.is_over)
 
 
 async def test_the_hints_line_is_numbered_on_the_board(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from textual.widgets import Select, Static
 from tui_fakes import FakeTime, settle
+from waiting import wait_until_async
 
 from gomoku.board import Stone
 from tui import storage
@@ -101,9 +102,8 @@ async def test_the_clock_shows_and_counts_down_for_the_side_to_move(make_app: Ca
         now.advance(1)
         app.tick_clock()
         assert status(app).startswith("▸X 5:02 · O 4:50 │")
-        now.advance(2)
-        await pilot.pause(0.3)  # the app's own tick (every 0.1 s) shows the time gone by
-        assert status(app).startswith("▸X 5:00 · O 4:50 │")
+        now.advance(2)  # the app's own tick (every 0.1 s) shows the time gone by
+        assert await wait_until_async(lambda: status(app).startswith("▸X 5:00 · O 4:50 │"), timeout=5)
 
 
 async def test_no_clock_no_clock_text(make_app: Callable[..., GomokuApp]) -> None:
@@ -151,10 +151,7 @@ async def test_a_tiny_real_clock_runs_out(make_app: Callable[..., GomokuApp]) ->
         assert len(app.game.board.move_stack) == 1 and app.game.clock is not None
         # O's half second runs from X's move; on a loaded machine it may be spent already.
         assert app.game.clock.running is Stone.O or app.game.lost_on_time is Stone.O
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if app.game.is_over:
-                break
+        assert await wait_until_async(lambda: app.game.is_over, timeout=5)
         assert app.game.lost_on_time is Stone.O
         assert "O ran out of time: X wins" in status(app)
         assert "O 0:00.0" in status(app)
@@ -198,10 +195,7 @@ async def test_an_engine_that_overstays_its_time_loses(make_app: Callable[..., G
     app = make_app(settings=timed(mode="human-x", clock=30, increment=0), now=now)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        for _ in range(100):
-            if app.state.thinking == "move":
-                break
-            await pilot.pause(0.01)
+        assert await wait_until_async(lambda: app.state.thinking == "move")
         now.advance(31)
         app.tick_clock()
         assert app.game.lost_on_time is Stone.O and app.state.thinking is None

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Select
 from tui_fakes import FakeHint, settle, text_of
+from waiting import wait_until_async
 
 from gomoku.board import BoardError, Rules, Stone
 from gomoku.engine import Engine
@@ -137,10 +138,8 @@ async def test_weights_breakdown_and_hint_on_every_layer(
 async def test_the_engine_plays_a_3d_game_to_its_end(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app(settings=GameSettings(rules="cube3", mode="engines", level="minimax"))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(30):
-            await settle(app, pilot)
-            if app.game.board.is_over:
-                break
+        assert await wait_until_async(lambda: app.game.board.is_over)
+        await settle(app, pilot)
         board = app.game.board
         assert board.is_over and all(len(move) == 3 for move in board.move_stack)
         assert app.board_view.cursor == board.last_move

@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.widgets import Static
 from tui_fakes import cell, settle, text_of
+from waiting import wait_until_async
 
 from gomoku.records import load_game
 from tui.app import GomokuApp
@@ -211,11 +212,7 @@ async def test_r_reviews_the_game_and_enter_shows_a_moves_position(
         assert isinstance(screen, ReviewScreen) and screen.moves == GAME
         await pilot.press("h")  # the game's keys sleep under the review
         assert app.state.hint is None
-        for _ in range(400):
-            if screen.review is not None:
-                break
-            await pilot.pause(0.02)
-        assert screen.review is not None
+        assert await wait_until_async(lambda: screen.review is not None)
         table = screen.query_one("#review-moves", DataTable)
         table.focus()
         table.move_cursor(row=2)

@@ -3,11 +3,12 @@ time) in a thread at start: the app stays responsive and says when it is slow.""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import threading
 from collections.abc import Callable
 from typing import Any
+
+from waiting import wait_until_async
 
 from tui.app import GomokuApp
 from tui.services import Analyst
@@ -26,11 +27,7 @@ async def test_the_app_prepares_the_engine_in_a_thread_and_says_so(
 
     app = make_app(analyst=dataclasses.replace(fake_analyst, prepare=prepare))
     async with app.run_test(size=(110, 34)) as pilot:
-        for _ in range(100):
-            if started.is_set():
-                break
-            await asyncio.sleep(0.02)
-        assert started.is_set()
+        assert await wait_until_async(started.is_set, timeout=10)
         before = app.board_view.cursor
         await pilot.press("right")  # the event loop answers while the engine prepares
         await pilot.pause()
@@ -39,11 +36,7 @@ async def test_the_app_prepares_the_engine_in_a_thread_and_says_so(
         messages = [n.message for n in app._notifications]
         assert any("first run only" in m for m in messages)
         release.set()
-        for _ in range(100):
-            if finished.is_set():
-                break
-            await asyncio.sleep(0.02)
-        assert finished.is_set()
+        assert await wait_until_async(finished.is_set, timeout=10)
 
 
 async def test_a_failed_warm_up_is_one_line_not_a_crash(
@@ -53,10 +46,7 @@ async def test_a_failed_warm_up_is_one_line_not_a_crash(
         raise RuntimeError("no compiler today")
 
     app = make_app(analyst=dataclasses.replace(fake_analyst, prepare=prepare))
-    async with app.run_test(size=(110, 34)) as pilot:
-        for _ in range(100):
-            if any("warm-up failed" in n.message for n in app._notifications):
-                break
-            await pilot.pause(0.02)
+    async with app.run_test(size=(110, 34)):
+        await wait_until_async(lambda: any("warm-up failed" in n.message for n in app._notifications), timeout=10)
         assert any(n.message == "the engine's warm-up failed: no compiler today" for n in app._notifications)
         assert app.is_running

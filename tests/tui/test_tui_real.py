@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 from tui_fakes import choose_file, settle
+from waiting import wait_until_async
 
 from gomoku.attacks import explain, greedy_move, weight_map
 from gomoku.board import Board, Stone
@@ -122,10 +123,8 @@ async def test_engine_against_engine_on_tictactoe(tmp_path: Path, level: str) ->
         watch_delay=0,
     )
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(30):
-            await settle(app, pilot)
-            if app.game.board.is_over:
-                break
+        assert await wait_until_async(lambda: app.game.board.is_over, timeout=60)
+        await settle(app, pilot)
         board = app.game.board
         assert board.is_over and 5 <= board.ply <= 9
         assert all(board.rules.contains(p) for p in board.move_stack)
@@ -204,10 +203,7 @@ async def test_the_live_analysis_on_the_real_engine(tmp_path: Path) -> None:
         for point in OPENING:
             app.play(point)
         await pilot.press("a")
-        for _ in range(1000):
-            if app.state.analysis_done:
-                break
-            await pilot.pause(0.02)
+        await wait_until_async(lambda: app.state.analysis_done, timeout=60)
         assert app.state.analysing and app.state.analysis_done and app.state.analysis is not None
         candidates = app.state.analysis.candidates
         assert 1 <= len(candidates) <= 4

@@ -18,6 +18,7 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable, ProgressBar, Static
 from tui_fakes import FakeEngine
+from waiting import wait_until_async
 
 from gomoku.board import Rules
 from tui.screens.review import ReviewScreen
@@ -44,10 +45,7 @@ async def reviewed(app: Host, pilot: Any) -> ReviewScreen:
     """Wait until the screen's review is in."""
     screen = app.screen
     assert isinstance(screen, ReviewScreen)
-    for _ in range(400):
-        if screen.review is not None or screen.error is not None:
-            break
-        await pilot.pause(0.02)
+    await wait_until_async(lambda: screen.review is not None or screen.error is not None)
     await pilot.pause()
     assert screen.review is not None, screen.error
     return screen
@@ -89,10 +87,7 @@ async def test_escape_closes_with_none_and_stops_a_running_review() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
-        for _ in range(100):
-            if engine.calls:
-                break
-            await pilot.pause(0.02)
+        await wait_until_async(lambda: engine.calls)
         assert engine.calls and screen.review is None  # the review is running
         await pilot.press("escape")
         await pilot.pause()

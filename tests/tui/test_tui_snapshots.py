@@ -12,6 +12,7 @@ from typing import Any
 
 from textual.widgets import Input
 from tui_fakes import FakeHint, fake_explain, fake_weight_map
+from waiting import wait_until_async
 
 from gomoku.engine import Engine
 from tui.app import GomokuApp
@@ -247,10 +248,8 @@ def test_snapshot_connect_four_at_80x24(snap_compare: Any, tmp_path: Path, fake_
 async def _analysing(app: GomokuApp, pilot: Any) -> None:
     play(app, MIDGAME[:7])
     await pilot.press("a")
-    for _ in range(300):  # the fake's three depths come at once; then it searches on, until stopped
-        if app.state.analysis is not None and app.state.analysis.depth == 3:
-            break
-        await pilot.pause(0.01)
+    # The fake's three depths come at once; then it searches on, until stopped.
+    await wait_until_async(lambda: app.state.analysis is not None and app.state.analysis.depth == 3)
     await pilot.pause()
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from textual.widgets import Input, Static
 from textual.worker import WorkerCancelled
 from textual_fspicker.parts import DirectoryNavigation
+from waiting import wait_until_async
 
 from gomoku.board import Board, Point
 
@@ -186,16 +187,18 @@ async def browsed(app: Any, pilot: Any) -> None:
     """Let the file browser read its folder (in a worker) and settle on the file it offers."""
     await settle(app, pilot)
     wanted = getattr(app.screen, "wanted", None)
-    for _ in range(100):
-        await pilot.pause()
+
+    def offered() -> bool:
         navigation = app.screen.query_one(DirectoryNavigation)
         names = [navigation.get_option_at_index(i).location.name for i in range(navigation.option_count)]
-        if (
+        return bool(
             names
             and navigation.highlighted is not None
             and (wanted not in names or names[navigation.highlighted] == wanted)
-        ):
-            return
+        )
+
+    await wait_until_async(offered, timeout=10)  # if it never does, the test that follows says what is wrong
+    await pilot.pause()
 
 
 async def choose_file(app: Any, pilot: Any, path: Any) -> None:
