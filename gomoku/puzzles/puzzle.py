@@ -112,14 +112,22 @@ def fives(board: Board, stone: Stone) -> list[Point]:
     return [q for q in board.candidates(1) if board.five_through(q, stone)]
 
 
-def holding_defences(board: Board, nodes: int = NODES) -> tuple[list[Point], list[Point]]:
+def holding_defences(
+    board: Board, nodes: int = NODES, first: Sequence[Point] = (), enough: int | None = None
+) -> tuple[list[Point], list[Point]]:
     """The side to move's moves near the stones that stop the opponent's forced
     win, as the solver proves it (no win found, the search complete), and those
     it cannot tell (the budget ran out). A move that loses to a win the solver
-    finds is in neither."""
+    finds is in neither. The cells ``first`` (the opponent's winning line: the
+    likeliest defences) are tried first; the search stops once ``enough`` moves
+    hold or are not settled."""
+    near = board.candidates(2)
+    ahead = [q for q in dict.fromkeys(first) if q in set(near)]
     holds: list[Point] = []
     unknown: list[Point] = []
-    for move in board.candidates(2):
+    for move in ahead + [q for q in near if q not in set(ahead)]:
+        if enough is not None and len(holds) + len(unknown) >= enough:
+            break
         board.push(move)
         try:
             if board.winner is not None:
@@ -154,7 +162,7 @@ def prove(puzzle: Puzzle, nodes: int | None = None) -> Puzzle:
         raise PuzzleError(f"{puzzle.id}: the opponent has no forced win to stop")
     if solve(board, nodes).found:
         raise PuzzleError(f"{puzzle.id}: the side to move wins itself")
-    holds, unknown = holding_defences(board, nodes)
+    holds, unknown = holding_defences(board, nodes, threat.moves, enough=2)
     if unknown or len(holds) != 1:
         raise PuzzleError(f"{puzzle.id}: {len(holds)} moves hold and {len(unknown)} are not settled; expected one")
     return replace(puzzle, solution=holds[0], line=threat.moves, method=threat.kind, nodes=nodes)
@@ -176,7 +184,7 @@ def puzzle_at(board: Board, name: str, source: str, ply: int | None, nodes: int 
     threat = solve(board, nodes, attacker=board.turn.other)
     if threat.moves is None:
         return None
-    holds, unknown = holding_defences(board, nodes)
+    holds, unknown = holding_defences(board, nodes, threat.moves, enough=2)
     if unknown or len(holds) != 1:
         return None
     return Puzzle(name, board.copy(), "defence", holds[0], threat.moves, threat.kind, source, ply, nodes)
