@@ -18,6 +18,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 MARGIN = 0.15
 """What a reply may take past the turn time, seen from the manager's side of the pipe:
@@ -26,6 +28,9 @@ the process, the pipe and a machine shared with others."""
 
 class Program:
     """A brain process and its lines as they come, each with the time it was read."""
+
+    started: list[Program] = []
+    """Every program started by the test running: ``ended`` kills those still running after it."""
 
     def __init__(self, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
         self.process = subprocess.Popen(
@@ -38,6 +43,7 @@ class Program:
         )
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
+        Program.started.append(self)
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -66,6 +72,18 @@ class Program:
         code = self.process.wait(timeout)
         assert self.process.stderr is not None
         return code, time.monotonic() - sent, self.process.stderr.read()
+
+
+@pytest.fixture(autouse=True)
+def ended():
+    """No brain outlives its test: a failed assertion left one compiling the kernels in
+    the background for the rest of the run."""
+    yield
+    while Program.started:
+        process = Program.started.pop().process
+        if process.poll() is None:
+            process.kill()
+            process.wait()
 
 
 def test_a_first_run_answers_start_at_once_and_every_move_in_time_while_the_kernels_compile(tmp_path):
