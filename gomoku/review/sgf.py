@@ -85,11 +85,13 @@ def summary_comment(review: Review) -> str:
 
 
 def _annotation(move: MoveReview, board: Board) -> str:
+    """The move's SGF annotation: its class's (``ANNOTATIONS``), else ``TE[1]`` for a
+    best move that finds a forced win, ``IT[]`` for a best or good one that makes a
+    four-three, a double four or a double three; "" for the rest."""
     if move.grade in ANNOTATIONS:
         return ANNOTATIONS[move.grade]
-    if move.grade != "best" or move.after is None or move.before is None:
-        return ""
-    if move.after.lost and move.after.plies and not move.before.won:
+    found = move.after is not None and move.after.lost and move.after.plies
+    if move.grade == "best" and found and move.before is not None and not move.before.won:
         return "TE[1]"  # finds the win
     made = shapes_at(board, move.move, move.side)
     if board.rules.k == 5 and len(made) >= 2 and not shape_words(made).startswith("a double threat"):
