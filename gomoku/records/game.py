@@ -145,8 +145,13 @@ class GameRecord:
         return board
 
     def all_points(self) -> list[Point]:
-        """Every point the record places a stone on: set-up stones, then moves."""
-        return list(self.setup) + list(self.moves)
+        """Every point the record places a stone on: set-up stones, then moves
+        (the main line's, then the variations')."""
+        points = list(self.setup) + list(self.moves)
+        if self.tree is not None:
+            main = set(self.moves)
+            points += [n.move for n in self.tree.nodes() if n.move is not None and n.move not in main]
+        return points
 
 
 def _first_mover(board: Board) -> Stone:

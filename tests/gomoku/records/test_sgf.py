@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from gomoku.board import Board, Rules, Stone
-from gomoku.records import GameRecord, RecordError, load_game, parse_sgf
+from gomoku.records import GameRecord, RecordError, load_game, parse_sgf, read_position
 from gomoku.records.sgf import format_sgf, sgf_root
 from gomoku.records.tree import GameTree
 from tests.gomoku.records.test_tree import trees
@@ -162,3 +162,16 @@ def test_sgf_variations_errors(text: str, fragment: str) -> None:
     with pytest.raises(RecordError) as caught:
         parse_sgf(text)
     assert fragment in str(caught.value)
+
+
+def test_an_endless_games_variations_fit_on_the_written_board(tmp_path: Path) -> None:
+    # The board written is fitted to every move, the variations' too, not the main line's alone.
+    tree = GameTree.from_moves([(0, 0), (1, 0)])
+    far = tree.play(tree.root.children[0], (30, 30))
+    record = GameRecord.from_tree(tree)
+    assert "None" not in format_sgf(record)
+    again = parse_sgf(format_sgf(record)).game_tree()
+    assert again == tree and again.board(again.root.children[0].children[1]).last_move == far.move
+    # What reads a POSITION (show, review) takes a file's main line.
+    (tmp_path / "game.sgf").write_text(format_sgf(record))
+    assert read_position(str(tmp_path / "game.sgf")).move_stack == [(0, 0), (1, 0)]
