@@ -16,7 +16,7 @@ bounded budget of threat nodes) or from the shipped puzzle sets
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from gomoku.board import Board, Point, Rules, Stone, format_point
 from gomoku.engine.forced import VCFResult, find_forced_win
 from gomoku.files import parse_json, read_file
 from gomoku.records import GameRecord, RecordError, board_from_position, load_game
+from gomoku.review import Review
 
 __all__ = [
     "NODES",
@@ -36,6 +37,8 @@ __all__ = [
     "holding_defences",
     "fives",
     "from_game",
+    "from_review",
+    "review_plies",
     "from_set",
     "from_file",
     "shipped",
@@ -190,10 +193,13 @@ def puzzle_at(board: Board, name: str, source: str, ply: int | None, nodes: int 
     return Puzzle(name, board.copy(), "defence", holds[0], threat.moves, threat.kind, source, ply, nodes)
 
 
-def from_game(record: GameRecord, source: str = "game", nodes: int = NODES) -> Iterator[Puzzle]:
+def from_game(
+    record: GameRecord, source: str = "game", nodes: int = NODES, plies: Collection[int] | None = None
+) -> Iterator[Puzzle]:
     """The puzzles of a game: each position before a move (and after the last)
     where the side to move had a forced win it did not have two plies before
-    (the first of a run), or one move only that stops the opponent's."""
+    (the first of a run), or one move only that stops the opponent's. With
+    ``plies``, only those positions are put to the solver."""
     try:
         game = record.to_board()
     except RecordError as exc:
@@ -207,6 +213,8 @@ def from_game(record: GameRecord, source: str = "game", nodes: int = NODES) -> I
     for ply in range(len(moves) + 1):
         if ply:
             board.push(moves[ply - 1])
+        if plies is not None and ply not in plies:
+            continue
         puzzle = puzzle_at(board, f"{stem}:{ply}", source, ply, nodes)
         side = board.turn
         if puzzle is not None and puzzle.kind == "win":
@@ -216,6 +224,27 @@ def from_game(record: GameRecord, source: str = "game", nodes: int = NODES) -> I
                 continue
         if puzzle is not None:
             yield puzzle
+
+
+def review_plies(review: Review) -> list[int]:
+    """The positions a review marks for puzzles: those where the side to move had a
+    proven win, and those before a move that allowed the opponent a forced win
+    from a position not yet lost (where a defence was wanted)."""
+    judgements = review.judgements
+    won = {ply for ply, judgement in enumerate(judgements) if judgement.won}
+    allowed = {
+        move.ply
+        for move in review.moves
+        if move.ply + 1 < len(judgements) and judgements[move.ply + 1].won and not judgements[move.ply].lost
+    }
+    return sorted(won | allowed)
+
+
+def from_review(review: Review, record: GameRecord, source: str = "game", nodes: int = NODES) -> Iterator[Puzzle]:
+    """The puzzles of a reviewed game (``gomoku.review.review_game`` of ``record``'s
+    moves): only the positions the review marks (``review_plies``) are put to the
+    solver, which proves each puzzle as ``from_game`` does."""
+    return from_game(record, source, nodes, set(review_plies(review)))
 
 
 def _rules(row: dict[str, object], where: str) -> Rules:

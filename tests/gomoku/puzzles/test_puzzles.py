@@ -13,8 +13,20 @@ from gomoku.board import Board
 from gomoku.cli import main
 from gomoku.commands.puzzles import session
 from gomoku.puzzles.play import Attempt
-from gomoku.puzzles.puzzle import Puzzle, PuzzleError, from_file, from_set, holding_defences, prove, solve
+from gomoku.puzzles.puzzle import (
+    Puzzle,
+    PuzzleError,
+    from_file,
+    from_review,
+    from_set,
+    holding_defences,
+    prove,
+    review_plies,
+    solve,
+)
 from gomoku.puzzles.store import PuzzleRecord, PuzzleRecordError, load_record
+from gomoku.records import load_game
+from gomoku.review import review_game
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLE_GAME = str(ROOT / "data" / "positions" / "sample-game.json")
@@ -185,3 +197,14 @@ def test_the_list_and_its_bad_input(capsys) -> None:
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.startswith("gomoku: error:") and err.count("\n") == 1
+
+
+def test_a_reviews_marked_positions_give_the_same_wins() -> None:
+    """``from_review`` puts only the positions the review marks to the solver: the
+    won game's win (ply 6) is among them."""
+    path = ROOT / "data" / "positions" / "won-game.json"
+    record = load_game(path)
+    review = review_game(record.moves, record.rules, nodes=2_000, verify=False)
+    assert 6 in review_plies(review)
+    found = [p.id for p in from_review(review, record, str(path), NODES)]
+    assert found == [p.id for p in from_file(str(path), NODES)] == ["won-game:6"]
