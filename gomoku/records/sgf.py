@@ -110,17 +110,17 @@ def format_sgf(record: GameRecord) -> str:
     tree = record.game_tree()
     first = tree.to_move or Stone.X
 
-    def text(node: Node) -> str:
+    def text(node: Node, ply: int) -> str:
         assert node.move is not None
-        colour = "B" if (first if node.ply % 2 == 1 else first.other) is Stone.X else "W"
+        colour = "B" if (first if ply % 2 == 1 else first.other) is Stone.X else "W"
         comment = f"C[{_sgf_escape(node.comment)}]" if node.comment else ""
         return f";{colour}[{coord(node.move)}]{comment}"
 
-    def sequence(node: Node, lines: list[str], chunk: list[str]) -> None:
-        """The nodes after ``node``, then its variations, each a game tree."""
+    def sequence(node: Node, ply: int, lines: list[str], chunk: list[str]) -> None:
+        """The nodes after ``node`` (``ply`` moves in), then its variations, each a game tree."""
         while len(node.children) == 1:
-            node = node.children[0]
-            chunk.append(text(node))
+            node, ply = node.children[0], ply + 1
+            chunk.append(text(node, ply))
             if len(chunk) == 10:
                 lines.append("".join(chunk))
                 chunk.clear()
@@ -128,13 +128,13 @@ def format_sgf(record: GameRecord) -> str:
             lines.append("".join(chunk))
         for child in node.children if len(node.children) > 1 else []:
             start = len(lines)
-            sequence(child, lines, [text(child)])
+            sequence(child, ply + 1, lines, [text(child, ply + 1)])
             lines[start] = "(" + lines[start]
             lines[-1] += ")"
 
     lines = ["(;" + root + (f"C[{_sgf_escape(tree.root.comment)}]" if tree.root.comment else "")]
     try:
-        sequence(tree.root, lines, [])
+        sequence(tree.root, 0, lines, [])
     except RecursionError:
         raise RecordError("SGF: variations nested too deeply to write") from None
     return "\n".join(lines) + ")\n"
@@ -296,6 +296,7 @@ def parse_sgf(text: str) -> GameRecord:
             raise RecordError(f"SGF line {root_line}: PL[{player}]: expected PL[B] or PL[W]")
         to_move = Stone.X if player == "B" else Stone.O
     tree = GameTree(rules, setup, to_move)
+    first = to_move or Stone.X
     board = Board(rules)
     if setup:
         try:
@@ -313,7 +314,7 @@ def parse_sgf(text: str) -> GameRecord:
                 raise RecordError(f"SGF line {line}: expected one move in a node, found B and W")
             if colours:
                 colour = colours[0]
-                expected = tree.turn(at)
+                expected = first if len(board.move_stack) % 2 == 0 else first.other
                 if (Stone.X if colour == "B" else Stone.O) is not expected:
                     raise RecordError(
                         f"SGF line {line}: expected a move of {'B' if expected is Stone.X else 'W'} "

@@ -3,12 +3,14 @@ deleting variations, and the tree in native JSON."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku.board import BoardError, Rules
-from gomoku.records import GameRecord, RecordError, record_from_dict, record_to_dict
+from gomoku.records import GameRecord, RecordError, load_game, record_from_dict, record_to_dict, save_game
 from gomoku.records.tree import GameTree, Node
 
 RULES = Rules(bounds=((0, 0), (5, 5)))
@@ -160,3 +162,13 @@ def test_the_records_tree_must_match_its_moves() -> None:
     record.moves.append((2, 2))
     with pytest.raises(RecordError, match="not its tree's main line"):
         record.game_tree()
+
+
+@pytest.mark.parametrize("suffix", [".json", ".sgf"])
+def test_a_tree_saved_and_loaded_by_file(tmp_path: Path, suffix: str) -> None:
+    tree = GameTree.from_moves([(0, 0), (1, 0), (0, 1)])
+    tree.play(tree.root.children[0], (-3, 2)).comment = "or this"
+    tree.play(tree.root, (7, 7))
+    save_game(GameRecord.from_tree(tree, "X", {"black": "Ada"}), tmp_path / f"game{suffix}")
+    record = load_game(tmp_path / f"game{suffix}")
+    assert record.game_tree() == tree and record.moves == tree.main_line() and record.result == "X"
