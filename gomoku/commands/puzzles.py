@@ -12,13 +12,23 @@ from gomoku.board import BoardError
 from gomoku.commands.show import render
 from gomoku.puzzles.play import Attempt
 from gomoku.puzzles.puzzle import NODES, Puzzle, PuzzleError, from_file, shipped
-from gomoku.puzzles.store import PuzzleRecord, load_record, record_path, save_record
+from gomoku.puzzles.store import (
+    GAMES_DIR_ENV,
+    PuzzleRecord,
+    games_dir,
+    load_record,
+    own_games,
+    record_path,
+    save_record,
+)
 from gomoku.records import RecordError, parse_point
 
 __all__ = ["register", "run_list", "run_play", "run_stats", "collect", "session"]
 
 PROMPT = "your move (x,y), hint, solution or quit> "
 MAX_NODES = 10_000_000
+MINE = 10
+"""How many of the user's newest games ``--mine`` looks through by default."""
 
 
 def _nodes(text: str) -> int:
@@ -50,6 +60,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             metavar="GAME",
             nargs="+",
             help="games (.json, .sgf, .psq) or puzzle sets (.jsonl) to take puzzles from (default: the shipped sets)",
+        )
+        sub.add_argument(
+            "--mine",
+            metavar="N",
+            type=int,
+            nargs="?",
+            const=MINE,
+            help=f"also the N newest games of your games folder (default {MINE}; $GOMOKU_GAMES_DIR, else the app's)",
         )
         sub.add_argument(
             "--nodes", type=_nodes, default=NODES, help=f"threat nodes a solver call may spend (default {NODES:,})"
@@ -84,9 +102,22 @@ def collect(paths: Sequence[str] | None, nodes: int = NODES) -> list[Puzzle]:
     return found
 
 
+def _sources(args: argparse.Namespace) -> list[str] | None:
+    """The files ``--from`` and ``--mine`` name (None: the shipped sets)."""
+    paths = list(args.sources or [])
+    if args.mine is not None:
+        if args.mine < 1:
+            raise PuzzleError(f"--mine takes a number of games of 1 or more, not {args.mine}")
+        mine = own_games(args.mine)
+        if not mine:
+            raise PuzzleError(f"no games in {games_dir()} (set {GAMES_DIR_ENV} to your games' folder)")
+        paths += [str(path) for path in mine]
+    return paths or None
+
+
 def run_list(args: argparse.Namespace) -> int:
     """Print the puzzles found, numbered from 1."""
-    puzzles = collect(args.sources, args.nodes)
+    puzzles = collect(_sources(args), args.nodes)
     for number, puzzle in enumerate(puzzles, 1):
         print(f"{number}. {puzzle.describe()}")
     if not puzzles:
@@ -110,7 +141,7 @@ def run_stats(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """Play puzzle N, or the unsolved ones in turn, on stdin and stdout."""
     record = load_record()  # a broken record stops here, before any play
-    puzzles = collect(args.sources, args.nodes)
+    puzzles = collect(_sources(args), args.nodes)
     if not puzzles:
         raise PuzzleError("no puzzles found")
     if args.number is not None:

@@ -101,7 +101,8 @@ class Puzzle:
             task = f"{self.side.name} to move wins in {self.length} ({self.method})"
         else:
             task = f"{self.side.name} to move: the only defence against {self.side.other.name}'s win in {self.length}"
-        where = self.source + (f" ply {self.ply}" if self.ply is not None else "")
+        unit = "line" if self.source.lower().endswith(".jsonl") else "ply"
+        where = self.source + (f" {unit} {self.ply}" if self.ply is not None else "")
         return f"{self.id}: {task}; {where}".rstrip("; ")
 
 
@@ -287,7 +288,7 @@ def shipped(nodes: int = NODES, sets: Sequence[Path] = SETS) -> Iterator[Puzzle]
     for path in sets:
         for puzzle in from_set(path, nodes):
             try:
-                yield prove(puzzle)
+                yield replace(prove(puzzle), source=f"data/puzzles/{path.name}")
             except PuzzleError:
                 continue
 

@@ -26,6 +26,9 @@ from typing import Any
 from gomoku.files import parse_json, read_file, write_atomically
 
 __all__ = [
+    "GAMES_DIR_ENV",
+    "games_dir",
+    "own_games",
     "DATA_DIR_ENV",
     "RECORD_NAME",
     "PuzzleRecordError",
@@ -37,6 +40,8 @@ __all__ = [
 ]
 
 DATA_DIR_ENV = "GOMOKU_DATA_DIR"
+GAMES_DIR_ENV = "GOMOKU_GAMES_DIR"
+GAME_SUFFIXES = (".json", ".sgf", ".psq")
 RECORD_NAME = "puzzles.json"
 FORMAT = "gomoku-puzzles"
 
@@ -57,6 +62,30 @@ def data_dir(environ: Mapping[str, str] | None = None) -> Path:
     if env.get("XDG_DATA_HOME"):
         return Path(env["XDG_DATA_HOME"]).expanduser() / "gomoku"
     return Path.home() / ".local" / "share" / "gomoku"
+
+
+def games_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The user's games, where the app saves them: ``$GOMOKU_GAMES_DIR``, else the
+    ``games`` folder of ``data_dir``.
+
+    >>> games_dir({"GOMOKU_GAMES_DIR": "/tmp/mine"}), games_dir({"XDG_DATA_HOME": "/x"})
+    (PosixPath('/tmp/mine'), PosixPath('/x/gomoku/games'))
+    """
+    env = os.environ if environ is None else environ
+    if env.get(GAMES_DIR_ENV):
+        return Path(env[GAMES_DIR_ENV]).expanduser()
+    return data_dir(env) / "games"
+
+
+def own_games(count: int, environ: Mapping[str, str] | None = None) -> list[Path]:
+    """The ``count`` game files of ``games_dir`` changed last, newest first."""
+    folder = games_dir(environ)
+    try:
+        files = [p for p in folder.iterdir() if p.suffix.lower() in GAME_SUFFIXES and p.is_file()]
+        files.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    except OSError:
+        return []
+    return files[:count]
 
 
 def record_path(environ: Mapping[str, str] | None = None) -> Path:

@@ -208,3 +208,15 @@ def test_a_reviews_marked_positions_give_the_same_wins() -> None:
     assert 6 in review_plies(review)
     found = [p.id for p in from_review(review, record, str(path), NODES)]
     assert found == [p.id for p in from_file(str(path), NODES)] == ["won-game:6"]
+
+
+def test_mine_takes_the_newest_games_of_the_games_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys
+) -> None:
+    monkeypatch.setenv("GOMOKU_GAMES_DIR", str(tmp_path))
+    (tmp_path / "won.json").write_bytes((ROOT / "data" / "positions" / "won-game.json").read_bytes())
+    assert main(["puzzles", "list", "--mine", "--nodes", str(NODES)]) == 0
+    assert capsys.readouterr().out.startswith("1. won:6: X to move wins in 2 (vcf);")
+    monkeypatch.setenv("GOMOKU_GAMES_DIR", str(tmp_path / "none"))
+    assert main(["puzzles", "list", "--mine"]) == 2
+    assert "no games in" in capsys.readouterr().err
