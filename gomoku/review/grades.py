@@ -73,12 +73,14 @@ def at_least(grade: str, floor: str) -> str:
     return grade if GRADES.index(grade) >= GRADES.index(floor) else floor
 
 
-def keeps_win(before: Judgement, after: Judgement, later: Judgement | None = None) -> bool:
-    """Whether a move from a proven win (``before``) kept it: the opponent's loss is
-    proven after it (``after``), or the mover's win is proven again after the
-    opponent's reply (``later``: a longer win the first look did not see). Not by
-    the reply alone: a win in 1 ply after it is a five the reply left unblocked,
-    and a five the move left unplayed was the opponent's to block.
+def keeps_win(before: Judgement, after: Judgement, later: Judgement | None = None, move: Point | None = None) -> bool:
+    """Whether ``move`` from a proven win (``before``) kept it: it is the judge's own
+    move (the first of its proven line: the proof goes on, whether or not the
+    next search finds it), the opponent's loss is proven after it (``after``), or
+    the mover's win is proven again after the opponent's reply (``later``: a
+    longer win the first look did not see). Not by the reply alone: a win in 1 ply
+    after it is a five the reply left unblocked, and a five the move left
+    unplayed was the opponent's to block.
 
     >>> from gomoku.review.judge import proven
     >>> from gomoku.search.types import WIN
@@ -87,10 +89,12 @@ def keeps_win(before: Judgement, after: Judgement, later: Judgement | None = Non
     False
     >>> keeps_win(proven(WIN - 9, ((1, 1),), "vct"), even, later=proven(WIN - 7, ((2, 2),), "vct"))
     True
+    >>> keeps_win(proven(WIN - 9, ((1, 1),), "vct"), even, move=(1, 1))   # the judge's own winning move
+    True
     """
     if not before.won:
         return False
-    if after.lost:
+    if after.lost or (move is not None and before.is_best(move)):
         return True
     return later is not None and later.won and not after.winning and before.plies != 1 and later.plies != 1
 
@@ -110,8 +114,8 @@ def grade_move(
     end of the game), ``earlier`` the mover's position before its previous move
     (None at the start). The first rule that holds:
 
-    1. **A proven win kept** (``keeps_win``: the opponent's loss is proven after the
-       move, or the mover's win again after the reply): ``best`` when as quick as the judge's
+    1. **A proven win kept** (``keeps_win``: the judge's own move, the opponent's
+       loss proven after the move, or the mover's win again after the reply): ``best`` when as quick as the judge's
        move, else ``good``; but a five left unplayed (a win in 1 ply) is an
        ``inaccuracy`` even when the win holds.
     2. **A proven win given up**: a ``blunder``, however good the position stays.
@@ -150,7 +154,7 @@ def grade_move(
     """
     drop = chance_before - chance_after
     if before.won:
-        if keeps_win(before, after, later):
+        if keeps_win(before, after, later, move):
             if after.plies == 0:
                 return "best"  # the five itself
             if before.plies == 1:

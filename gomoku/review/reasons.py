@@ -187,7 +187,7 @@ def explain_move(
     k = board.rules.k
     if after.how == "end":
         return (f"{m} makes {shape_names(k)[2]}" if after.lost else "fills the board: a draw"), ()
-    kept = keeps_win(before, after, later)
+    kept = keeps_win(before, after, later, move)
     facts, line, unblocked = _facts(board, move, before, kept)
     made = move_words(board, move, mover)
     better = before.best if before.best is not None and not before.is_best(move) else None

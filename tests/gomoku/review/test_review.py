@@ -88,6 +88,8 @@ def test_keeping_a_proven_win_is_never_worse_than_good_and_giving_it_up_is_a_blu
     assert grade_move(win, Judgement(-900.0, 0.02, (2, 2)), (5, 5), 1.0, 0.98) == "blunder"
     long_win = proven(WIN - 13, ((1, 1),), "search")
     assert grade_move(long_win, Judgement(-700.0, 0.08, (2, 2)), (5, 5), 1.0, 0.92) == "blunder"
+    # The judge's own move goes on with its proof, even where the next search does not see it.
+    assert grade_move(long_win, Judgement(-700.0, 0.08, (2, 2)), (1, 1), 1.0, 0.92) == "best"
 
 
 def test_a_blunder_must_last_past_the_reply() -> None:
