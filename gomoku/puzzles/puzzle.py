@@ -205,6 +205,9 @@ def from_game(
         game = record.to_board()
     except RecordError as exc:
         raise PuzzleError(f"{source}: {exc}") from None
+    rules = game.rules
+    if rules.k != 5 or rules.dims != 2 or rules.gravity:
+        raise PuzzleError(f"{source}: puzzles are five in a row on a flat board without gravity, not {rules.name}")
     moves = list(game.move_stack)
     board = record.to_board()
     while board.move_stack:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gomoku.board import Board
+from gomoku.board import Board, Rules
 from gomoku.cli import main
 from gomoku.commands.puzzles import session
 from gomoku.puzzles.play import Attempt
@@ -25,7 +25,7 @@ from gomoku.puzzles.puzzle import (
     solve,
 )
 from gomoku.puzzles.store import PuzzleRecord, PuzzleRecordError, load_record
-from gomoku.records import load_game
+from gomoku.records import GameRecord, load_game, save_game
 from gomoku.review import review_game
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -220,3 +220,13 @@ def test_mine_takes_the_newest_games_of_the_games_folder(
     monkeypatch.setenv("GOMOKU_GAMES_DIR", str(tmp_path / "none"))
     assert main(["puzzles", "list", "--mine"]) == 2
     assert "no games in" in capsys.readouterr().err
+
+
+def test_a_game_of_other_rules_is_one_line(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "ttt.json"
+    save_game(GameRecord(Rules.preset("tictactoe"), [(0, 0), (1, 1), (0, 1)]), path)
+    assert main(["puzzles", "list", "--from", str(path)]) == 2
+    assert (
+        capsys.readouterr().err
+        == f"gomoku: error: {path}: puzzles are five in a row on a flat board without gravity, not tictactoe\n"
+    )
