@@ -1,6 +1,6 @@
 """One line of the attack scanner, judged: the attacks on it, their weights,
-its breakpoint and its five (seed 002, ``docs/attack-scanner.md`` in the shared
-reference).
+its breakpoint and its five (seed 002's scanner; the scan step by step is in
+``docs/attacks.md``, "The scan, step by step").
 
 Both of ``gomoku.attacks``' implementations end here. The direct scan walks the
 board and hands ``judge`` the runs it found; the fast map encodes a line's
