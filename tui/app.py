@@ -140,7 +140,15 @@ class GomokuApp(App[int]):
         self.thinker = EngineThinking(self, self.state, self.analyst, self.showing, self.play, watch_delay)
         self.live_analysis = LiveAnalysis(self, self.state, self.analyst, self.showing, self.thinker)
         self.forcing_preview = ForcingPreview(self, self.state, self.showing)
-        self.move_walk = MoveWalk(self)
+        self.move_walk = MoveWalk(
+            self,
+            self.state,
+            self.showing,
+            self.thinker,
+            self.live_analysis,
+            play=self.play,
+            position_changed=self.position_changed,
+        )
         games = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
         self.files = GameFiles(self, self.state, games, self.start_game)
 
