@@ -13,6 +13,7 @@ from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from gomoku.attacks.words import format_weight
 from gomoku.board import Point, format_point
 from gomoku.engine.chance import percent
 from tui.game import MODES, in_a_row
@@ -159,7 +160,7 @@ class GameDisplay:
         view = self.board_view
         cursor = f"cursor {format_point(view.cursor)}"
         if view.weights is not None and view.cursor in view.weights:
-            cursor += f" · weight {view.weights[view.cursor]:g}"
+            cursor += f" · weight {format_weight(view.weights[view.cursor], exact=True)}"
         name = self.app.title.removeprefix("gomoku: ")
         evaluation = state.evaluation()
         # The evaluation bar's figure, said in words (the bar itself has no room for it).

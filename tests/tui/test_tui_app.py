@@ -12,13 +12,14 @@ from textual.widgets import Input, Select, Static
 from tui_fakes import browsed, choose_file, settle, text_of
 from waiting import wait_until_async
 
+from gomoku.attacks.words import format_weight
 from gomoku.board import Stone
 from gomoku.records import load_game
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
 from tui.screens.files import OpenGameScreen, SaveGameScreen
-from tui.widgets.board_view import BoardView, format_weight
+from tui.widgets.board_view import BoardView
 
 SIZE = (100, 30)
 
@@ -167,7 +168,7 @@ async def test_overlay_toggles_with_the_weights(make_app: Callable[..., GomokuAp
         # The heaviest cell shows its weight in the board.
         best = max(expected, key=lambda p: (expected[p], p))
         line = view.render_line(view.offset_of(best).y).text
-        assert format_weight(expected[best]) in line
+        assert format_weight(expected[best], 3) in line
         view.move_cursor_to(best)
         await pilot.pause()
         assert f"cursor {best[0]},{best[1]} · weight {expected[best]:g}" in text_of(app, "#info")

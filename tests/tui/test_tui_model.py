@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gomoku.attacks.words import format_weight
 from gomoku.board import Board, OccupiedError, Rules, Stone
 from tui import storage
 from tui.game import Game, GameSettings, SettingsError, format_moves
 from tui.view.panels import breakdown_text, legend_text, pv_text
-from tui.widgets.board_view import HEAT_COLOURS, format_weight, heat_index
+from tui.widgets.board_view import HEAT_COLOURS, heat_index
 
 
 def test_settings_take_the_rules_the_app_can_draw() -> None:
@@ -190,7 +191,7 @@ def test_autosave_failure_is_reported_not_raised(tmp_path: Path) -> None:
 @given(st.floats(0, 5e6, allow_nan=False))
 @settings(max_examples=60, deadline=None)
 def test_weights_fit_in_a_cell(weight: float) -> None:
-    assert len(format_weight(weight)) == 3
+    assert len(format_weight(weight, 3)) == 3
 
 
 def test_heat_is_monotone_and_spans_the_scale() -> None:

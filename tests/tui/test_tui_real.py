@@ -11,13 +11,13 @@ from tui_fakes import choose_file, settle
 from waiting import wait_until_async
 
 from gomoku.attacks import explain, greedy_move, weight_map
+from gomoku.attacks.words import format_weight
 from gomoku.board import Board, Stone
 from gomoku.engine import Engine
 from tui.app import GomokuApp
 from tui.game import GameSettings
 from tui.services import Analyst
 from tui.view.panels import breakdown_text
-from tui.widgets.board_view import format_weight
 
 SIZE = (110, 34)
 OPENING = [(0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 2)]
@@ -50,7 +50,7 @@ async def test_overlay_shows_the_engines_weights(tmp_path: Path) -> None:
             if offset is None:
                 continue
             line = view.render_line(offset.y).text
-            assert line[offset.x - 1 : offset.x + 2] == format_weight(weight), point
+            assert line[offset.x - 1 : offset.x + 2] == format_weight(weight, 3), point
             shown += 1
         assert shown == len(expected)  # the whole neighbourhood fits on screen
         # A move changes the map; the overlay follows.
@@ -173,7 +173,7 @@ async def test_a_3d_game_against_the_perfect_player(tmp_path: Path) -> None:
         for point, weight in expected.items():  # every layer shows its weights
             offset = view.offset_of(point)
             assert offset is not None, point
-            assert view.render_line(offset.y).text[offset.x - 1 : offset.x + 2] == format_weight(weight), point
+            assert view.render_line(offset.y).text[offset.x - 1 : offset.x + 2] == format_weight(weight, 3), point
         empty = next(p for p in expected if p[2] == 2)
         view.move_cursor_to((empty[0], empty[1], 1))
         await pilot.press("t", "right_square_bracket")  # the breakdown follows the cursor to the top layer

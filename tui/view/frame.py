@@ -11,10 +11,11 @@ from rich.style import Style
 
 from gomoku.board import Point
 
-__all__ = ["CELL_WIDTH", "HEAT_COLOURS", "HEAT_TEXT", "Frame", "format_weight", "heat_index"]
+__all__ = ["CELL_WIDTH", "HEAT_COLOURS", "HEAT_TEXT", "Frame", "heat_index"]
 
 CELL_WIDTH = 4
-"""Characters per cell: three for the content (a stone or a weight) and a gap."""
+"""Characters per cell: three for the content (a stone, or a weight:
+``gomoku.attacks.words.format_weight(weight, 3)``) and a gap."""
 
 HEAT_COLOURS = (
     "#1b2a4a",
@@ -32,24 +33,6 @@ HEAT_COLOURS = (
 
 HEAT_TEXT = tuple("#101010" if i in (6, 7) else "#f2f2f2" for i in range(len(HEAT_COLOURS)))
 """A readable text colour on each heat colour (dark on the bright ones)."""
-
-
-def format_weight(weight: float) -> str:
-    """A cell weight in at most three characters, so that it reads well in a cell.
-
-    >>> [format_weight(w) for w in (0.25, 8.625, 101.5, 999.4, 1250.0, 301000.0)]
-    ['0.2', '8.6', '102', '999', ' 1k', '.3M']
-    """
-    if weight < 9.95:
-        return f"{weight:.1f}"
-    if weight < 999.5:
-        return f"{weight:3.0f}"
-    if weight < 99_500:
-        return f"{weight / 1000:2.0f}k"
-    tenths = round(weight / 100_000)
-    if tenths < 10:
-        return f".{tenths}M"
-    return f"{min(round(weight / 1_000_000), 99):2d}M"
 
 
 def heat_index(weight: float, top: float) -> int:

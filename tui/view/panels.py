@@ -18,7 +18,7 @@ from gomoku.engine.chance import describe, is_proven, win_chance
 from gomoku.engine.engine import SCORED
 from gomoku.engine.players import PLAYERS
 from gomoku.search.types import LIKELY, WIN
-from tui.view.frame import HEAT_COLOURS, format_weight
+from tui.view.frame import CELL_WIDTH, HEAT_COLOURS
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -68,11 +68,6 @@ def direction_name(direction: tuple[int, ...], flipped: bool = False) -> str:
     return "diagonal " + " ".join(parts)
 
 
-def _number(value: float) -> str:
-    """A weight without trailing zeros: 7.0 -> '7', 0.125 -> '0.125'."""
-    return f"{value:.4f}".rstrip("0").rstrip(".")
-
-
 def breakdown_text(data: dict[str, Any], flipped: bool = False, k: int = 5) -> Text:
     """A cell's explanation (``explain(...).to_dict()``) in words, as the side panel shows
     it (``gomoku.attacks.words``): the cell weight, the notation's legend, then for X
@@ -101,7 +96,7 @@ def breakdown_text(data: dict[str, Any], flipped: bool = False, k: int = 5) -> T
     point = data.get("point", [])
     to_move = data.get("to_move", "?")
     text.append(f"Cell {','.join(str(c) for c in point)} · {to_move} to move · ", "bold")
-    text.append(f"weight {words.number(float(data.get('weight', 0)))}\n", "bold yellow")
+    text.append(f"weight {words.format_weight(float(data.get('weight', 0)))}\n", "bold yellow")
     text.append(words.LEGEND + "\n", "dim")
     for name in ("X", "O"):
         stone = data.get("stones", {}).get(name)
@@ -203,7 +198,7 @@ def hint_score(hint: Any) -> str:
             else f"score {score_words(hint.score)}"
         )
     if getattr(hint, "level", "") == "greedy":
-        return f"cell weight {_number(float(hint.score))}"
+        return f"cell weight {words.format_weight(float(hint.score), exact=True)}"
     return ""
 
 
@@ -329,12 +324,12 @@ def legend_text(weights: dict[Point, float]) -> Text:
         return text
     low, high = min(weights.values()), max(weights.values())
     text.append("Weights ", "bold")
-    text.append(format_weight(low).strip() + " ")
+    text.append(words.format_weight(low, CELL_WIDTH - 1).strip() + " ")
     for colour in HEAT_COLOURS:
         text.append("  ", f"on {colour}")
-    text.append(" " + format_weight(high).strip())
+    text.append(" " + words.format_weight(high, CELL_WIDTH - 1).strip())
     best = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
-    text.append("\nbest " + "  ".join(f"{format_point(p)}={_number(w)}" for p, w in best))
+    text.append("\nbest " + "  ".join(f"{format_point(p)}={words.format_weight(w, exact=True)}" for p, w in best))
     return text
 
 

@@ -33,13 +33,14 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gomoku.attacks.words import format_weight
 from gomoku.board import Board, Point, Rules, Stone
-from tui.view.frame import CELL_WIDTH, HEAT_COLOURS, HEAT_TEXT, Frame, format_weight, heat_index
+from tui.view.frame import CELL_WIDTH, HEAT_COLOURS, HEAT_TEXT, Frame, heat_index
 from tui.view.layout import Layout
 from tui.view.marks import Mark, candidate_marks, cell_text, line_marks, move_numbers, preview_marks
 from tui.widgets.rulers import RulerLines
 
-__all__ = ["BoardView", "CELL_WIDTH", "HEAT_COLOURS", "LAYER_KEYS", "format_weight", "heat_index"]
+__all__ = ["BoardView", "CELL_WIDTH", "HEAT_COLOURS", "LAYER_KEYS", "heat_index"]
 
 LAYER_KEYS = Binding.Group("Layer", compact=True)
 """The footer shows the two layer keys as one: ``[]`` Layer."""
@@ -570,7 +571,7 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
             elif weights is not None and point in weights:
                 weight = weights[point]
                 style = heat[heat_index(weight, top)]
-                text = format_weight(weight) + " "
+                text = format_weight(weight, CELL_WIDTH - 1) + " "
                 gap_style = style
             elif point == drop:  # where the stone would land
                 text, style = " ↓  ", empty + (styles["x"] if board.turn is Stone.X else styles["o"])
