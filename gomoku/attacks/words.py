@@ -129,10 +129,6 @@ def _fitted(weight: float, width: int) -> str:
     return text if len(text) <= width else f"{10 ** (width - 1) - 1}M"
 
 
-number = format_weight
-"""``format_weight``'s old name, kept while the app's side panel still calls it."""
-
-
 def shape(power: int, potential: int, k: int = 5) -> str:
     """An attack's shape in gomoku's words: its open ends, then its stones; a run of
     ``k`` is a five (``k`` in a row), a longer one an overline.
