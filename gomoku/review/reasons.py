@@ -155,13 +155,18 @@ def _facts(
     return facts, line, unblocked
 
 
-def _better(board: Board, better: Point | None, mover: Stone) -> str | None:
-    """``0,-2 was better: it makes an open three (diagonal)``; None when the better
-    move makes no shape to name (the table's column shows the move)."""
+def _better(board: Board, better: Point | None, mover: Stone, made: str | None = None) -> str | None:
+    """``0,-2 was better: it makes an open three (diagonal)``, or ``0,-2, which also
+    stops ..., was better`` when it does what the move played did (``made``); None
+    when the better move makes no shape to name (the table's column shows it)."""
     if better is None:
         return None
     words = move_words(board, better, mover)
-    return f"{format_point(better)} was better: it {words}" if words else None
+    if not words:
+        return None
+    if words == made:
+        return f"{format_point(better)}, which also {words}, was better"
+    return f"{format_point(better)} was better: it {words}"
 
 
 def explain_move(
@@ -237,7 +242,7 @@ def explain_move(
     parts: list[str | None] = [made or _quiet(board, move)]
     if grade in ("inaccuracy", "mistake", "blunder"):
         parts.append(_unanswered(board, move, mover)[0])
-    parts.append(_better(board, better, mover))
+    parts.append(_better(board, better, mover, made))
     parts.append(_reply(board, move, after, opponent))
     return reason(*parts), tuple(before.line) if better is not None else ()
 
