@@ -209,6 +209,6 @@ def _png(plt: Any, points: Sequence[float], marks: Sequence[tuple[int, str]], ti
     axes.set_ylabel("X's chance (%)")
     axes.set_xlabel("moves played")
     axes.set_title(title)
-    axes.legend(loc="upper right", fontsize="small")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small", frameon=False)  # beside the curve
     figure.tight_layout()
     return figure
