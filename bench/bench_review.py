@@ -105,7 +105,7 @@ def unnamed(entry: dict, data: dict) -> tuple[Counter, list[str]]:
         needed = []
         if own and move not in own:
             needed.append(("five unplayed", f"could win at once at {format_point(own[0])}"))
-        elif theirs and move not in theirs:
+        elif theirs and move not in theirs and not own:
             needed.append(("five unblocked", f"threatens five at {format_point(theirs[0])}"))
         before, after = m.get("result_before") or "", m.get("result_after") or ""
         if before.startswith("win in") and not own and not after.startswith("win") and after != "won":

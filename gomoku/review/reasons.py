@@ -140,7 +140,7 @@ def _facts(
     unblocked = None
     if own and move not in own:
         facts.append(f"{mover.name} could win at once at {_cells(own)}")
-    elif theirs and move not in theirs:
+    elif theirs and move not in theirs and not own:
         unblocked = theirs[0]
         if len(theirs) == 1:
             facts.append(f"{opponent.name} threatens {five} at {format_point(theirs[0])}: the only block")
