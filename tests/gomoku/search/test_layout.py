@@ -25,9 +25,11 @@ STRUNG_OUT_SETTINGS = settings(max_examples=15, deadline=None, suppress_health_c
 
 def snapshot(grid: Grid) -> dict:
     out: dict = {"hash": grid.hash, "turn": grid.turn}
+    # Each of these reads the whole grid, both sides at once: read once, not per side.
+    cells = {name: getattr(grid, name) for name in ("fives", "fours", "open_fours", "threes")}
     for s in (1, 2):
-        for name in ("fives", "fours", "open_fours", "threes"):
-            out[name, s] = sorted((grid.point(i), n) for i, n in getattr(grid, name)[s].items())
+        for name, of in cells.items():
+            out[name, s] = sorted((grid.point(i), n) for i, n in of[s].items())
         out["value", s] = grid.value[s]
         out["order", s] = sorted((grid.point(i), grid.order[s][i]) for i in grid.candidates() if grid.order[s][i])
     out["candidates"] = sorted(grid.point(i) for i in grid.candidates())
@@ -64,10 +66,11 @@ def test_grid_fives_agree_with_the_board_win_check(board: Board, exact: bool) ->
     if exact:
         board = Board(Rules.preset("standard"), board.move_stack)
     grid = Grid(board)
+    fives = grid.fives  # the whole grid read: once, not once a cell
     for i in grid.candidates():
         p = grid.point(i)
         for s in (Stone.X, Stone.O):
-            assert (i in grid.fives[s]) == bool(board.five_through(p, s)), (p, s)
+            assert (i in fives[s]) == bool(board.five_through(p, s)), (p, s)
 
 
 @SETTINGS
@@ -96,12 +99,13 @@ def test_grid_forced_moves_agree_with_the_weight_map(board: Board) -> None:
     grid = Grid(board)
     s, o = grid.turn, 3 - grid.turn
     weights = weight_map(board)
-    for i in grid.fives[s]:
+    fives = grid.fives
+    for i in fives[s]:
         assert weights[grid.point(i)] >= 300
-    for i in grid.fives[o]:
+    for i in fives[o]:
         assert weights[grid.point(i)] >= 200
     for i in grid.open_fours[s]:
-        if i not in grid.fives[s]:
+        if i not in fives[s]:
             assert weights[grid.point(i)] > 5  # never a cell the seed ignores
 
 
@@ -167,13 +171,21 @@ def test_strung_out_groups_are_read_as_the_board_reads_them(board: Board) -> Non
     grid = Grid(board)
     assert grid.hash == board.hash
     assert {grid.point(i) for i in range(grid.size) if grid.cells[i] in (1, 2)} == set(board.stones)
+    grid_fives, grid_fours = grid.fives, grid.fours  # each reads the whole grid: once, not once a cell
+    as_it_is: dict[tuple[tuple[int, int], Stone], bool] = {}  # five_through on the board as it is
+
+    def five_now(q: tuple[int, int], s: Stone) -> bool:
+        if (q, s) not in as_it_is:
+            as_it_is[q, s] = board.five_through(q, s)
+        return as_it_is[q, s]
+
     for i in grid.candidates():
         p = grid.point(i)
         for s in (Stone.X, Stone.O):
-            assert (i in grid.fives[s]) == bool(board.five_through(p, s)), (p, s)
+            assert (i in grid_fives[s]) == bool(board.five_through(p, s)), (p, s)
             # A four: one more stone of s then makes a five that was not there (brute force, in thought).
             line = [(p[0] + d * dx, p[1] + d * dy) for dx, dy in LINES for d in range(-5, 6) if d]
-            line = [q for q in line if q not in board.stones and not board.five_through(q, s)]
+            line = [q for q in line if q not in board.stones and not five_now(q, s)]
             board.stones[p] = s
             try:
                 fives = [q for q in line if board.five_through(q, s)]
@@ -181,8 +193,8 @@ def test_strung_out_groups_are_read_as_the_board_reads_them(board: Board) -> Non
                 del board.stones[p]
             # (A side that already has a five to make is left out: a stone next to
             # its four makes a "four" on the same line whose five is the old one.)
-            if not board.five_through(p, s) and not grid.fives[s]:
-                assert (i in grid.fours[s]) == bool(fives), (p, s, fives)
+            if not board.five_through(p, s) and not grid_fives[s]:
+                assert (i in grid_fours[s]) == bool(fives), (p, s, fives)
 
 
 def test_rules_on_other_lines_are_not_read_as_the_square_four() -> None:
