@@ -13,6 +13,9 @@ from gomoku.search.searcher import Limit, SearchInfo
 
 FOUR_TO_BLOCK = [(0, 0), (-1, 0), (1, 0), (5, 6), (2, 0), (5, 7), (3, 0)]
 MIDDLE = [(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (3, 3), (0, 2), (2, 2), (-1, 3)]
+CALM = MIDDLE[:-1]
+"""MIDDLE a move earlier: X to move, and the root's threat proofs take thousands of nodes,
+not MIDDLE's 1.8 million (seconds) before depth 0."""
 
 
 def test_levels_are_documented_limits() -> None:
@@ -63,7 +66,7 @@ def test_greedy_level_is_the_seed_bot() -> None:
 
 def test_depth_limit_and_on_info_per_depth() -> None:
     depths: list[int] = []
-    Engine().hint(Board(moves=MIDDLE), depth=3, on_info=lambda info: depths.append(info.depth))
+    Engine().hint(Board(moves=CALM), depth=3, on_info=lambda info: depths.append(info.depth))
     assert depths[-1] == 3 and depths == sorted(depths)
 
 
@@ -79,7 +82,7 @@ def test_analyse_streams_and_stops() -> None:
     stop = threading.Event()
     engine = Engine()
     infos = []
-    for info in engine.analyse(Board(moves=MIDDLE), stop=stop):
+    for info in engine.analyse(Board(moves=CALM), stop=stop):
         infos.append(info)
         if len(infos) == 3:
             stop.set()
