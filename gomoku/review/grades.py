@@ -76,7 +76,8 @@ def at_least(grade: str, floor: str) -> str:
 def keeps_win(before: Judgement, after: Judgement, later: Judgement | None = None, move: Point | None = None) -> bool:
     """Whether ``move`` from a proven win (``before``) kept it: it is the judge's own
     move (the first of its proven line: the proof goes on, whether or not the
-    next search finds it), the opponent's loss is proven after it (``after``), or
+    next search finds it), the opponent is lost after it (``after``: proven, or
+    likely: every answer the search tried loses), or
     the mover's win is proven again after the opponent's reply (``later``: a
     longer win the first look did not see). Not by the reply alone: a win in 1 ply
     after it is a five the reply left unblocked, and a five the move left
@@ -94,8 +95,8 @@ def keeps_win(before: Judgement, after: Judgement, later: Judgement | None = Non
     """
     if not before.won:
         return False
-    if after.lost or (move is not None and before.is_best(move)):
-        return True
+    if after.losing or (move is not None and before.is_best(move)):
+        return True  # (a likely loss counts as lost for the classes, as everywhere)
     return later is not None and later.won and not after.winning and before.plies != 1 and later.plies != 1
 
 

@@ -88,8 +88,10 @@ def test_keeping_a_proven_win_is_never_worse_than_good_and_giving_it_up_is_a_blu
     assert grade_move(win, Judgement(-900.0, 0.02, (2, 2)), (5, 5), 1.0, 0.98) == "blunder"
     long_win = proven(WIN - 13, ((1, 1),), "search")
     assert grade_move(long_win, Judgement(-700.0, 0.08, (2, 2)), (5, 5), 1.0, 0.92) == "blunder"
-    # The judge's own move goes on with its proof, even where the next search does not see it.
+    # The judge's own move goes on with its proof, even where the next search does not see it;
+    # another move after which the opponent is likely lost (every answer tried loses) keeps it too.
     assert grade_move(long_win, Judgement(-700.0, 0.08, (2, 2)), (1, 1), 1.0, 0.92) == "best"
+    assert grade_move(long_win, Judgement(-float(LIKELY), 0.0, (2, 2)), (5, 5), 1.0, 1.0) == "good"
 
 
 def test_a_blunder_must_last_past_the_reply() -> None:
