@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import RenderableType
 from textual import events, on
@@ -28,12 +29,14 @@ from textual.notifications import SeverityLevel
 from textual.widgets import Static
 
 from gomoku.board import BoardError, Point, format_point
+from gomoku.puzzles.store import RECORD_NAME
 from tui import storage
 from tui.analysis import LiveAnalysis
 from tui.filing import GameFiles
 from tui.game import Game, GameSettings
 from tui.preview import ForcingPreview
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
+from tui.screens.puzzles import PuzzleScreen
 from tui.services import Analyst
 from tui.showing import SIDE_PANEL_MIN_WIDTH, GameDisplay
 from tui.state import AppState
@@ -72,6 +75,7 @@ GAME_ACTIONS = {
     "leave_preview",
     "scroll_breakdown",
     "review",
+    "puzzles",
 }
 
 
@@ -106,6 +110,7 @@ class GomokuApp(App[int]):
         Binding("left_curly_bracket", "scroll_breakdown(-1)", "Breakdown up", show=False),
         Binding("right_curly_bracket", "scroll_breakdown(1)", "Breakdown down", show=False),
         Binding("R", "review", "Review", show=False),
+        Binding("z", "puzzles", "Puzzles", show=False),
     ]
 
     def __init__(
@@ -151,6 +156,8 @@ class GomokuApp(App[int]):
         )
         games = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
         self.files = GameFiles(self, self.state, games, self.start_game)
+        self.puzzle_options: dict[str, Any] = {}
+        """Extra arguments of the puzzle screen (``z``): tests give it their puzzles."""
 
     @property
     def game(self) -> Game:
@@ -533,6 +540,17 @@ class GomokuApp(App[int]):
     def action_review(self) -> None:
         """Review the whole game move by move."""
         self.move_walk.review()
+
+    def action_puzzles(self) -> None:
+        """Puzzles from this game, your saved games and the shipped sets (Esc comes back)."""
+        if self.state.thinking in ("move", "wait"):
+            self.notify("The engine is thinking of its move: puzzles when it is yours.", timeout=3)
+            return
+        self.thinker.cancel()
+        self.live_analysis.stop()  # the solver wants the machine
+        record = storage.game_to_record(self.game)
+        options = {"game": record, "games_dir": self.files.games_dir, "record_file": self.data_dir / RECORD_NAME}
+        self.push_screen(PuzzleScreen(**{**options, **self.puzzle_options}))
 
     def action_save(self) -> None:
         """Save the game through the file browser."""

@@ -210,9 +210,8 @@ def session(puzzles: Sequence[Puzzle], record: PuzzleRecord, inp: TextIO, out: T
 def _finish(attempt: Attempt, record: PuzzleRecord, save: bool, out: TextIO) -> None:
     """Put the attempt in the record when it counts: solved, or given up after a
     wrong move or the solution (a puzzle only looked at is left out)."""
-    if not (attempt.solved or attempt.mistakes or attempt.shown):
+    if not attempt.record(record):
         return
-    record.add(attempt.puzzle.id, solved=attempt.clean, hints=attempt.hints)
     if attempt.solved:
         how = "solved" if attempt.clean else "finished (not counted: a wrong move or the solution shown)"
         _say(out, f"{how}; streak {record.streak} (best {record.best_streak})")

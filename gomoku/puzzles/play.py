@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from gomoku.board import Board, Point, Stone, format_point
 from gomoku.puzzles.puzzle import Puzzle, fives, format_line, solve
+from gomoku.puzzles.store import PuzzleRecord
 from gomoku.review.shapes import shape_words, shapes_at
 
 __all__ = ["Outcome", "Attempt"]
@@ -61,6 +62,11 @@ class Attempt:
         self.hints = 0
         self.shown = False
         self.solved = False
+        self.hinted: Point | None = None
+        """The cell the last hint named (None: no hint yet, or only its area)."""
+        self.shown_line: tuple[Point, ...] = ()
+        """The solution last shown, from the position then (the solver's side first)."""
+        self.recorded = False
 
     @property
     def clean(self) -> bool:
@@ -82,20 +88,46 @@ class Attempt:
         self.hints += 1
         move = line[0]
         if self.hints == 1 and len(move) == 2:
+            self.hinted = None
             x, y = (c - c % 3 for c in move)
             return f"hint: the move is among x {x} to {x + 2}, y {y} to {y + 2}"
+        self.hinted = move
         return f"hint: play {format_point(move)}"
 
     def solution(self) -> str:
         """The solution in words; the attempt no longer counts as clean."""
         self.shown = True
         line = self.line()
+        self.shown_line = tuple(line)
         if self.puzzle.kind == "defence" and not self.played:
             threat = format_line(self.puzzle.line)
             return (
                 f"solution: {format_point(line[0])}, the only defence against {self.solver.other.name}'s win {threat}"
             )
         return f"solution: {format_line(line)}" if line else "no solution: the solver finds no win here"
+
+    @property
+    def counts(self) -> bool:
+        """Whether the attempt goes into the record: solved, or left after a wrong
+        move or the solution (a puzzle only looked at, hints or not, does not)."""
+        return self.solved or bool(self.mistakes) or self.shown
+
+    def record(self, record: PuzzleRecord) -> bool:
+        """Put the attempt into ``record`` once, if it ``counts``; whether it did now.
+
+        >>> from gomoku.puzzles.store import PuzzleRecord
+        >>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
+        >>> attempt, record = Attempt(Puzzle("p", board, "win", (0, 0))), PuzzleRecord()
+        >>> attempt.record(record), attempt.play((9, 0)).correct, attempt.record(record), attempt.record(record)
+        (False, False, True, False)
+        >>> record.puzzles, record.streak
+        ({'p': {'solved': False, 'tries': 1, 'hints': 0}}, 0)
+        """
+        if self.recorded or not self.counts:
+            return False
+        record.add(self.puzzle.id, solved=self.clean, hints=self.hints)
+        self.recorded = True
+        return True
 
     def play(self, move: Point) -> Outcome:
         """The solver's move ``move``: right or refuted (a BoardError for an illegal move)."""

@@ -90,6 +90,32 @@ class Puzzle:
         """The winner's moves to its five along ``line`` (the five included)."""
         return (len(self.line) + 1) // 2
 
+    @property
+    def origin(self) -> str:
+        """Where the position comes from: the file and the game's ply, or the set's line.
+
+        >>> Puzzle("a", Board(), "win", (0, 0), source="set.jsonl", ply=4).origin
+        'set.jsonl line 4'
+        """
+        unit = "line" if self.source.lower().endswith(".jsonl") else "ply"
+        return self.source + (f" {unit} {self.ply}" if self.ply is not None else "")
+
+    def goal(self) -> str:
+        """The task in the app's words.
+
+        >>> board = Board(moves=[(0, 0), (0, 5), (1, 0), (1, 5), (2, 0), (9, 9)])
+        >>> Puzzle("a", board, "win", (3, 0), ((3, 0), (4, 0), (-1, 0))).goal()
+        'X to play and win in 2 (VCF)'
+        >>> Puzzle("b", board, "defence", (3, 0), ((3, 0), (4, 0), (-1, 0)), "vct").goal()
+        "X to find the only defence against O's win in 2 (VCT)"
+        """
+        if self.kind == "win":
+            return f"{self.side.name} to play and win in {self.length} ({self.method.upper()})"
+        other = self.side.other.name
+        return (
+            f"{self.side.name} to find the only defence against {other}'s win in {self.length} ({self.method.upper()})"
+        )
+
     def describe(self) -> str:
         """One line: id, the task, the source.
 
@@ -101,9 +127,7 @@ class Puzzle:
             task = f"{self.side.name} to move wins in {self.length} ({self.method})"
         else:
             task = f"{self.side.name} to move: the only defence against {self.side.other.name}'s win in {self.length}"
-        unit = "line" if self.source.lower().endswith(".jsonl") else "ply"
-        where = self.source + (f" {unit} {self.ply}" if self.ply is not None else "")
-        return f"{self.id}: {task}; {where}".rstrip("; ")
+        return f"{self.id}: {task}; {self.origin}".rstrip("; ")
 
 
 def solve(board: Board, nodes: int = NODES, attacker: Stone | None = None) -> VCFResult:

@@ -29,6 +29,7 @@ __all__ = [
     "GAMES_DIR_ENV",
     "games_dir",
     "own_games",
+    "newest_games",
     "DATA_DIR_ENV",
     "RECORD_NAME",
     "PuzzleRecordError",
@@ -79,7 +80,12 @@ def games_dir(environ: Mapping[str, str] | None = None) -> Path:
 
 def own_games(count: int, environ: Mapping[str, str] | None = None) -> list[Path]:
     """The ``count`` game files of ``games_dir`` changed last, newest first."""
-    folder = games_dir(environ)
+    return newest_games(games_dir(environ), count)
+
+
+def newest_games(folder: Path, count: int) -> list[Path]:
+    """The ``count`` game files (.json, .sgf, .psq) of ``folder`` changed last,
+    newest first; none when the folder cannot be read."""
     try:
         files = [p for p in folder.iterdir() if p.suffix.lower() in GAME_SUFFIXES and p.is_file()]
         files.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
