@@ -24,7 +24,7 @@ from gomoku.board import Point, Stone, format_point
 from gomoku.puzzles.puzzle import Puzzle, fives, from_game, from_set, prove
 from gomoku.records import load_game
 from tui.app import GomokuApp
-from tui.screens.puzzles import PuzzleScreen
+from tui.screens.puzzles import PuzzleScreen, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 VCF_SAMPLE = ROOT / "data" / "puzzles" / "vcf-sample.jsonl"
@@ -228,3 +228,38 @@ async def test_z_opens_the_puzzles_and_escape_comes_back_to_the_game_unchanged(
         assert app.game.board is board and app.game.moves == moves
         assert app.board_view.has_focus
     assert (tmp_path / "data" / "puzzles.json").exists() is False  # an unfinished clean attempt is not kept
+
+
+async def test_the_screen_finds_the_puzzles_of_the_game_and_the_games_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "sample.json").write_bytes(SAMPLE_GAME.read_bytes())
+    won = load_game(ROOT / "data" / "positions" / "won-game.json")
+    app = Host(lambda: PuzzleScreen(game=won, games_dir=folder, sets=(), nodes=NODES, record_file=tmp_path / "p.json"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await opened(app)
+        await pilot.pause()
+        assert [source_text(p) for p in screen.puzzles] == [
+            "this game, move 7",
+            "your game sample.json, move 10",
+            "your game sample.json, move 12",
+            "your game sample.json, move 13",
+        ]
+        assert screen.index == 0 and text(screen, "title").startswith("Puzzle 1 of 4\nthis game, move 7")
+
+
+async def test_no_puzzles_is_said(tmp_path: Path) -> None:
+    app = Host(lambda: PuzzleScreen([], record_file=tmp_path / "p.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert await wait_until_async(lambda: not screen.loading)
+        await pilot.pause()
+        assert text(screen, "message") == "no puzzles found"
+        for key in ("h", "s", "n", "r", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert text(screen, "message") == "no puzzles found", key
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.closed == 1 and not (tmp_path / "p.json").exists()

@@ -5,6 +5,7 @@ the five; the line-based session; the record on disk."""
 from __future__ import annotations
 
 import io
+import threading
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from gomoku.puzzles.puzzle import (
     review_plies,
     solve,
 )
+from gomoku.puzzles.sources import HERE, game_id, gather
 from gomoku.puzzles.store import PuzzleRecord, PuzzleRecordError, load_record
 from gomoku.records import GameRecord, load_game, save_game
 from gomoku.review import review_game
@@ -230,3 +232,33 @@ def test_a_game_of_other_rules_is_one_line(tmp_path: Path, capsys) -> None:
         capsys.readouterr().err
         == f"gomoku: error: {path}: puzzles are five in a row on a flat board without gravity, not tictactoe\n"
     )
+
+
+def test_the_hint_names_its_cell_and_the_solution_its_line(game_puzzles: dict[int | None, Puzzle]) -> None:
+    attempt = Attempt(game_puzzles[12])
+    assert attempt.hint().startswith("hint: the move is among") and attempt.hinted is None
+    assert attempt.hint() == "hint: play -2,-2" and attempt.hinted == (-2, -2)
+    assert attempt.solution() == "solution: -2,-2 (-3,-3) 2,2" and attempt.shown_line == ((-2, -2), (-3, -3), (2, 2))
+    assert attempt.counts and not attempt.clean  # the solution shown: recorded, not as solved
+    record = PuzzleRecord()
+    assert attempt.record(record) and not attempt.record(record)  # once
+    assert record.puzzles == {"sample-game:12": {"solved": False, "tries": 1, "hints": 2}}
+
+
+def test_gather_takes_the_game_in_hand_then_the_files_each_position_once(tmp_path: Path) -> None:
+    won = ROOT / "data" / "positions" / "won-game.json"
+    copy = tmp_path / "won.json"
+    copy.write_bytes(won.read_bytes())
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    notes: list[str] = []
+    record = load_game(won)
+    found = list(gather(record, [broken, copy, SAMPLE_GAME], sets=(), nodes=NODES, on_error=notes.append))
+    # The saved copy of the game in hand gives no puzzle of its own; the broken file is said and left out.
+    assert [(p.source, p.ply) for p in found] == [(HERE, 6), (SAMPLE_GAME, 9), (SAMPLE_GAME, 11), (SAMPLE_GAME, 12)]
+    assert found[0].id == f"{game_id(record)}:6" and len(notes) == 1 and str(broken) in notes[0]
+    stop = threading.Event()
+    walk = gather(None, [SAMPLE_GAME], sets=[VCF_SAMPLE], nodes=NODES, stop=stop)
+    assert next(walk).ply == 9
+    stop.set()
+    assert list(walk) == []  # told to stop: no more puzzles
