@@ -299,6 +299,9 @@ HELP = """\
                         then drops the later moves)
   R                     review the game move by move; Enter on a move
                         shows the position where it was played
+  z                     puzzles from your games and the shipped sets:
+                        play the win or the only defence (h hint,
+                        s solution, n p next, previous; Esc back)
   s  o                  save, open: a file browser in the games folder
                         (.json native, .sgf, .psq, by extension)
   q                     quit (asks first in the middle of a game)
