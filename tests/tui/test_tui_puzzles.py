@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.widgets import Static
+from tui_fakes import cell
 from waiting import wait_until_async
 
 from gomoku.board import Point, Stone, format_point
@@ -63,13 +64,14 @@ async def opened(app: App[Any]) -> PuzzleScreen:
     """The puzzle screen, once its first puzzle is on the board and every one is found."""
     screen = app.screen
     assert isinstance(screen, PuzzleScreen)
-    assert await wait_until_async(lambda: screen.attempt is not None and not screen.loading)
+    assert await wait_until_async(lambda: screen.attempt is not None and not screen.finding)
     return screen
 
 
 async def play(pilot: Any, screen: PuzzleScreen, move: Point) -> None:
     """Put the cursor on ``move``, press Enter, wait for the solver's answer."""
     screen.board_view.move_cursor_to(move)
+    await pilot.pause()  # drawn with the cursor there: the answer must draw the board again itself
     await pilot.press("enter")
     assert await wait_until_async(lambda: screen.busy is None)
     await pilot.pause()
@@ -91,6 +93,7 @@ async def test_a_short_vcf_is_solved_and_the_record_kept(vcf: Puzzle, tmp_path: 
         shown = screen.board_view.board
         assert shown is not attempt.board  # a copy: the worker never plays on the board drawn
         assert shown.stones[vcf.solution] is Stone.X and shown.last_move == reply and shown.turn is Stone.X
+        assert cell(screen.board_view, vcf.solution) == " X " and cell(screen.board_view, reply) == "[O]"  # drawn
         (five,) = fives(shown, Stone.X)
         await play(pilot, screen, five)
         assert attempt.solved and screen.board_view.board.winner is Stone.X
@@ -114,6 +117,7 @@ async def test_a_wrong_move_is_refuted_with_the_engines_reply_and_counted(vcf: P
         view = screen.board_view
         assert view.preview == ((0, 0), (5, 7)) and view.preview_step == 2  # the move and the refutation, numbered
         assert view.board.stones == stones and text(screen, "tally") == "misses 1  hints 0"
+        assert cell(view, (0, 0)) == " 1 " and cell(view, (5, 7)) == " 2 "
         await play(pilot, screen, (0, 0))  # still wrong: a second miss
         assert text(screen, "tally") == "misses 2  hints 0"
         await play(pilot, screen, next(iter(stones)))  # a taken cell: said, no miss
@@ -253,7 +257,7 @@ async def test_no_puzzles_is_said(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, PuzzleScreen)
-        assert await wait_until_async(lambda: not screen.loading)
+        assert await wait_until_async(lambda: not screen.finding)
         await pilot.pause()
         assert text(screen, "message") == "no puzzles found"
         for key in ("h", "s", "n", "r", "enter"):

@@ -169,7 +169,7 @@ class PuzzleScreen(Screen[None]):
         self.index: int | None = None
         """The puzzle on show (None until the first one is found)."""
         self.attempt: Attempt | None = None
-        self.loading = True
+        self.finding = True
         self.wanted_next = False
         """``n`` was pressed on the last puzzle found: the next one found comes up."""
         self.busy: str | None = None
@@ -246,7 +246,7 @@ class PuzzleScreen(Screen[None]):
     def _all_found(self) -> None:
         if not self.is_attached:
             return
-        self.loading = False
+        self.finding = False
         if self.index is None and self.puzzles:
             self.show(0)  # every one solved before: from the first
             return
@@ -301,7 +301,7 @@ class PuzzleScreen(Screen[None]):
         if not self.is_mounted:
             return
         attempt = self.attempt
-        more = " (finding more...)" if self.loading else ""
+        more = " (finding more...)" if self.finding else ""
         apart = " · " if self.query_one("#puzzle-main").has_class("narrow") else "\n"  # under the board: a line each
         if attempt is None or self.index is None:
             title = f"Puzzles{more}"
@@ -338,7 +338,7 @@ class PuzzleScreen(Screen[None]):
     def _ready(self) -> Attempt | None:
         """The attempt on show if the screen can take a request now, else None (said why)."""
         if self.attempt is None:
-            self.say("no puzzle yet: the solver is still finding them" if self.loading else "no puzzles found")
+            self.say("no puzzle yet: the solver is still finding them" if self.finding else "no puzzles found")
             return None
         if self.busy is not None:
             self.say(f"wait: {self.busy}")
@@ -378,6 +378,7 @@ class PuzzleScreen(Screen[None]):
                 return
             self.busy = None
             self.board_view.board = attempt.board.copy()
+            self.board_view.refresh()
             then()
 
         if not self.stop.is_set():
@@ -456,7 +457,7 @@ class PuzzleScreen(Screen[None]):
             self.say("this is the first puzzle")
         elif target < len(self.puzzles):
             self.show(target)
-        elif self.loading:
+        elif self.finding:
             self.wanted_next = True
             self.say("the solver is still finding the next puzzle: it comes up when found")
         else:
