@@ -10,6 +10,7 @@ game's only defence (ply 9: O must block at 0,-2)."""
 
 from __future__ import annotations
 
+import doctest
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ from textual.widgets import Static
 from tui_fakes import cell
 from waiting import wait_until_async
 
+import tui.screens.puzzles as puzzles_module
 from gomoku.board import Point, Stone, format_point
 from gomoku.puzzles.puzzle import Puzzle, fives, from_game, from_set, prove
 from gomoku.records import load_game
@@ -267,3 +269,8 @@ async def test_no_puzzles_is_said(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert app.closed == 1 and not (tmp_path / "p.json").exists()
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(puzzles_module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted > 0
