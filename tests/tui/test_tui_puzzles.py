@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -274,3 +275,24 @@ async def test_no_puzzles_is_said(tmp_path: Path) -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(puzzles_module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0
+
+
+async def test_z_waits_while_the_engine_thinks_of_its_move(
+    make_app: Callable[..., GomokuApp], fake_engine: Any, vcf: Puzzle
+) -> None:
+    fake_engine.gate = threading.Event()  # the engine "thinks" until the gate opens
+    app = make_app(mode="human-x")
+    app.puzzle_options = {"puzzles": [vcf]}
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        assert await wait_until_async(lambda: app.state.thinking == "move")
+        await pilot.press("z")
+        await pilot.pause()
+        assert len(app.screen_stack) == 1 and app.notices[-1] == (
+            "information",
+            "The engine is thinking of its move: puzzles when it is yours.",
+        )
+        fake_engine.gate.set()
+        assert await wait_until_async(lambda: app.state.thinking is None)
+        await pilot.press("z")
+        assert isinstance(await opened(app), PuzzleScreen)
