@@ -14,11 +14,12 @@ no move left to take back, brings back the game as it was before the edit.
 >>> edit = PositionEdit.from_board(Board())
 >>> for point in [(0, 0), (1, 0), (2, 0)]:
 ...     _ = edit.place(point, Stone.X)
->>> _ = edit.cycle((0, 1)); edit.toggle_turn()
->>> edit.counts(), edit.turn.name
-((4, 0), 'O')
->>> _ = edit.cycle((0, 1)); edit.counts()
-(3, 1)
+>>> _ = edit.cycle((0, 1)); _ = edit.cycle((0, 1))  # empty -> X -> O
+>>> edit.counts(), edit.turn.name  # the side to move follows the stones...
+((3, 1), 'O')
+>>> edit.toggle_turn(); _ = edit.place((5, 5), Stone.O)
+>>> edit.counts(), edit.turn.name  # ...until t sets it
+((3, 2), 'X')
 >>> sorted(edit.board().setup.items())[:2]
 [((0, 0), <Stone.X: 1>), ((0, 1), <Stone.O: 2>)]
 >>> for x in (3, 4):
@@ -28,7 +29,7 @@ Traceback (most recent call last):
 ...
 tui.editor.EditError: X already has five in a row (0,0 to 4,0): take a stone of it off first
 >>> edit.undo(), edit.board().turn.name
-(True, 'O')
+(True, 'X')
 """
 
 from __future__ import annotations
@@ -79,8 +80,11 @@ class PositionEdit:
     rules: Rules
     stones: dict[Point, Stone] = field(default_factory=dict)
     turn: Stone = Stone.X
-    history: list[tuple[dict[Point, Stone], Stone]] = field(default_factory=list)
-    """The positions before each edit, the last one last."""
+    turn_set: bool = False
+    """The side to move was set (``t``, or a position whose stones imply the other):
+    until then it follows the stones, X unless X has more."""
+    history: list[tuple[dict[Point, Stone], Stone, bool]] = field(default_factory=list)
+    """The edits taken back by ``u``: the position before each, the last one last."""
     start: tuple[dict[Point, Stone], Stone] = field(default_factory=lambda: ({}, Stone.X))
     """The position the edit started from: leaving unchanged changes no game."""
 
@@ -88,7 +92,9 @@ class PositionEdit:
     def from_board(cls, board: Board) -> PositionEdit:
         """An edit starting from ``board``'s position (its set-up stones and moves alike)."""
         stones = dict(board.stones)
-        return cls(board.rules, dict(stones), board.turn, [], (stones, board.turn))
+        edit = cls(board.rules, dict(stones), board.turn, start=(stones, board.turn))
+        edit.turn_set = board.turn is not edit.implied_turn()
+        return edit
 
     @property
     def changed(self) -> bool:
@@ -100,8 +106,18 @@ class PositionEdit:
         x = sum(1 for stone in self.stones.values() if stone is Stone.X)
         return x, len(self.stones) - x
 
+    def implied_turn(self) -> Stone:
+        """The side to move the stones imply: X, unless X has more stones."""
+        x, o = self.counts()
+        return Stone.O if x > o else Stone.X
+
     def _keep(self) -> None:
-        self.history.append((dict(self.stones), self.turn))
+        self.history.append((dict(self.stones), self.turn, self.turn_set))
+
+    def _follow(self) -> None:
+        """After a change of stones, the side to move follows them unless it was set."""
+        if not self.turn_set:
+            self.turn = self.implied_turn()
 
     def place(self, point: Point, stone: Stone | None) -> Point:
         """Put ``stone`` on ``point`` (None: take its stone off); the cell changed.
@@ -123,6 +139,7 @@ class PositionEdit:
                 )
             self._keep()
             del self.stones[point]
+            self._follow()
             return point
         if held is stone:
             return point
@@ -133,6 +150,7 @@ class PositionEdit:
             point = landing
         self._keep()
         self.stones[point] = stone
+        self._follow()
         return point
 
     def cycle(self, point: Point) -> Point:
@@ -143,21 +161,23 @@ class PositionEdit:
         return self.place(point, Stone.O if held is Stone.X else None)
 
     def toggle_turn(self) -> None:
-        """The other side is to move."""
+        """The other side is to move (from now on the stones placed do not change it)."""
         self._keep()
         self.turn = self.turn.other
+        self.turn_set = True
 
     def clear(self) -> None:
         """No stones at all (the side to move stays)."""
         if self.stones:
             self._keep()
             self.stones = {}
+            self._follow()
 
     def undo(self) -> bool:
         """Take the last edit back; False when there is none."""
         if not self.history:
             return False
-        self.stones, self.turn = self.history.pop()
+        self.stones, self.turn, self.turn_set = self.history.pop()
         return True
 
     def _above(self, point: Point) -> Point | None:

@@ -165,12 +165,12 @@ async def test_copy_as_moves_and_as_sgf(make_app: Callable[..., GomokuApp]) -> N
 async def test_copy_of_an_edited_position_keeps_its_set_up_stones_in_sgf(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "x", "right", "x", "e")  # two X, X to move (as on the empty board)
+        await pilot.press("e", "x", "right", "x", "e")  # two X: O to move
         await pilot.press("y")
         assert app.notices[-1][1] == "No moves to copy: Y copies the set-up position as SGF."
         await pilot.press("Y")
         record = parse_sgf(app.clipboard)
-        assert record.setup == {(0, 0): Stone.X, (1, 0): Stone.X} and record.to_move is Stone.X
+        assert record.setup == {(0, 0): Stone.X, (1, 0): Stone.X} and record.to_move is Stone.O
         await pilot.press("down", "enter", "y")
         assert app.clipboard == "1,1"
         assert "(not its 2 set-up stones: Y copies them, as SGF)" in app.notices[-1][1]

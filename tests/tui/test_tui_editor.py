@@ -39,6 +39,25 @@ def test_an_edit_starts_from_the_board_and_knows_when_it_changed() -> None:
     assert edit.changed and edit.turn is X
 
 
+def test_the_side_to_move_follows_the_stones_until_it_is_set() -> None:
+    edit = PositionEdit(Rules())
+    edit.place((0, 0), X)
+    assert edit.turn is O
+    edit.place((1, 0), O)
+    assert edit.turn is X
+    edit.toggle_turn()
+    edit.place((2, 0), X)
+    assert edit.turn is O and edit.turn_set  # set by t, it stays
+    edit.place((3, 0), O)
+    assert edit.turn is O
+    edit.undo(), edit.undo(), edit.undo()
+    assert edit.turn is X and not edit.turn_set
+    board = Board()
+    board.set_up({(0, 0): X}, X)  # a set-up position with the side the stones do not imply
+    assert PositionEdit.from_board(board).turn_set
+    assert not PositionEdit.from_board(Board(moves=[(0, 0)])).turn_set
+
+
 def test_enter_cycles_empty_x_o_empty() -> None:
     edit = PositionEdit(Rules())
     seen = []
@@ -127,9 +146,9 @@ async def test_editing_places_removes_and_sets_the_side_to_move(make_app: Callab
         await pilot.press("t")
         assert "O to move · 1 X, 1 O" in text_of(app, "#status")
         await pilot.press("u", "u")  # the side to move, then the X at 0,0, back
-        assert edit.turn is X and edit.stones.get((0, 0)) is X
+        assert edit.stones.get((0, 0)) is X and edit.turn is O and not edit.turn_set  # the stones' side: 2 X, 1 O
         assert app.game is game and game.board.move_stack == [(0, 0), (1, 0)]  # the game untouched so far
-        await pilot.press("t", "e")
+        await pilot.press("e")
         assert not app.editor.active
         board = app.game.board
         assert app.game is not game and board.setup == {(0, 0): X, (1, 0): O, (1, 1): X} and board.turn is O
@@ -198,7 +217,7 @@ async def test_the_engine_moves_first_from_an_edited_position_where_it_is_to_mov
 ) -> None:
     app = make_app(mode="human-x")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "x", "t", "e")
+        await pilot.press("e", "x", "e")  # one X: O to move
         await settle(app, pilot)
         board = app.game.board
         assert board.setup == {(0, 0): X}
@@ -257,3 +276,25 @@ async def test_an_unchanged_edit_leaves_the_game_as_it_was(make_app: Callable[..
         assert "unchanged" in app.notices[-1][1]
         await pilot.press("right", "enter")  # the game goes on
         assert game.board.move_stack == [(0, 0), (1, 0), (2, 0)]
+
+
+async def test_review_from_the_edited_position(make_app: Callable[..., GomokuApp], fake_engine: FakeEngine) -> None:
+    from textual.widgets import DataTable
+    from waiting import wait_until_async
+
+    from tui.screens.review import ReviewScreen
+
+    app = make_app()
+    app.move_walk.review_options = {"engine": fake_engine, "threats": False, "nodes": 100}
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "x", "right", "x", "down", "o", "e")  # X 0,0 1,0; O 1,1: O to move
+        await pilot.press("left", "enter", "down", "enter")  # O 0,1, X 0,2
+        assert app.game.board.move_stack == [(0, 1), (0, 2)]
+        await pilot.press("R")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.moves == [(0, 1), (0, 2)]
+        assert await wait_until_async(lambda: screen.review is not None or screen.error is not None)
+        assert screen.review is not None, screen.error
+        table = screen.query_one("#review-moves", DataTable)
+        assert table.row_count == 2
+        assert str(table.get_row_at(0)[1]) == "O"  # the first move after the set-up stones is O's
