@@ -261,8 +261,8 @@ class PositionEditor:
     def allows(self, action: str) -> bool:
         """Whether the app's ``action`` runs now: the editor's keys only while editing,
         the game's only while not."""
-        if action == EDIT_ACTION:
-            return self.active
+        if action == EDIT_ACTION:  # not under a dialog (the keys' screen, say)
+            return self.active and len(self.app.screen_stack) == 1
         return not (self.active and action in self.game_actions)
 
     # -- in and out ----------------------------------------------------------------

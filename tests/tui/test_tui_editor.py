@@ -170,6 +170,8 @@ async def test_the_game_keys_sleep_while_editing_and_the_footer_says_so(
         assert "edit('done')" in footer() and "edit('X')" in footer() and "new_game" not in footer()
         await pilot.press("n", "h", "s", "question_mark")
         assert len(app.screen_stack) == 2  # only the help: no new game, no save
+        await pilot.press("x")  # nor an edit under the help
+        assert app.editor.edit is not None and app.editor.edit.stones == {}
         await pilot.press("escape")
         assert len(app.screen_stack) == 1
         await pilot.press("o")  # O's stone, not the file browser
