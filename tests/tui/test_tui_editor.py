@@ -300,3 +300,13 @@ async def test_review_from_the_edited_position(make_app: Callable[..., GomokuApp
         table = screen.query_one("#review-moves", DataTable)
         assert table.row_count == 2
         assert str(table.get_row_at(0)[1]) == "O"  # the first move after the set-up stones is O's
+
+
+@pytest.mark.parametrize(("rules", "point"), [("qubic", (1, 2, 3)), ("size=9,k=4", (4,)), ("cube3", (1, 1, 1))])
+def test_edits_on_boards_of_other_axes(rules: str, point: tuple[int, ...]) -> None:
+    edit = PositionEdit(Rules.parse(rules))
+    assert edit.place(point, X) == point
+    with pytest.raises(EditError, match="off the board"):
+        edit.place((0, 0), O)  # a point of another number of axes
+    board = edit.board()
+    assert board.setup == {point: X} and board.turn is O
