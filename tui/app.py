@@ -32,6 +32,8 @@ from gomoku.board import BoardError, Point, format_point
 from gomoku.puzzles.store import RECORD_NAME
 from tui import storage
 from tui.analysis import LiveAnalysis
+from tui.clipboard import GameClipboard
+from tui.editor import EDITOR_BINDINGS, PositionEditor
 from tui.filing import GameFiles
 from tui.game import Game, GameSettings
 from tui.preview import ForcingPreview
@@ -75,6 +77,8 @@ GAME_ACTIONS = {
     "leave_preview",
     "scroll_breakdown",
     "review",
+    "edit_position",
+    "copy",
     "puzzles",
 }
 
@@ -110,7 +114,11 @@ class GomokuApp(App[int]):
         Binding("left_curly_bracket", "scroll_breakdown(-1)", "Breakdown up", show=False),
         Binding("right_curly_bracket", "scroll_breakdown(1)", "Breakdown down", show=False),
         Binding("R", "review", "Review", show=False),
+        Binding("e", "edit_position", "Edit position", show=False),
+        Binding("y", "copy('moves')", "Copy moves", show=False),
+        Binding("Y", "copy('sgf')", "Copy SGF", show=False),
         Binding("z", "puzzles", "Puzzles", show=False),
+        *EDITOR_BINDINGS,  # only while editing, when the game's keys sleep
     ]
 
     def __init__(
@@ -156,6 +164,10 @@ class GomokuApp(App[int]):
         )
         games = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
         self.files = GameFiles(self, self.state, games, self.start_game)
+        self.editor = PositionEditor(
+            self, self.state, self.showing, self.thinker, self.live_analysis, self.start_game, GAME_ACTIONS
+        )
+        self.copy_paste = GameClipboard(self, self.state, self.start_game)
         self.puzzle_options: dict[str, Any] = {}
         """Extra arguments of the puzzle screen (``z``): tests give it their puzzles."""
 
@@ -262,7 +274,7 @@ class GomokuApp(App[int]):
         """The game's keys sleep while a dialog is open."""
         if action in GAME_ACTIONS and len(self.screen_stack) > 1:
             return False
-        return True
+        return self.editor.allows(action)  # while editing, its keys instead of the game's
 
     # -- the position on show ----------------------------------------------------------
     def position_changed(self, *, walked: bool = False) -> None:
@@ -361,7 +373,10 @@ class GomokuApp(App[int]):
 
     @on(BoardView.CellChosen)
     def cell_chosen(self, message: BoardView.CellChosen) -> None:
-        """Play the chosen cell, if it is a human's turn."""
+        """Play the chosen cell, if it is a human's turn (editing: cycle its stone)."""
+        if self.editor.active:
+            self.editor.cell_chosen(message.point)
+            return
         thinking = self.state.thinking
         if thinking == "move":
             self.notify("Wait: the engine is thinking (u takes back your move).", timeout=3)
@@ -387,7 +402,9 @@ class GomokuApp(App[int]):
 
     @on(MoveList.Chosen)
     def move_chosen(self, message: MoveList.Chosen) -> None:
-        """A click on a move in the list shows the position after it."""
+        """A click on a move in the list shows the position after it (not while editing)."""
+        if self.editor.active:
+            return
         self.move_walk.walk_to(message.ply)
 
     # -- actions ---------------------------------------------------------------------
@@ -412,7 +429,8 @@ class GomokuApp(App[int]):
             self.action_walk(-1) if game.board.ply else self.notify("This is the start of the game.", timeout=2)
             return
         if not game.board.move_stack:
-            self.notify("Nothing to undo.", timeout=2)
+            if not self.editor.restore_before():  # at an edited position's start: the game before it
+                self.notify("Nothing to undo.", timeout=2)
             return
         self.thinker.cancel()
         game.undo_to_human()
@@ -541,6 +559,22 @@ class GomokuApp(App[int]):
         """Review the whole game move by move."""
         self.move_walk.review()
 
+    def action_edit_position(self) -> None:
+        """Edit the position on show (the position editor)."""
+        self.editor.start()
+
+    def action_edit(self, command: str) -> None:
+        """One of the position editor's keys."""
+        self.editor.command(command)
+
+    def action_copy(self, kind: str) -> None:
+        """Copy the game to the clipboard as moves or SGF."""
+        self.copy_paste.copy(kind)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Pasted text (the terminal's bracketed paste) loads the game it holds."""
+        self.copy_paste.paste(event.text, editing=self.editor.active)
+
     def action_puzzles(self) -> None:
         """Puzzles from this game, your saved games and the shipped sets (Esc comes back)."""
         if self.state.thinking in ("move", "wait"):
@@ -548,8 +582,8 @@ class GomokuApp(App[int]):
             return
         self.thinker.cancel()
         self.live_analysis.stop()  # the solver wants the machine
-        record = storage.game_to_record(self.game)
-        options = {"game": record, "games_dir": self.files.games_dir, "record_file": self.data_dir / RECORD_NAME}
+        game = storage.game_to_record(self.game)
+        options = {"game": game, "games_dir": self.files.games_dir, "record_file": self.data_dir / RECORD_NAME}
         self.push_screen(PuzzleScreen(**{**options, **self.puzzle_options}))
 
     def action_save(self) -> None:

@@ -286,7 +286,7 @@ def board_from_position(
     >>> board_from_position({"X": [[0, 0]], "O": [[1, 0]]}, "O").setup
     {(0, 0): <Stone.X: 1>, (1, 0): <Stone.O: 2>}
     """
-    if stones and all(isinstance(k, tuple) for k in stones):
+    if isinstance(stones, Mapping) and stones and all(isinstance(k, tuple) for k in stones):
         placed: dict[Point, Stone] = {}
         for point, stone in stones.items():
             placed[_coerce_point(point, "stones")] = _coerce_stone(stone, f"stones[{point!r}]")

@@ -306,6 +306,17 @@ HELP = """\
                         (.json native, .sgf, .psq, by extension)
   q                     quit (asks first in the middle of a game)
 
+[b]Position and clipboard[/b]
+  e                     edit the position; e or Esc again plays from
+                        there, q cancels (u at its start: the game
+                        before the edit)
+  x  o  Enter           editing: an X, an O; Enter cycles X, O, empty
+  delete  backspace     editing: take the cursor's stone off
+  t  C  u               editing: the other side to move; clear the
+                        board; take the last edit back
+  y  Y                  copy the game as moves, as SGF
+  paste                 moves (0,0 1,1), SGF or PSQ text: that game
+
 [b]Analysis[/b]
   w                     weights overlay: every candidate's weight
   t                     breakdown of the cursor's cell in words:

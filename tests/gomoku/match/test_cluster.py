@@ -29,6 +29,10 @@ RULES = Rules.preset("gomocup15")
 OPENINGS = load_openings("data/openings/openings.jsonl", RULES)[:3]
 
 
+pytestmark = pytest.mark.xdist_group("cluster")
+"""One worker plays this module's tests: its module-wide fixture is built once."""
+
+
 @pytest.fixture(scope="module")
 def cluster():
     """A scheduler and two single-threaded worker processes, each under a nanny

@@ -36,6 +36,10 @@ VCF_SAMPLE = ROOT / "data" / "puzzles" / "vcf-sample.jsonl"
 NODES = 5_000
 
 
+pytestmark = pytest.mark.xdist_group("puzzles")
+"""One worker plays this module's tests: its module-wide fixture is built once."""
+
+
 @pytest.fixture(scope="module")
 def game_puzzles() -> dict[int | None, Puzzle]:
     return {p.ply: p for p in from_file(SAMPLE_GAME, NODES)}

@@ -242,6 +242,14 @@ def test_position_json_files(tmp_path: Path) -> None:
     assert load_game(DATA / "vcf-puzzle.json").to_board().turn is Stone.X
 
 
+@pytest.mark.parametrize("stones", [3, [1, 2], "X", None])
+def test_position_json_with_stones_of_another_shape_is_one_line(tmp_path: Path, stones: object) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"stones": stones}))
+    with pytest.raises(RecordError, match=r"stones: expected an object"):
+        load_game(path)
+
+
 # -- the sample files --------------------------------------------------------------
 def test_sample_files_agree_across_formats() -> None:
     boards = [load_game(DATA / f"sample-game{suffix}").to_board() for suffix in FORMATS]
