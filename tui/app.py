@@ -72,6 +72,7 @@ GAME_ACTIONS = {
     "leave_preview",
     "scroll_breakdown",
     "review",
+    "variation",
 }
 
 
@@ -106,6 +107,10 @@ class GomokuApp(App[int]):
         Binding("left_curly_bracket", "scroll_breakdown(-1)", "Breakdown up", show=False),
         Binding("right_curly_bracket", "scroll_breakdown(1)", "Breakdown down", show=False),
         Binding("R", "review", "Review", show=False),
+        Binding("v", "variation('next')", "Next variation", show=False),
+        Binding("V", "variation('previous')", "Previous variation", show=False),
+        Binding("P", "variation('promote')", "Main line", show=False),
+        Binding("delete,D", "variation('delete')", "Delete variation", show=False),
     ]
 
     def __init__(
@@ -148,6 +153,7 @@ class GomokuApp(App[int]):
             self.live_analysis,
             play=self.play,
             position_changed=self.position_changed,
+            save=self.save_progress,
         )
         games = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
         self.files = GameFiles(self, self.state, games, self.start_game)
@@ -299,8 +305,8 @@ class GomokuApp(App[int]):
 
     def play(self, point: Point) -> bool:
         """Play a move for the side to move; a bad move is a one-line warning, a late one loses.
-        On an earlier position of the game (the move list), the game's next move steps
-        forward, and another asks first whether to drop the later moves."""
+        On an earlier position of the game (the move list), the line's next move steps
+        forward, and another makes a branch (:meth:`tui.walk.MoveWalk.play`)."""
         game = self.game
         if game.check_time() is not None:
             self.time_ran_out()
@@ -380,8 +386,11 @@ class GomokuApp(App[int]):
 
     @on(MoveList.Chosen)
     def move_chosen(self, message: MoveList.Chosen) -> None:
-        """A click on a move in the list shows the position after it."""
-        self.move_walk.walk_to(message.ply)
+        """A click on a move in the list shows the position after it (or on a variation, the variation)."""
+        if message.node is not None:
+            self.move_walk.show_variation(message.node)
+        else:
+            self.move_walk.walk_to(message.ply)
 
     # -- actions ---------------------------------------------------------------------
     def action_new_game(self) -> None:
@@ -533,6 +542,10 @@ class GomokuApp(App[int]):
     def action_review(self) -> None:
         """Review the whole game move by move."""
         self.move_walk.review()
+
+    def action_variation(self, what: str) -> None:
+        """The variations: the next or previous one, promote the line on show, delete it."""
+        self.move_walk.variation(what)
 
     def action_save(self) -> None:
         """Save the game through the file browser."""
