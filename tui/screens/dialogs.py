@@ -302,8 +302,8 @@ HELP = """\
                         on one there shows it)
   P                     make the line on show the main line
   Delete  D             delete the variation on show (asks first)
-  R                     review the main line move by move; Enter on a move
-                        shows the position where it was played
+  R                     review the main line move by move; Enter on a
+                        move shows the position where it was played
   s  o                  save, open: a file browser in the games folder
                         (.json native, .sgf, .psq, by extension)
   q                     quit (asks first in the middle of a game)
