@@ -287,3 +287,30 @@ def test_move_rows_mark_each_branch_under_its_move() -> None:
     assert texts[1] == "  1. 0,0      1,1*" and texts[2] == "              or 9,9"
     variation = next(s.target for s in rows[2] if s.target is not None)
     assert variation is tree.root.children[0].children[1]
+
+
+SPEC_SGF = (
+    "(;GM[4]FF[4]SZ[15]C[Variations as the SGF spec writes them](;B[hh]C[the centre];W[hi]"
+    "(;B[ii];W[jj])(;B[gg]C[another try]))(;B[aa]))"
+)
+"""An SGF written by hand in the spec's syntax: two variations, one nested, and comments."""
+
+
+async def test_an_sgf_written_elsewhere_shows_its_branches_and_saves_back_equal(
+    make_app: Callable[..., GomokuApp], tmp_path: Path
+) -> None:
+    source, copy = tmp_path / "spec.sgf", tmp_path / "copy.sgf"
+    source.write_text(SPEC_SGF)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await choose_file(app, pilot, source)
+        game = app.game
+        assert game.board.move_stack == [(7, 7), (7, 8), (8, 8), (9, 9)]
+        listing = text_of(app, "#moves")
+        assert "1. 7,7*" in listing and "or 0,0" in listing and "2. 8,8*" in listing and "or 6,6" in listing
+        await pilot.press("v")  # the nearest branch: move 3
+        assert game.board.move_stack == [(7, 7), (7, 8), (6, 6)] and game.node.comment == "another try"
+        await pilot.press("s")
+        await choose_file(app, pilot, copy)
+        assert load_game(copy).game_tree() == load_game(source).game_tree()  # the comments too
