@@ -311,6 +311,9 @@ async def test_an_sgf_written_elsewhere_shows_its_branches_and_saves_back_equal(
         assert "1. 7,7*" in listing and "or 0,0" in listing and "2. 8,8*" in listing and "or 6,6" in listing
         await pilot.press("v")  # the nearest branch: move 3
         assert game.board.move_stack == [(7, 7), (7, 8), (6, 6)] and game.node.comment == "another try"
+        assert '"another try"' in text_of(app, "#moves")  # the comment of the move on show, under it
+        await pilot.press("home")
+        assert "another try" not in text_of(app, "#moves")
         await pilot.press("s")
         await choose_file(app, pilot, copy)
         assert load_game(copy).game_tree() == load_game(source).game_tree()  # the comments too

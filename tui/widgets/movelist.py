@@ -6,7 +6,8 @@ position after it, a click on a variation shows that variation.
 A move of the line that has other moves beside it (variations, or the main line
 when the line is a variation) is marked ``*``, and a row under it lists them:
 ``or 5,5 +3 · 3,3 main``, each with how many moves follow it (``+3``), the main
-line's named. The heading says whether the line is the main line or a variation.
+line's named. The heading says whether the line is the main line or a variation, and
+the comment of the move on show (an SGF's ``C``), if any, is a row under its move.
 
 :func:`move_rows` lays the list out as rows of :class:`Segment` (a pure function);
 :func:`move_lines` is its text; :class:`MoveList` shows it and posts
@@ -138,8 +139,24 @@ def move_rows(
             if offset == 0 and index + 1 < len(moves):
                 row.append(Segment(" " * max(1, MOVE_WIDTH - len(label)), "", played))
         rows.append(row)
+        shown = line[ply - 1] if index < ply <= index + 2 else None
+        if shown is not None and shown.comment:
+            rows.append([Segment(_comment(shown.comment, width), "italic dim")])
         rows.extend(_alternatives(node, indent, width) for node, indent in branches)
     return rows
+
+
+def _comment(text: str, width: int) -> str:
+    r"""The comment of the move on show (an SGF's ``C``) on one row, cut to ``width``.
+
+    >>> _comment("the centre,\n  as ever", 36), _comment("x" * 40, 20)
+    ('     "the centre, as ever"', '     "xxxxxxxxxxxx…"')
+    """
+    words = " ".join(text.split())
+    room = max(1, width - NUMBER_WIDTH - 2)
+    if len(words) > room:
+        words = words[: room - 1] + "…"
+    return " " * NUMBER_WIDTH + f'"{words}"'
 
 
 def move_lines(moves: list[Point], ply: int, setup: int = 0, tip: Node | None = None, width: int = WIDTH) -> Text:
