@@ -165,7 +165,7 @@ class MoveWalk:
                 return
             self.save()
             self.display.refresh_all()
-            app.notify("This line is the main line now: saved and reviewed as the game.", timeout=3)
+            app.notify("This line is the main line now (R reviews it, and a file saves it as the game).", timeout=3)
             return
         if what == "delete":
             self.delete()
