@@ -79,6 +79,7 @@ GAME_ACTIONS = {
     "review",
     "edit_position",
     "copy",
+    "variation",
     "puzzles",
 }
 
@@ -117,6 +118,10 @@ class GomokuApp(App[int]):
         Binding("e", "edit_position", "Edit position", show=False),
         Binding("y", "copy('moves')", "Copy moves", show=False),
         Binding("Y", "copy('sgf')", "Copy SGF", show=False),
+        Binding("v", "variation('next')", "Next variation", show=False),
+        Binding("V", "variation('previous')", "Previous variation", show=False),
+        Binding("P", "variation('promote')", "Main line", show=False),
+        Binding("delete,D", "variation('delete')", "Delete variation", show=False),
         Binding("z", "puzzles", "Puzzles", show=False),
         *EDITOR_BINDINGS,  # only while editing, when the game's keys sleep
     ]
@@ -161,6 +166,7 @@ class GomokuApp(App[int]):
             self.live_analysis,
             play=self.play,
             position_changed=self.position_changed,
+            save=self.save_progress,
         )
         games = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
         self.files = GameFiles(self, self.state, games, self.start_game)
@@ -318,8 +324,8 @@ class GomokuApp(App[int]):
 
     def play(self, point: Point) -> bool:
         """Play a move for the side to move; a bad move is a one-line warning, a late one loses.
-        On an earlier position of the game (the move list), the game's next move steps
-        forward, and another asks first whether to drop the later moves."""
+        On an earlier position of the game (the move list), the line's next move steps
+        forward, and another makes a branch (:meth:`tui.walk.MoveWalk.play`)."""
         game = self.game
         if game.check_time() is not None:
             self.time_ran_out()
@@ -402,10 +408,14 @@ class GomokuApp(App[int]):
 
     @on(MoveList.Chosen)
     def move_chosen(self, message: MoveList.Chosen) -> None:
-        """A click on a move in the list shows the position after it (not while editing)."""
+        """A click on a move in the list shows the position after it (or on a variation, the
+        variation); not while editing."""
         if self.editor.active:
             return
-        self.move_walk.walk_to(message.ply)
+        if message.node is not None:
+            self.move_walk.show_variation(message.node)
+        else:
+            self.move_walk.walk_to(message.ply)
 
     # -- actions ---------------------------------------------------------------------
     def action_new_game(self) -> None:
@@ -574,6 +584,10 @@ class GomokuApp(App[int]):
     def on_paste(self, event: events.Paste) -> None:
         """Pasted text (the terminal's bracketed paste) loads the game it holds."""
         self.copy_paste.paste(event.text, editing=self.editor.active)
+
+    def action_variation(self, what: str) -> None:
+        """The variations: the next or previous one, promote the line on show, delete it."""
+        self.move_walk.variation(what)
 
     def action_puzzles(self) -> None:
         """Puzzles from this game, your saved games and the shipped sets (Esc comes back)."""

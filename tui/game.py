@@ -1,4 +1,5 @@
-"""The game the app shows: a board, the moves taken back (for redo), and who plays.
+"""The game the app shows: a board, the game's tree of moves (its variations, and
+the moves taken back for redo), and who plays.
 
 Plain Python, no Textual: the app drives it and the tests check it directly.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gomoku.board import Board, BoardError, GameOverError, Point, Rules, Stone
+from gomoku.records.tree import GameTree, Node
 
 __all__ = [
     "MODES",
@@ -245,7 +247,14 @@ class GameClock:
 
 
 class Game:
-    """A board with redo, the settings of who plays it, and its clock (if any).
+    """A game with its variations (a :class:`~gomoku.records.tree.GameTree`), the
+    settings of who plays it, and its clock (if any).
+
+    ``board`` is the position on show, after the moves from the root to ``node``; the
+    line on show runs on to ``tip`` (the moves after ``node`` wait there: redo, ``>``).
+    A move played where the line goes on differently makes a branch: the new move
+    comes first there (the game goes on with it) and the old continuation is kept as
+    a variation.
 
     >>> game = Game(GameSettings(mode="humans"))
     >>> game.play((0, 0)); game.play((1, 0))
@@ -255,6 +264,10 @@ class Game:
     (1, 0)
     >>> game.board.move_stack
     [(0, 0), (1, 0)]
+    >>> game.undo(); game.play((5, 5))                 # another second move: a branch
+    (1, 0)
+    >>> game.tree.main_line(), [n.move for n in game.tree.root.children[0].children]
+    ([(0, 0), (5, 5)], [(5, 5), (1, 0)])
     """
 
     def __init__(
@@ -264,21 +277,30 @@ class Game:
         rules: Rules | None = None,
         clock_left: dict[Stone, float] | None = None,
         lost_on_time: Stone | None = None,
+        tree: GameTree | None = None,
     ) -> None:
         self.settings = settings or GameSettings()
         if board is None:
             board = Board(rules or self.settings.parsed_rules)
         self.board = board
-        self.redo_stack: list[Point] = []
+        if tree is None or tree.main_line() != board.move_stack:
+            first = (board.turn if board.ply % 2 == 0 else board.turn.other) if board.setup else None
+            tree = GameTree.from_moves(board.move_stack, board.rules, board.setup, first)
+        self.tree = tree
+        """Every move of the game and its variations; its main line is the game's record."""
+        self.node: Node = tree.root.end()
+        """The tree's node of the position on show (``board``)."""
+        self.tip: Node = self.node
+        """The last node of the line on show: the moves from ``node`` to it are the redo line."""
         self.clock: GameClock | None = None
         if self.settings.clock > 0:
             self.clock = GameClock(self.settings.clock, self.settings.increment, clock_left)
         self.lost_on_time = lost_on_time if not board.is_over else None
         """The side that ran out of time: the game is over, and lost for it."""
         self.walking = False
-        """The player is looking at an earlier position of the game (the move list): the
-        later moves wait in ``redo_stack``, the engine does not move, the clock goes on as
-        at the end, and the game is saved whole (``whole_board``)."""
+        """The player is looking at an earlier position of the line (the move list): the
+        later moves wait in the tree, the engine does not move, the clock goes on as at
+        the end, and the game is saved whole."""
 
     @property
     def rules(self) -> Rules:
@@ -300,7 +322,7 @@ class Game:
     @property
     def result(self) -> str | None:
         """``"X"``, ``"O"``, ``"draw"``, or None while the game goes on (as ``Board.result``),
-        after its last move (while walking the move list too)."""
+        after the last move of the line on show (while walking the move list too)."""
         if self.lost_on_time is not None:
             return self.lost_on_time.other.name
         return self.whole_board().result
@@ -316,24 +338,56 @@ class Game:
         """Whether the engine should move now (never while the player walks the move list)."""
         return not self.walking and not self.is_over and self.settings.engine_plays(self.board.turn)
 
-    # -- the move list: looking at earlier positions ---------------------------------
+    # -- the move list: the line on show and its earlier positions --------------------
     @property
     def moves(self) -> list[Point]:
-        """Every move of the game, those after the position on show (to redo) included."""
-        return self.board.move_stack + self.redo_stack[::-1]
+        """Every move of the line on show, those after the position on show (to redo) included."""
+        return self.tip.moves()
+
+    @property
+    def redo_stack(self) -> list[Point]:
+        """The moves after the position on show along its line, the next one last."""
+        return self.tip.moves()[self.board.ply :][::-1]
+
+    def next_node(self) -> Node | None:
+        """The node of the line's next move after the position on show, or None at its end."""
+        if self.node is self.tip:
+            return None
+        node = self.tip
+        while node.parent is not self.node:
+            assert node.parent is not None  # the tip is below the node on show
+            node = node.parent
+        return node
 
     def whole_board(self) -> Board:
-        """The board after every move of the game: the board itself unless walking."""
-        if not self.walking or not self.redo_stack:
+        """The board after every move of the line on show: the board itself unless walking."""
+        if self.node is self.tip or not self.walking:
             return self.board
         board = self.board.copy()
-        for point in reversed(self.redo_stack):
+        for point in self.redo_stack[::-1]:
             board.push(point)
         return board
 
+    def show(self, node: Node, tip: Node | None = None) -> None:
+        """Show the position at ``node`` (a node of the tree), on the line that runs on to
+        ``tip`` (by default ``node``'s own main line): the board follows, the clock is not
+        touched; ``walking`` when the line goes on after it."""
+        tip = tip if tip is not None else node.end()
+        target = node.moves()
+        stack = self.board.move_stack
+        common = 0
+        while common < min(len(stack), len(target)) and stack[common] == target[common]:
+            common += 1
+        while self.board.ply > common:
+            self.board.pop()
+        for point in target[common:]:
+            self.board.push(point)  # the tree's moves were checked when they were added
+        self.node, self.tip = node, tip
+        self.walking = node is not tip
+
     def go_to(self, ply: int) -> int:
-        """Show the position after ``ply`` moves (0: before the first), clamped to the
-        game; the clock is not touched. Returns the ply reached.
+        """Show the position after ``ply`` moves (0: before the first) of the line on show,
+        clamped to it; the clock is not touched. Returns the ply reached.
 
         >>> game = Game(GameSettings(mode="humans"))
         >>> for move in [(0, 0), (1, 0), (2, 0)]:
@@ -343,64 +397,72 @@ class Game:
         >>> game.go_to(99), game.walking
         (3, False)
         """
-        ply = max(0, min(ply, len(self.board.move_stack) + len(self.redo_stack)))
-        while self.board.ply > ply:
-            self.redo_stack.append(self.board.pop())
-        while self.board.ply < ply:
-            self.board.push(self.redo_stack.pop())
-        self.walking = bool(self.redo_stack)
+        ply = max(0, min(ply, self.tip.ply))
+        node = self.tip
+        while node.ply > ply:
+            assert node.parent is not None
+            node = node.parent
+        self.show(node, self.tip)
         return self.board.ply
 
-    def truncate(self) -> None:
-        """Drop the moves after the position on show, so that the game goes on from it
-        (the clock runs for the side to move there)."""
-        self.redo_stack.clear()
+    def go_on(self) -> None:
+        """The game goes on from the position on show: the walk ends (the line's later
+        moves wait there, to redo) and the clock runs for the side to move."""
         self.walking = False
         self.start_clock()
 
     def play(self, point: Point) -> None:
-        """Play a checked move (BoardError if illegal, or if the mover's time is up);
-        a new move forgets the redo line."""
+        """Play a checked move (BoardError if illegal, or if the mover's time is up).
+
+        The line's next move is a step forward along it (while walking, the game stays
+        where it stands); a move of another variation there follows that variation; a
+        new move makes a branch that comes first there, the old continuation kept as a
+        variation, and the game goes on from it (the clock runs again if walking)."""
         if self.check_time() is not None or self.lost_on_time is not None:
             raise GameOverError(f"the game is over: {self.lost_on_time} ran out of time")
-        if self.walking:  # the game's next move is a step forward; another one, a new ending
-            if self.redo_stack[-1] == point:
-                self.go_to(self.board.ply + 1)
+        following = self.next_node()
+        existing = self.node.child(point)
+        if self.walking:
+            if existing is not None:  # a step forward, on this line or into another variation
+                self.show(existing, self.tip if existing is following else existing.end())
                 return
-            self.truncate()
+            self.board.copy().play(point)  # a BoardError leaves everything as it was
+            self.go_on()
         mover = self.board.turn
-        self.board.play(point)
+        self.board.play(point)  # a BoardError leaves everything as it was
+        if existing is None:
+            existing = self.tree.add(self.node, point)
+            self.node.children.insert(0, self.node.children.pop())  # the game goes on with it
+        self.node = existing
+        if existing is not following:
+            self.tip = existing.end()
         if self.clock is not None:
             self.clock.moved(mover)
             if self.board.is_over:
                 self.clock.run_for(None)
-        if self.redo_stack and self.redo_stack[-1] == point:
-            self.redo_stack.pop()
-        else:
-            self.redo_stack.clear()
 
     def undo(self) -> Point | None:
-        """Take back one move; None when there is none (or the game was lost on time)."""
-        if not self.board.move_stack or self.lost_on_time is not None:
+        """Take back one move; None when there is none (or the game was lost on time).
+        The move stays in the tree: redo plays it again."""
+        if self.node.parent is None or self.lost_on_time is not None:
             return None
         point = self.board.pop()
-        self.redo_stack.append(point)
+        self.node = self.node.parent
         self.start_clock()
         return point
 
     def redo(self) -> Point | None:
-        """Play again the last move taken back; None when there is none."""
-        if not self.redo_stack or self.lost_on_time is not None:
+        """Play again the line's next move; None when there is none."""
+        following = self.next_node()
+        if following is None or following.move is None or self.lost_on_time is not None:
             return None
-        point = self.redo_stack[-1]
         try:
-            self.board.play(point)
+            self.board.play(following.move)
         except BoardError:
-            self.redo_stack.clear()
             return None
-        self.redo_stack.pop()
+        self.node = following
         self.start_clock()
-        return point
+        return following.move
 
     def start_clock(self) -> None:
         """Run the clock for the side to move: a game shown again (resumed, opened,
@@ -417,10 +479,10 @@ class Game:
         stone = self.clock.out_of_time()
         if stone is not None:
             if self.walking:  # the game ends where it stood, not at the position on show
-                self.go_to(len(self.moves))
+                self.go_to(self.tip.ply)
             self.clock.flag(stone)
             self.lost_on_time = stone
-            self.redo_stack.clear()
+            self.tip = self.node  # nothing to redo after the end
         return stone
 
     def clock_left(self) -> float | None:

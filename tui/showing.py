@@ -131,7 +131,7 @@ class GameDisplay:
         """The move list, the position on show picked out and kept in view."""
         game = self.state.game
         moves = self.app.query_one(MoveList)
-        moves.show(game.moves, game.board.ply, len(game.board.setup))
+        moves.show(game.moves, game.board.ply, len(game.board.setup), game.tip)
         box = self.app.query_one("#moves-box", VerticalScroll)
         if not game.walking:
             box.scroll_end(animate=False)

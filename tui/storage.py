@@ -114,17 +114,17 @@ def newest_game(folder: Path) -> Path | None:
 
 
 def game_to_record(game: Game) -> records.GameRecord:
-    """The game as a ``gomoku.records.GameRecord``: settings, clock and a loss on time
-    kept in its metadata, the result as the game has it (on time too)."""
+    """The game as a ``gomoku.records.GameRecord``: its tree of variations (the main
+    line as its moves), settings, clock and a loss on time kept in its metadata, the
+    result as the main line has it (on time too)."""
     metadata: dict[str, Any] = game.settings.to_metadata()
     if game.clock is not None:
         metadata["clock_left"] = game.clock.times()
     if game.lost_on_time is not None:
         metadata["lost_on_time"] = game.lost_on_time.name
-    # Looking at an earlier position (the move list), the game is still saved whole.
-    record = records.GameRecord.from_board(game.whole_board(), metadata=metadata)
-    record.result = game.result
-    return record
+    # The whole tree, whatever position is on show; the result is the main line's.
+    result = game.result if game.lost_on_time is not None else game.tree.board().result
+    return records.GameRecord.from_tree(game.tree, result, metadata)
 
 
 def record_to_game(record: records.GameRecord, fallback: GameSettings) -> Game:
@@ -144,7 +144,7 @@ def record_to_game(record: records.GameRecord, fallback: GameSettings) -> Game:
                 left[stone] = max(value, 0.0)
     lost = metadata.get("lost_on_time")
     lost_on_time = Stone[lost] if lost in ("X", "O") else None
-    return Game(settings, board, clock_left=left, lost_on_time=lost_on_time)
+    return Game(settings, board, clock_left=left, lost_on_time=lost_on_time, tree=record.game_tree())
 
 
 def save(game: Game, path: str | os.PathLike[str]) -> Path:

@@ -14,6 +14,7 @@ MODULES = [
     "tui.analysis",
     "tui.preview",
     "tui.walk",
+    "tui.variations",
     "tui.showing",
     "tui.filing",
     "tui.game",
@@ -41,6 +42,7 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0
     if name in (
         "tui.game",
+        "tui.variations",
         "tui.state",
         "tui.storage",
         "tui.view.frame",

@@ -72,7 +72,7 @@ def test_odd_metadata_keeps_the_fallback() -> None:
     assert back == fallback
 
 
-def test_undo_redo_and_a_new_move_forgets_the_redo_line() -> None:
+def test_undo_redo_and_a_new_move_keeps_the_redo_line_as_a_variation() -> None:
     game = Game(GameSettings(mode="humans"))
     for point in [(0, 0), (1, 0), (2, 0)]:
         game.play(point)
@@ -84,6 +84,7 @@ def test_undo_redo_and_a_new_move_forgets_the_redo_line() -> None:
     assert game.redo_stack == []
     assert game.redo() is None
     assert game.board.move_stack == [(0, 0), (1, 0), (5, 5)]
+    assert [n.move for n in game.node.siblings] == [(5, 5), (2, 0)]  # the new move first
 
 
 def test_illegal_move_leaves_game_unchanged() -> None:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Static
 from tui_fakes import cell, settle, text_of
 from waiting import wait_until_async
 
@@ -96,9 +95,7 @@ async def test_playing_the_games_next_move_steps_forward(make_app: Callable[...,
         assert app.game.board.ply == 2 and app.game.moves == GAME
 
 
-async def test_playing_from_an_earlier_point_asks_then_drops_the_later_moves(
-    make_app: Callable[..., GomokuApp],
-) -> None:
+async def test_playing_from_an_earlier_point_makes_a_branch(make_app: Callable[..., GomokuApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         for move in GAME:
@@ -106,18 +103,19 @@ async def test_playing_from_an_earlier_point_asks_then_drops_the_later_moves(
         await pilot.press("less_than_sign", "less_than_sign", "less_than_sign")
         app.board_view.move_cursor_to((5, 5))
         await pilot.press("enter")
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "Play 5,5 as move 5 and drop the 3 later moves?" in str(app.screen.query_one(Static).render())
-        await pilot.press("escape")  # no: nothing changes
-        assert app.game.moves == GAME and app.game.board.ply == 4 and app.game.walking
-        await pilot.press("enter")
-        await pilot.press("y")
-        assert app.game.board.move_stack == GAME[:4] + [(5, 5)]
-        assert not app.game.walking and app.game.redo_stack == []
+        # No question: nothing is lost. The new move comes first, the old line is a variation.
+        assert not isinstance(app.screen, ConfirmScreen)
+        game = app.game
+        assert game.board.move_stack == GAME[:4] + [(5, 5)]
+        assert not game.walking and game.redo_stack == []
+        assert game.tree.main_line() == GAME[:4] + [(5, 5)]
+        assert [n.move for n in game.node.siblings] == [(5, 5), GAME[4]]
+        assert game.node.siblings[1].end().moves() == GAME  # the old continuation, whole
         assert "Move 6: O to play" in text_of(app, "#status")
+        assert any("the old one is kept as a variation" in message for _, message in app.notices)
 
 
-async def test_d_on_an_earlier_point_asks_too(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
+async def test_d_on_an_earlier_point_makes_a_branch_too(make_app: Callable[..., GomokuApp], fake_engine: Any) -> None:
     app = make_app(mode="human-x")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -127,6 +125,7 @@ async def test_d_on_an_earlier_point_asks_too(make_app: Callable[..., GomokuApp]
         await settle(app, pilot)
         game = app.game
         assert game.board.ply == 4
+        played = list(game.board.move_stack)
         calls = len(fake_engine.calls)
         await pilot.press("less_than_sign")  # O (the engine) to move there: it waits
         await settle(app, pilot)
@@ -137,12 +136,12 @@ async def test_d_on_an_earlier_point_asks_too(make_app: Callable[..., GomokuApp]
         await pilot.press("less_than_sign", "less_than_sign")  # X to move, where 3,3 was played
         await pilot.press("d")
         await settle(app, pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await settle(app, pilot)
-        # X's move is the engine's now, and the engine (O) answered it.
+        assert not isinstance(app.screen, ConfirmScreen)
+        # X's move is the engine's now, and the engine (O) answered it; 3,3's line is a variation.
         assert game.board.move_stack[2] != (3, 3) and game.board.ply == 4 and not game.walking
         assert fake_engine.calls[-1]["ply"] == 3
+        assert [n.move for n in game.tree.root.children[0].children[0].children][1] == (3, 3)
+        assert game.tree.root.children[0].children[0].children[1].end().moves() == played
 
 
 async def test_the_game_is_saved_whole_while_looking_back(make_app: Callable[..., GomokuApp], tmp_path: Path) -> None:

@@ -294,11 +294,16 @@ HELP = """\
   r  ctrl+y             redo
   <  >                  the position a move back, forward (the game
                         stays whole; a click on the move list too)
-  Home  End             the start; back to the game as it stands
-                        (a move on an earlier position asks first,
-                        then drops the later moves)
-  R                     review the game move by move; Enter on a move
-                        shows the position where it was played
+  Home  End             the start; the end of the line on show
+                        (a move on an earlier position makes a
+                        branch: the old line is kept as a variation)
+  v  V                  the next, previous variation where the line
+                        branches (marked * in the move list; a click
+                        on one there shows it)
+  P                     make the line on show the main line
+  Delete  D             delete the variation on show (asks first)
+  R                     review the main line move by move; Enter on a
+                        move shows the position where it was played
   z                     puzzles from your games and the shipped sets:
                         play the win or the only defence (h hint,
                         s solution, n p next, previous; Esc back)
