@@ -176,7 +176,7 @@ class EngineThinking:
             return
         note = ""
         if level == EXTERNAL:  # who gave the move, and what it said of it
-            said = getattr(hint, "said", "")
+            said = "" if getattr(hint, "scored", False) else getattr(hint, "said", "")  # a search's: shown above
             note = f"{level_name(level, self.state.game.settings.engine)}" + (
                 f" says: {excerpt(said, 60)}" if said else ""
             )
