@@ -70,7 +70,7 @@ WINDOW = 20
 MARGIN = 3
 """The window moves before a stone comes this close to its edge."""
 
-GRACE = 1.0
+GRACE = 2.0
 """Seconds a program may be late with its move before it counts as silent."""
 
 STARTUP_TIMEOUT = 15.0
