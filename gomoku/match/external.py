@@ -54,6 +54,7 @@ __all__ = [
     "STARTUP_TIMEOUT",
     "DEFAULT_TIME",
     "EngineError",
+    "EngineStopped",
     "EngineHint",
     "ExternalEngine",
     "external_engine",
@@ -85,6 +86,10 @@ POLL = 0.05
 
 class EngineError(Exception):
     """The external program failed: the message says how, in one line."""
+
+
+class EngineStopped(EngineError):
+    """A request was asked to stop (its ``stop`` set) before the program answered."""
 
 
 @dataclass(frozen=True)
@@ -198,9 +203,10 @@ class ExternalEngine:
             except MatchError as exc:
                 self._end()
                 raise EngineError(f"{self.name}: {exc}") from None
-            except EngineError as exc:
-                if str(exc) != "stopped":
-                    self._end()
+            except EngineStopped:
+                raise  # the program goes on: its answer is read and dropped by the next request
+            except EngineError:
+                self._end()
                 raise
             except (OSError, ValueError, AssertionError, AttributeError) as exc:  # closed under us
                 self._end()
@@ -299,7 +305,7 @@ class ExternalEngine:
                 return self._player
         self._end()
         if stop.is_set():
-            raise EngineError("stopped")
+            raise EngineStopped("stopped")
         player = BrainPlayer(self.command, name=self.name, startup_timeout=self.startup_timeout)
         self._player = player
         bounds = ((0, 0), (size[0] - 1, size[1] - 1))
@@ -356,7 +362,7 @@ class ExternalEngine:
         while True:
             if stop.is_set():
                 self._owed = deadline
-                raise EngineError("stopped")
+                raise EngineStopped("stopped")
             remaining = deadline - _time.monotonic()
             if remaining <= 0:
                 raise EngineError(f"{self.name}: time-out: no answer to {what} in time")

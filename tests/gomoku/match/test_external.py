@@ -13,7 +13,7 @@ import pytest
 from brain_scripts import EXITS, GARBAGE, TALKER, our_brain, write_program
 
 from gomoku.board import Board, Rules
-from gomoku.match.external import EXTERNAL, WINDOW, EngineError, ExternalEngine, external_engine
+from gomoku.match.external import EXTERNAL, WINDOW, EngineError, EngineStopped, ExternalEngine, external_engine
 
 FAKES = Path(__file__).resolve().parents[1] / "fake_brains"
 
@@ -125,6 +125,35 @@ def test_a_silent_program_times_out_and_a_stop_ends_the_wait_at_once() -> None:
         with pytest.raises(EngineError, match="stopped"):
             engine.hint(board, time=30, stop=stop)
         assert time.monotonic() - started < 2
+    finally:
+        engine.close()
+
+
+SLOW = f"""#!{sys.executable}
+import sys, time
+count = 0
+for raw in sys.stdin:
+    word = raw.strip().split(" ")[0].upper()
+    if word == "START":
+        print("OK", flush=True)
+    elif word in ("BEGIN", "TURN", "DONE"):
+        time.sleep(0.5)
+        print(f"{{count}},0", flush=True)  # its n-th answer: n,0
+        count += 1
+    elif word == "END":
+        break
+"""
+
+
+def test_the_answer_a_stopped_request_left_owed_is_dropped_not_taken_for_the_next(tmp_path: Path) -> None:
+    engine = external_engine(str(write_program(tmp_path, "slow", SLOW)))
+    board = Board(Rules.preset("gomocup15"), moves=[(7, 7)])
+    try:
+        stop = threading.Event()
+        threading.Timer(0.1, stop.set).start()
+        with pytest.raises(EngineStopped):
+            engine.hint(board, time=5, stop=stop)
+        assert engine.hint(board, time=5).move == (1, 0)  # its second answer; the first, "0,0", dropped
     finally:
         engine.close()
 
