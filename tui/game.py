@@ -131,7 +131,7 @@ class GameSettings:
         if self.mode not in MODES:
             raise SettingsError(f"unknown mode {self.mode!r}: choose one of {', '.join(MODES)}")
         if EXTERNAL in (self.level, self.o_level) and not self.engine.strip():
-            raise SettingsError("the level 'engine' needs a program: gomoku --engine PATH, or the dialog's field")
+            raise SettingsError("the level 'engine' needs a program: start the app with gomoku --engine PATH")
         if not (self.time > 0 and math.isfinite(self.time)):
             raise SettingsError(f"the time per move must be a positive number of seconds, not {self.time!r}")
         for name, value in (("clock", self.clock), ("increment", self.increment)):

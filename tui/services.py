@@ -146,8 +146,8 @@ def level_name(level: str, engine: str = "") -> str:
 
 
 def players_text(settings: Any) -> str:
-    """What plays, for the panel: the level (and its time), each side's when two engines
-    play at levels of their own (``GameSettings``).
+    """What plays, for the panel: the level, each side's when two engines play at levels
+    of their own (``GameSettings``).
 
     >>> from tui.game import GameSettings
     >>> players_text(GameSettings(level="strong"))
@@ -325,7 +325,7 @@ class Analyst:
         with self._lock:
             if self._external is None:
                 if not self._external_spec:
-                    raise EngineError("no external program: gomoku --engine PATH, or the new-game dialog's field")
+                    raise EngineError("no external program: start the app with gomoku --engine PATH")
                 try:
                     self._external = self.external_factory(self._external_spec)
                 except ValueError as exc:
