@@ -149,3 +149,15 @@ def test_gomoku_engine_with_no_program_there_is_one_line(capsys: pytest.CaptureF
     assert cli_main(["--engine", "/no/such/brain"]) == 2
     err = capsys.readouterr().err
     assert err == "gomoku: error: engine '/no/such/brain': no such program, or not one that can be run\n"
+
+
+def test_gomoku_engine_runs_the_app_with_the_program_as_its_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    talker = write_program(tmp_path, "talker", TALKER)
+    monkeypatch.setenv("GOMOKU_DATA_DIR", str(tmp_path / "data"))
+    started: list[GomokuApp] = []
+    monkeypatch.setattr(GomokuApp, "run", lambda self: started.append(self))  # no terminal in a test
+    assert cli_main(["--engine", str(talker)]) == 0
+    settings = started[0].game.settings
+    assert (settings.level, settings.engine, settings.mode) == (EXTERNAL, str(talker), "human-x")
