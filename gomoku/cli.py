@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from gomoku import __version__
 from gomoku.commands import MODULES
+from gomoku.match.external import external_engine
 
 __all__ = ["ArgumentParser", "build_parser", "run_app", "main"]
 
@@ -43,6 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Five-in-a-row on an endless board. With no command, opens the app.",
     )
     parser.add_argument("--version", action="version", version=f"gomoku {__version__}")
+    parser.add_argument(
+        "--engine",
+        metavar="PATH",
+        help="open the app with another program as the engine (opponent and hints): a pbrain "
+        "(Gomocup) brain, PATH or PATH and its arguments in one string",
+    )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in MODULES:
         module = importlib.import_module(f"gomoku.commands.{name}")
@@ -60,15 +67,19 @@ def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> arg
     return parser
 
 
-def run_app() -> int:
+def run_app(engine: str | None = None) -> int:
     """Start the terminal app: the program installed under the ``gomoku.app`` entry
-    point (``tui.app:main``). The engine never imports the app; without one
-    installed, the help is printed."""
+    point (``tui.app:main``), with the external program ``engine`` as its engine if
+    given (checked first: a one-line ValueError). The engine never imports the app;
+    without one installed, the help is printed."""
     apps = entry_points(group="gomoku.app")
     if not apps:
         build_parser().print_help()
         return 0
-    return int(next(iter(apps)).load()() or 0)
+    if engine is None:
+        return int(next(iter(apps)).load()() or 0)
+    external_engine(engine)  # a program that can be run, or one line saying why not
+    return int(next(iter(apps)).load()(engine=engine) or 0)
 
 
 class Terminated(KeyboardInterrupt):
@@ -91,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Said by the command's own parser, so that the line points at its --help.
         _command_parser(parser, args_list).error(f"unrecognized arguments: {' '.join(unknown)}")
     func = getattr(args, "func", None)
+    if func is None and args.engine is not None:
+        func = lambda args: run_app(engine=args.engine)  # noqa: E731 - the app, its errors as a command's
     if func is None:
         parser.print_help()
         return 0

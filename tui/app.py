@@ -39,7 +39,7 @@ from tui.game import Game, GameSettings
 from tui.preview import ForcingPreview
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
 from tui.screens.puzzles import PuzzleScreen
-from tui.services import Analyst
+from tui.services import Analyst, with_engine
 from tui.showing import SIDE_PANEL_MIN_WIDTH, GameDisplay
 from tui.state import AppState
 from tui.thinking import EngineThinking
@@ -199,6 +199,10 @@ class GomokuApp(App[int]):
         """Leave the app, telling a search in progress to stop (by any way out, ctrl+q too)."""
         self.thinker.drop_all()
         super().exit(result, return_code, message)
+
+    def on_unmount(self) -> None:
+        """The app is gone, by whatever way: the search stops, an external program ends."""
+        self.thinker.drop_all()
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -634,8 +638,12 @@ class GomokuApp(App[int]):
         self.exit(0)
 
 
-def main() -> int:
-    """Run the app; its exit code."""
-    app = GomokuApp()
+def main(engine: str | None = None) -> int:
+    """Run the app (``engine``: an external pbrain program's command line, the engine it
+    plays and hints with: ``gomoku --engine PATH``); its exit code."""
+    settings = None
+    if engine:
+        settings = with_engine(storage.read_settings(storage.data_dir(), GameSettings()), engine)
+    app = GomokuApp(settings=settings)
     app.run()
     return app.return_code or 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gomoku.board import Board, BoardError, GameOverError, Point, Rules, Stone
+from gomoku.match.external import EXTERNAL
 from gomoku.records.tree import GameTree, Node
 
 __all__ = [
@@ -122,11 +123,17 @@ class GameSettings:
     time: float = 1.0
     clock: float = 0.0
     increment: float = 0.0
+    o_level: str = ""
+    """O's level when two engines play ("": ``level``, X's, for both)."""
+    engine: str = ""
+    """The command line of an external pbrain program, played at the level ``EXTERNAL``."""
 
     def __post_init__(self) -> None:
         parse_rules(self.rules)
         if self.mode not in MODES:
             raise SettingsError(f"unknown mode {self.mode!r}: choose one of {', '.join(MODES)}")
+        if EXTERNAL in (self.level, self.o_level) and not self.engine.strip():
+            raise SettingsError("the level 'engine' needs a program: start the app with gomoku --engine PATH")
         if not (self.time > 0 and math.isfinite(self.time)):
             raise SettingsError(f"the time per move must be a positive number of seconds, not {self.time!r}")
         for name, value in (("clock", self.clock), ("increment", self.increment)):
@@ -148,15 +155,32 @@ class GameSettings:
         human = Stone.X if self.mode == "human-x" else Stone.O
         return stone is not human
 
+    def level_for(self, stone: Stone) -> str:
+        """The level that plays (and hints) for ``stone``: O's own when two engines play.
+
+        >>> GameSettings(mode="engines", level="strong", o_level="easy").level_for(Stone.O)
+        'easy'
+        >>> GameSettings(mode="human-x", level="strong", o_level="easy").level_for(Stone.O)
+        'strong'
+        """
+        if stone is Stone.O and self.mode == "engines" and self.o_level:
+            return self.o_level
+        return self.level
+
     def to_metadata(self) -> dict[str, Any]:
         """The settings as plain data for a game record's metadata."""
-        return {
+        data: dict[str, Any] = {
             "mode": self.mode,
             "level": self.level,
             "time": self.time,
             "clock": self.clock,
             "increment": self.increment,
         }
+        if self.o_level:
+            data["o_level"] = self.o_level
+        if self.engine:
+            data["engine"] = self.engine
+        return data
 
     @classmethod
     def from_metadata(cls, metadata: dict[str, Any], rules: Rules, fallback: GameSettings) -> GameSettings:
@@ -170,6 +194,8 @@ class GameSettings:
                 time=float(metadata.get("time", settings.time)),
                 clock=float(metadata.get("clock", settings.clock)),
                 increment=float(metadata.get("increment", settings.increment)),
+                o_level=str(metadata.get("o_level", settings.o_level)),
+                engine=str(metadata.get("engine", settings.engine)),
             )
         except (TypeError, ValueError):
             return settings

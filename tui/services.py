@@ -8,9 +8,10 @@ and ``gomoku.attacks``; tests inject a deterministic fake with the same shape.
 
 from __future__ import annotations
 
+import shlex
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from gomoku import attacks
@@ -19,12 +20,18 @@ from gomoku.classic.perfect import solve_exactly
 from gomoku.engine import Engine, Hint
 from gomoku.engine.forced import find_forced_win
 from gomoku.engine.players import LEVELS, PLAYERS, players_for
+from gomoku.match.contestants import short_name
+from gomoku.match.external import EXTERNAL, EngineError, ExternalEngine, external_engine, unplayable_for_brain
 from gomoku.protocol.clock import FAST_THRESHOLD, STOP_MARGIN, TimeControl, plan_time
 from gomoku.search.types import Limit, SearchInfo
 from gomoku.search.warmup import cache_is_cold, warm
+from tui.game import GameSettings
 
 __all__ = [
     "Analyst",
+    "level_name",
+    "players_text",
+    "with_engine",
     "EngineLike",
     "ForcingLine",
     "INCREMENT_SHARE",
@@ -123,6 +130,51 @@ def _real_prepare(announce: Callable[[str], None]) -> None:
     warm()
 
 
+def level_name(level: str, engine: str = "") -> str:
+    """A level as the app shows it: the external program by its name.
+
+    >>> level_name("strong"), level_name("engine", "/opt/brains/pbrain-rapfi --fast")
+    ('strong', 'engine: pbrain-rapfi --fast')
+    """
+    if level != EXTERNAL:
+        return level
+    try:
+        command = shlex.split(engine)
+    except ValueError:
+        command = engine.split()
+    return f"engine: {short_name(command) if command else '?'}"
+
+
+def players_text(settings: Any) -> str:
+    """What plays, for the panel: the level, each side's when two engines play at levels
+    of their own (``GameSettings``).
+
+    >>> from tui.game import GameSettings
+    >>> players_text(GameSettings(level="strong"))
+    'level strong'
+    >>> players_text(GameSettings(mode="engines", level="engine", o_level="easy", engine="./pbrain-x"))
+    'X engine: pbrain-x · O easy'
+    """
+    x, o = (level_name(settings.level_for(stone), settings.engine) for stone in (Stone.X, Stone.O))
+    if settings.mode == "engines" and x != o:
+        return f"X {x} · O {o}"
+    return f"level {x}"
+
+
+def with_engine(settings: GameSettings, spec: str) -> GameSettings:
+    """``settings`` with the external program ``spec`` as the engine (``gomoku --engine``):
+    its level, against you if no engine played, on rules a pbrain program plays (else
+    the endless board, which it gets as a window around the stones).
+
+    >>> s = with_engine(GameSettings(rules="connect4", mode="humans"), "./pbrain-x")
+    >>> s.level, s.mode, s.rules, s.engine
+    ('engine', 'human-x', 'freestyle', './pbrain-x')
+    """
+    rules = settings.rules if not unplayable_for_brain(settings.parsed_rules) else "freestyle"
+    mode = settings.mode if settings.mode != "humans" else "human-x"
+    return replace(settings, rules=rules, mode=mode, level=EXTERNAL, o_level="", engine=spec)
+
+
 def level_note(level: str) -> str:
     """What a player is, in a line, as the registry (``gomoku.engine.players``) says
     it; "" for a name it does not know (a fake's).
@@ -203,8 +255,13 @@ class Analyst:
     """A forced win by fours (VCF) or fours and threes (VCT) for ``attacker`` (None: the
     side to move) as if it were to move, within the time or nodes: ``find_forced_win``'s
     ``VCFResult`` (``moves`` the whole line, the attacker's first, or None)."""
+    external_factory: Callable[[str], ExternalEngine] = external_engine
+    """Makes the external program's engine from its command line (``EXTERNAL``, the level
+    ``engine``): a one-line ValueError when it names no program that can be run."""
     _engine: EngineLike | None = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _external: ExternalEngine | None = field(default=None, init=False, repr=False)
+    _external_spec: str = field(default="", init=False, repr=False)
 
     @classmethod
     def default(cls, **limits: Any) -> Analyst:
@@ -240,6 +297,9 @@ class Analyst:
         of its own in place of the level's, so both are passed. Extra
         ``limits`` (nodes or depth, for tests) replace the clock altogether.
         """
+        if level == EXTERNAL:  # the external program, told the time (the limits are our search's)
+            engine = self.external()
+            return engine.hint(board, time=time if time else self.limits.get("time"), on_info=on_info, stop=stop)
         kwargs: dict[str, Any] = {"level": level, "on_info": on_info, "stop": stop}
         if self.limits:
             kwargs.update(self.limits)
@@ -248,6 +308,36 @@ class Analyst:
             if self.depths.get(level) is not None:
                 kwargs["depth"] = self.depths[level]
         return self.engine.hint(board, **kwargs)
+
+    def use_engine(self, spec: str) -> None:
+        """The external program is now ``spec``'s (a command line; "" none): a program of
+        another command is ended; the new one starts with its first move."""
+        spec = spec.strip()
+        with self._lock:
+            if spec == self._external_spec:
+                return
+            old, self._external, self._external_spec = self._external, None, spec
+        if old is not None:
+            old.close()
+
+    def external(self) -> ExternalEngine:
+        """The external program's engine (made on first use); EngineError when there is none."""
+        with self._lock:
+            if self._external is None:
+                if not self._external_spec:
+                    raise EngineError("no external program: start the app with gomoku --engine PATH")
+                try:
+                    self._external = self.external_factory(self._external_spec)
+                except ValueError as exc:
+                    raise EngineError(str(exc)) from None
+            return self._external
+
+    def close(self) -> None:
+        """End the external program, if one runs (the app is leaving)."""
+        with self._lock:
+            engine, self._external = self._external, None
+        if engine is not None:
+            engine.close()
 
     def analyse(self, board: Board, *, multipv: int, stop: threading.Event) -> Iterator[SearchInfo]:
         """The live analysis of ``board``: the engine's search with no limit but ``stop``

@@ -17,7 +17,7 @@ from gomoku.attacks.words import format_weight
 from gomoku.board import Point, format_point
 from gomoku.engine.chance import percent
 from tui.game import MODES, in_a_row
-from tui.services import Analyst
+from tui.services import Analyst, players_text
 from tui.state import AppState
 from tui.view.panels import (
     analysis_line,
@@ -165,7 +165,8 @@ class GameDisplay:
         evaluation = state.evaluation()
         # The evaluation bar's figure, said in words (the bar itself has no room for it).
         judged = f" · X {percent(evaluation[0])}%" if evaluation is not None else ""
-        text = f"{name} · {MODES[settings.mode]}\nlevel {settings.level} · {settings.time:g} s a move\n{cursor}{judged}"
+        players = players_text(settings)
+        text = f"{name} · {MODES[settings.mode]}\n{players} · {settings.time:g} s a move\n{cursor}{judged}"
         # The cursor's moves change no line count: no new layout for them.
         self.app.query_one("#info", Static).update(text, layout=layout)
         summary = self.app.query_one("#summary", Static)
@@ -239,6 +240,8 @@ class GameDisplay:
                 text = thinking_text(turn, state.last_info)
             elif state.thinking is not None:
                 text = "Hint: " + thinking_text(turn, state.last_info)
+            elif state.engine_failure:
+                text = f"Move {board.ply + 1}: {turn} to play · {state.engine_failure} (d: again, n: another level)"
             elif game.walking:
                 text = (
                     f"Move {board.ply} of {len(game.moves)}: {turn} to play. < > walk the moves, End: back to the game."

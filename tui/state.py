@@ -60,6 +60,9 @@ class AppState:
     """The engine's search in progress (None: idle)."""
     last_info: SearchInfo | None = None
     """That search's last report (its depth, nodes, best move so far), for the status line."""
+    engine_failure: str = ""
+    """The engine's last failure in one line (an external program that crashed), shown on
+    the status line until the engine is asked again."""
     hint: Hint | None = None
     """The hint on show (``h``): highlighted on the board, its line numbered."""
     hint_note: str = ""
@@ -80,6 +83,7 @@ class AppState:
         (the live analysis is its worker's: :meth:`tui.analysis.LiveAnalysis.stop`)."""
         self.hint = None
         self.hint_note = ""
+        self.engine_failure = ""
         self.forcing = None
         self.preview_step = None
 

@@ -21,18 +21,22 @@ from textual.worker import get_current_worker
 from gomoku.board import Board, Point
 from gomoku.engine import Hint
 from gomoku.engine.chance import is_proven
+from gomoku.match.external import EXTERNAL
+from gomoku.protocol.streams import excerpt
 from gomoku.search.types import WIN, SearchInfo
-from tui.services import Analyst, ForcingLine, engine_time
+from tui.services import Analyst, ForcingLine, engine_time, level_name
 from tui.showing import GameDisplay
 from tui.state import AppState, Thinking
 from tui.view.panels import search_scored
 
-__all__ = ["EngineThinking", "FAST_LEVEL", "FAST_SECONDS", "FORCING_SECONDS"]
+__all__ = ["EngineThinking", "EXTERNAL_FAST_SECONDS", "FAST_LEVEL", "FAST_SECONDS", "FORCING_SECONDS"]
 
 FAST_LEVEL = "greedy"
 """What the engine plays when its clock leaves no time to search (if the rules allow it)."""
 FAST_SECONDS = 0.01
 """The time limit passed along with a move played at once."""
+EXTERNAL_FAST_SECONDS = 0.1
+"""The time an external program is told when the clock leaves no time to search."""
 FORCING_SECONDS = 0.4
 """The most a hint spends after its search on the forcing line: the whole VCF or VCT of
 a proven win, or the opponent's threat when there is no win."""
@@ -89,6 +93,8 @@ class EngineThinking:
         self.cancel()
         game = self.state.game
         game.start_clock()  # after a pause between two engines' moves, the clock runs again
+        self.analyst.use_engine(game.settings.engine)
+        self.state.engine_failure = ""
         self._job += 1
         self._stop = threading.Event()
         self.state.thinking = purpose
@@ -104,10 +110,13 @@ class EngineThinking:
         and the greedy move at once when too little is left to search."""
         game = self.state.game
         settings = game.settings
+        level = settings.level_for(game.board.turn)
         seconds = engine_time(settings.time, game.clock_left(), settings.increment, game.board.ply)
         if seconds > 0:
-            return settings.level, seconds
-        fast = FAST_LEVEL if FAST_LEVEL in self.analyst.levels_of(game.rules) else settings.level
+            return level, seconds
+        if level == EXTERNAL:  # the program is told the little time there is
+            return level, EXTERNAL_FAST_SECONDS
+        fast = FAST_LEVEL if FAST_LEVEL in self.analyst.levels_of(game.rules) else level
         return fast, FAST_SECONDS
 
     def cancel(self) -> None:
@@ -118,12 +127,6 @@ class EngineThinking:
             self.state.thinking = None
             self.state.last_info = None
             self.app.workers.cancel_group(self.app, "engine")
-
-    def drop_all(self) -> None:
-        """The app is leaving: the search in progress stops, and any answer or timer
-        still on its way is dropped."""
-        self._stop.set()
-        self._job += 1
 
     def prepare(self) -> None:
         """Load (or compile, the first time) the engine's kernels in a thread: the app stays responsive."""
@@ -172,6 +175,11 @@ class EngineThinking:
             send(self.engine_failed, job, exc)
             return
         note = ""
+        if level == EXTERNAL:  # who gave the move, and what it said of it
+            said = "" if getattr(hint, "scored", False) else getattr(hint, "said", "")  # a search's: shown above
+            note = f"{level_name(level, self.state.game.settings.engine)}" + (
+                f" says: {excerpt(said, 60)}" if said else ""
+            )
         if purpose == "hint" and level == "perfect":  # the solver's value and the plies to the end
             try:
                 note = self.analyst.solved(board)
@@ -207,8 +215,17 @@ class EngineThinking:
         if job != self._job:
             return
         self.state.thinking = None
+        message = str(exc).replace("\n", " ") or type(exc).__name__
+        self.state.engine_failure = f"the engine failed: {message}"
         self.display.refresh_status()
-        self.app.notify(f"the engine failed: {exc}", severity="error")
+        self.app.notify(self.state.engine_failure, severity="error")
+
+    def drop_all(self) -> None:
+        """The app is leaving: the search in progress stops, any answer or timer still on
+        its way is dropped, and an external program is ended."""
+        self._stop.set()
+        self._job += 1
+        self.analyst.close()
 
     def engine_done(
         self,

@@ -12,6 +12,7 @@ from pathlib import Path
 from gomoku.board import Board, Rules, Stone, format_point
 from gomoku.commands.arguments import MAX_SECONDS, POSITION_HELP, RULES_HELP, nodes, seconds
 from gomoku.commands.experiment import Bar
+from gomoku.match.external import external_engine, unplayable_for_brain
 from gomoku.records import GameRecord, load_game, read_position
 from gomoku.records.sgf import sgf_root
 from gomoku.review import BLUNDER, DEFAULT_NODES, GRADES, INACCURACY, MISTAKE, Review, review_game
@@ -60,6 +61,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="write the review as an annotated SGF game, OUT.sgf: each move's class, chances and reason "
         "as a comment, bad moves marked, the better line as a variation",
     )
+    parser.add_argument(
+        "--engine",
+        metavar="PATH",
+        help="judge by another program, a pbrain (Gomocup) brain: PATH, or PATH and its arguments in one "
+        "string. Its move is each position's best move, and our engine's search values the position after "
+        "it (docs/review.md)",
+    )
+    parser.add_argument(
+        "--engine-time",
+        type=seconds,
+        default=1.0,
+        metavar="SECONDS",
+        help="the program's time a move (default 1)",
+    )
     parser.add_argument("--rules", metavar="RULES", help=RULES_HELP)
     parser.set_defaults(func=run)
 
@@ -84,10 +99,28 @@ def run(args: argparse.Namespace) -> int:
         check_plot(args.plot)
     if args.sgf:
         check_sgf(args.sgf, board)
+    adviser = None
+    if args.engine is not None:
+        reason = unplayable_for_brain(board.rules)
+        if reason:
+            raise ValueError(f"--engine: {reason}")
+        adviser = external_engine(args.engine)
     bar = Bar(sys.stderr, "review")
-    review = review_game(
-        moves, board.rules, time=args.time, nodes=args.nodes, on_progress=bar, setup=setup, first=first
-    )
+    try:
+        review = review_game(
+            moves,
+            board.rules,
+            time=args.time,
+            nodes=args.nodes,
+            on_progress=bar,
+            setup=setup,
+            first=first,
+            adviser=adviser,
+            advice_time=args.engine_time,
+        )
+    finally:
+        if adviser is not None:
+            adviser.close()
     if args.plot:
         write_plot(review, args.plot)
     if args.sgf:
@@ -167,5 +200,7 @@ def format_review(review: Review) -> str:
     settings = summary["settings"]
     budget = f"{settings['nodes']} nodes" if settings["nodes"] else f"{settings['time']:g} s"
     judge = "the perfect player" if settings["judge"] == "perfect" else f"the engine, {budget} a position"
+    if settings["judge"] == "program":
+        judge = f"{settings['program']}'s moves ({settings['program_time']:g} s each), valued by {judge}"
     lines.append(f"result: {summary['result'] or 'unfinished'}; judged by {judge}; {summary['seconds']:.1f} s")
     return "\n".join(lines)

@@ -188,6 +188,7 @@ class BrainPlayer:
         self.grace_ms = grace_ms
         self.max_memory = max_memory
         self.process: subprocess.Popen[str] | None = None
+        self._drainer: threading.Thread | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr_tail: deque[str] = deque(maxlen=5)
         self.messages: list[str] = []
@@ -221,7 +222,8 @@ class BrainPlayer:
         except OSError as exc:
             raise PlayerFailure(f"crash: cannot start {self.command[0]!r} ({exc.strerror or exc})") from None
         threading.Thread(target=self._read, args=(self.process.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
+        self._drainer = threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True)
+        self._drainer.start()
         (low_x, low_y), (high_x, high_y) = rules.bounds
         width, height = high_x - low_x + 1, high_y - low_y + 1
         self.origin = (low_x, low_y)
@@ -273,6 +275,8 @@ class BrainPlayer:
                 code = self.process.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 pass
+        if code is not None and self._drainer is not None:
+            self._drainer.join(0.5)  # its last words on stderr, read to their end
         reason = "crash: the brain closed its output" if code is None else f"crash: exit code {code}"
         if self.stderr_tail:
             reason += f" ({self.stderr_tail[-1][:80]})"

@@ -5,6 +5,8 @@ the caller loads the game and hands over its moves and rules).
   hindsight along the game line, the hunts and second looks;
 - ``gomoku.review.judge``: how each position is judged (the perfect player, the
   threat solver, the engine's search) and its win chance;
+- ``gomoku.review.advised``: a review judged by another program (its moves, valued
+  by the judge);
 - ``gomoku.review.grades``: the class of a move (what it gives up, the length of
   a forced win included) and the thresholds;
 - ``gomoku.review.reasons``: a move's reason in words, on ``gomoku.review.shapes``
@@ -14,6 +16,7 @@ the caller loads the game and hands over its moves and rules).
 - ``gomoku.review.sgf``: the review as an annotated SGF game tree.
 """
 
+from gomoku.review.advised import AdvisedJudge, AdviserError
 from gomoku.review.judge import DEFAULT_NODES, Judge, Judgement
 from gomoku.review.review import (
     BLUNDER,
@@ -29,6 +32,8 @@ from gomoku.review.review import (
 )
 
 __all__ = [
+    "AdvisedJudge",
+    "AdviserError",
     "BLUNDER",
     "DEFAULT_NODES",
     "GRADES",

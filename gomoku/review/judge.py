@@ -223,24 +223,37 @@ class Judge:
             return self._perfect(board)
         time = self.time * factor if self.time is not None else None
         nodes = int(self.nodes * factor) if self.nodes is not None else None
-        spent = 0.0
-        if self.threats:
-            found = find_forced_win(
-                board,
-                time=time * share if time is not None else None,
-                nodes=max(1, int(nodes * share)) if nodes is not None else None,
-                vct=True,
-                stop=self.stop,
-            )
-            spent = found.time
-            if found.moves is not None:
-                return proven(WIN - len(found.moves), found.moves, found.kind, depth=found.depth, nodes=found.nodes)
+        won, spent = self.threat_proof(board, factor, share)
+        if won is not None:
+            return won
         if time is not None:
             time = max(time - spent, time * (1 - share))
         judgement = self._search(board, time, nodes)
         if not board.stones and judgement.best is not None and not judgement.proven:
             return self._through(board, judgement, factor, share)
         return judgement
+
+    def threat_proof(
+        self, board: Board, factor: float = 1.0, share: float = THREAT_SHARE
+    ) -> tuple[Judgement | None, float]:
+        """The side to move's win by threats, proven by the threat solver with ``share`` of
+        ``factor`` times the usual time or nodes (None if it finds none, or does not play
+        these rules), and the seconds it took."""
+        if not self.threats:
+            return None, 0.0
+        time = self.time * factor if self.time is not None else None
+        nodes = int(self.nodes * factor) if self.nodes is not None else None
+        found = find_forced_win(
+            board,
+            time=time * share if time is not None else None,
+            nodes=max(1, int(nodes * share)) if nodes is not None else None,
+            vct=True,
+            stop=self.stop,
+        )
+        if found.moves is not None:
+            won = proven(WIN - len(found.moves), found.moves, found.kind, depth=found.depth, nodes=found.nodes)
+            return won, found.time
+        return None, found.time
 
     def _through(self, board: Board, first: Judgement, factor: float, share: float) -> Judgement:
         """The empty board valued by the position after the judge's first move, as

@@ -43,6 +43,7 @@ from typing import Any
 
 from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.engine.chance import percent
+from gomoku.review.advised import AdvisedJudge, Adviser
 from gomoku.review.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, SHORT, grade_move
 from gomoku.review.judge import Judge, Judgement
 from gomoku.review.reasons import explain_move
@@ -396,6 +397,8 @@ def review_game(
     verify: bool = True,
     setup: Mapping[Point, Stone] | None = None,
     first: Stone | None = None,
+    adviser: Adviser | None = None,
+    advice_time: float = 1.0,
 ) -> Review:
     """Review the game of ``moves`` under ``rules`` (from ``setup`` stones with
     ``first`` to move, if any).
@@ -409,6 +412,10 @@ def review_game(
     and blunders. ``on_progress(done, total)`` hears each position judged;
     setting ``stop`` ends the review with ReviewStopped. ReviewError (a
     ValueError) for an empty game or moves that are not a legal game.
+
+    With an ``adviser`` (another program, ``advice_time`` seconds a move) the
+    best moves are its, each position valued by the judge after its move
+    (``gomoku.review.advised``); AdviserError (a ValueError) if it fails.
     """
     start = _time.perf_counter()
     moves = [tuple(m) for m in moves]
@@ -416,7 +423,13 @@ def review_game(
     if time is not None and not time > 0:
         raise ReviewError(f"time must be positive, not {time}")
     limit_time = None if nodes is not None else time
-    judge = Judge(rules, time=limit_time, nodes=nodes, engine=engine, threats=threats, stop=stop)
+    options: dict[str, Any] = {"time": limit_time, "nodes": nodes, "engine": engine, "threats": threats, "stop": stop}
+    if adviser is not None:
+        if not advice_time > 0:
+            raise ReviewError(f"the program's time must be positive, not {advice_time}")
+        judge: Judge = AdvisedJudge(rules, adviser, advice_time=advice_time, **options)
+    else:
+        judge = Judge(rules, **options)
     nodes = judge.nodes
     total = len(boards) + 1
 
@@ -456,12 +469,15 @@ def review_game(
     settings = {
         "time": limit_time,
         "nodes": nodes,
-        "judge": "perfect" if judge.perfect else "engine",
+        "judge": "perfect" if judge.perfect else "engine" if adviser is None else "program",
         "threats": judge.threats,
         "verify": verify,
         "rules": rules.name,
         "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
     }
+    if adviser is not None and not judge.perfect:
+        settings["program"] = adviser.name
+        settings["program_time"] = advice_time
     return Review(rules, reviews, tuple(judgements), _time.perf_counter() - start, settings, boards[-1].result)
 
 

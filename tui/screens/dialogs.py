@@ -20,7 +20,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from gomoku.board import Rules
+from gomoku.match.external import EXTERNAL, external_engine, unplayable_for_brain
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
+from tui.services import level_name
 
 __all__ = [
     "OTHER_RULES",
@@ -37,6 +39,11 @@ __all__ = [
 
 OTHER_RULES = "other"
 """The rules choice that takes the general form from its text field."""
+
+SAME_LEVEL = ""
+"""O's level choice that plays X's level (two engines at one level)."""
+
+EXTERNAL_NOTE = "the external program plays and hints (a pbrain brain); the live analysis stays ours"
 
 GENERAL_FORM = "size=7x6,k=4,gravity"
 """The general form's example, shown in its empty field."""
@@ -136,19 +143,38 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                     [(text, name) for name, text in MODES.items()], value=current.mode, allow_blank=False, id="mode"
                 )
                 yield Label("Engine level")
-                yield FieldSelect([(name, name) for name in levels], value=level_value, allow_blank=False, id="level")
+                yield FieldSelect(self._options(levels), value=level_value, allow_blank=False, id="level")
+                yield Label("O's level", id="o-level-label")
+                yield FieldSelect(
+                    self._options(levels, same=True),
+                    value=current.o_level if current.o_level in levels else SAME_LEVEL,
+                    allow_blank=False,
+                    id="o-level",
+                )
                 yield Label("Rules")
                 yield FieldSelect(rules, value=current.rules if preset else OTHER_RULES, allow_blank=False, id="rules")
                 yield Label("General form")
                 yield Input("" if preset else current.rules, placeholder=GENERAL_FORM, id="rules-text")
-            yield Static(self.level_note(level_value), id="level-note", classes="dialog-note")
+            note = EXTERNAL_NOTE if level_value == EXTERNAL else self.level_note(level_value)
+            yield Static(note, id="level-note", classes="dialog-note")
             yield Static("", id="error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
 
     def _levels(self, rules: Rules) -> list[str]:
-        return list(self.levels_for(rules)) or [self.current.level]
+        levels = [level for level in self.levels_for(rules) if level != EXTERNAL] or [self.current.level]
+        if self._engine_text() and not unplayable_for_brain(rules):
+            levels.append(EXTERNAL)  # the program of gomoku --engine, shown by its name
+        return levels
+
+    def _engine_text(self) -> str:
+        """The external program's command line (``gomoku --engine PATH``, kept with the settings)."""
+        return self.current.engine.strip()
+
+    def _options(self, levels: list[str], same: bool = False) -> list[tuple[str, str]]:
+        options = [(level_name(level, self._engine_text()), level) for level in levels]
+        return [("the same as X's", SAME_LEVEL), *options] if same else options
 
     def rules_text(self) -> str:
         """The rules chosen: the preset's name, or the general form's text."""
@@ -173,13 +199,24 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         except ValueError:
             raise SettingsError(f"seconds a move: expected a number such as 1 or 0.5, not {text!r}") from None
         clock, increment = parse_clock(str(self.query_one("#clock", Select).value))
+        level, o_level = (str(self.query_one(name, Select).value) for name in ("#level", "#o-level"))
+        mode = str(self.query_one("#mode", Select).value)
+        o_level = o_level if mode == "engines" else SAME_LEVEL  # a choice of two engines only
+        engine = self._engine_text()
+        if EXTERNAL in (level, o_level):
+            try:
+                external_engine(engine)  # a program that can be run, or one line saying why not
+            except ValueError as exc:
+                raise SettingsError(str(exc)) from None
         return GameSettings(
             rules=self.rules_text(),
-            mode=str(self.query_one("#mode", Select).value),
-            level=str(self.query_one("#level", Select).value),
+            mode=mode,
+            level=level,
             time=seconds,
             clock=clock,
             increment=increment,
+            o_level=o_level,
+            engine=engine,
         )
 
     @on(Select.Changed, "#rules")
@@ -208,22 +245,38 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             error.update(str(exc) if self.rules_text() else "")
             return
         error.update("")
-        select = self.query_one("#level", Select)
         levels = self._levels(rules)
         if levels == self.offered:
             return
-        before = select.value
         self.offered = levels
-        select.set_options([(name, name) for name in levels])
-        for level in (before, self.current.level, "normal"):
-            if level in levels:
-                select.value = level
-                break
+        for name, same in (("#level", False), ("#o-level", True)):
+            select = self.query_one(name, Select)
+            before = select.value
+            select.set_options(self._options(levels, same))
+            wanted = (before, SAME_LEVEL) if same else (before, self.current.level, "normal")
+            for level in wanted:
+                if level in levels or (same and level == SAME_LEVEL):
+                    select.value = level
+                    break
+
+    def on_mount(self) -> None:
+        self.mode_chosen()
+
+    @on(Select.Changed, "#mode")
+    def mode_chosen(self) -> None:
+        """O's level of its own is a choice when two engines play: shown then only."""
+        engines = self.query_one("#mode", Select).value == "engines"
+        for name in ("#o-level-label", "#o-level"):
+            self.query_one(name).display = engines
 
     @on(Select.Changed, "#level")
+    @on(Select.Changed, "#o-level")
     def level_chosen(self, event: Select.Changed) -> None:
         """Say what the player is."""
-        self.query_one("#level-note", Static).update(self.level_note(str(event.value)))
+        level = str(event.value)
+        note = EXTERNAL_NOTE if level == EXTERNAL else self.level_note(level)
+        if level != SAME_LEVEL:
+            self.query_one("#level-note", Static).update(note)
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)

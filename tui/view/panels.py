@@ -178,12 +178,15 @@ def search_scored(hint: Any) -> bool:
     """Whether a hint's score is on the search's scale (``gomoku.engine.engine.SCORED``:
     the engine's levels but ``greedy``, whose score is a cell weight, and ``perfect``,
     whose is exact; not the other classic players). A level no registry knows (a
-    test's fake engine) is taken for a search.
+    test's fake engine) is taken for a search; an external program's move is not,
+    unless its messages gave our search's score (``scored``).
 
     >>> from types import SimpleNamespace
     >>> [search_scored(SimpleNamespace(level=name)) for name in ("strong", "perfect", "greedy", "minimax")]
     [True, True, False, False]
     """
+    if getattr(hint, "scored", True) is False:  # an external program's move: its scale is its own
+        return False
     level = getattr(hint, "level", "")
     return level in SCORED or level not in PLAYERS
 
