@@ -16,6 +16,7 @@ MODULES = [
     "tui.walk",
     "tui.showing",
     "tui.filing",
+    "tui.opening",
     "tui.game",
     "tui.storage",
     "tui.services",
@@ -30,6 +31,7 @@ MODULES = [
     "tui.widgets.footer",
     "tui.screens.dialogs",
     "tui.screens.files",
+    "tui.screens.opening",
     "tui.screenshot",
 ]
 
@@ -48,7 +50,7 @@ def test_docstring_examples(name: str) -> None:
         "tui.view.layout",
         "tui.view.panels",
         "tui.widgets.footer",
-        "tui.filing",
+        "tui.opening",
         "tui.services",
         "tui.widgets.movelist",
         "tui.widgets.evalbar",

@@ -107,7 +107,7 @@ async def test_the_summary_names_the_game_without_a_hint(make_app: Callable[...,
     app = make_app(settings=GameSettings(rules="connect4", mode="humans", level="easy"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert text_of(app, "#summary").startswith("Connect Four · Two players · cursor 3,0")
+        assert text_of(app, "#summary").startswith("Connect Four · Two players · level easy · cursor 3,0")
 
 
 @pytest.mark.parametrize("rules", ["tictactoe", "cube3", "qubic", "connect4", "gomocup15", "size=9,k=4"])
