@@ -55,7 +55,8 @@ async def test_a_standard_terminal_keeps_the_board_wide_and_the_hint_in_view(
         footer = app.query_one("KeysFooter")
         keys = list(footer.query(FooterKey))
         assert keys and all(key.region.right <= width for key in keys)
-        assert all(f"{key} " in lines[-1] for key in "?whdtqp")
+        # A newcomer's keys (help, new, save, open) stay, and the play's (hint, engine, cell, quit, panel).
+        assert all(f"{key} " in lines[-1] for key in "?nsohdtqp")
 
 
 async def test_the_breakdown_opens_the_side_panel_on_a_narrow_terminal(make_app: Callable[..., GomokuApp]) -> None:
@@ -177,7 +178,12 @@ def test_the_footer_fits_its_keys_to_the_width() -> None:
         assert width_of(keys, choose_fit(keys, width)) <= width
     assert choose_fit(keys, 80).hidden == {"redo"}
     assert {"toggle_panel", "help", "hint", "quit_game"}.isdisjoint(choose_fit(keys, 60).hidden)
-    assert choose_fit(keys, 40) == Fit(compact=True, palette=False, labels=False)  # every key, bare
+    assert choose_fit(keys, 20) == Fit(compact=True, palette=False, labels=False)  # every key, bare
+    for width in (80, 60, 40, 30):  # help, new, save and open are never left out while labels show
+        assert {"help", "new_game", "save", "open"}.isdisjoint(choose_fit(keys, width).hidden)
+    # A key the list does not know (a later feature's) goes first: it is in the help.
+    more = [*keys, Entry("analyse", "a", "Analyse"), Entry("paste", "v", "Paste")]
+    assert choose_fit(more, 80).hidden == {"paste", "redo", "toggle_weights"}
 
 
 async def test_the_help_fits_an_80_column_terminal_without_wrapping(make_app) -> None:
