@@ -19,6 +19,7 @@ from gomoku.engine.chance import percent
 from tui.game import MODES, GameSettings, clock_name, in_a_row
 from tui.services import Analyst
 from tui.state import AppState
+from tui.view.panel_place import panel_place
 from tui.view.panels import (
     analysis_line,
     analysis_text,
@@ -75,10 +76,17 @@ class GameDisplay:
         return self.state.panel if self.state.panel is not None else width >= SIDE_PANEL_MIN_WIDTH
 
     def show_panel(self, width: int | None = None) -> None:
-        """Show the side panel, or the summary line under the board in its place."""
+        """Show the side panel, or the summary line under the board in its place; the
+        panel beside the board, or under it on a narrow terminal (``panel_place``)."""
         shown = self.panel_shown(width)
-        self.app.query_one("#side").display = shown
+        side = self.app.query_one("#side")
+        side.display = shown
         self.app.query_one("#summary").display = not shown
+        if shown:
+            place = panel_place(self.app.size.width if width is None else width, self.app.size.height)
+            side.set_class(place.under, "under")
+            side.styles.width = "100%" if place.under else place.size
+            side.styles.height = place.size if place.under else "1fr"
 
     def current_weights(self) -> dict[Point, float] | None:
         """The weight map of the position, computed once per position: only the cells

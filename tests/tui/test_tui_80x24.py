@@ -124,3 +124,67 @@ async def test_the_help_scrolls_between_its_title_and_close(make_app: Callable[.
         assert wholly_in_view(app.screen.query_one("#close"))
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+def visible_columns(app: GomokuApp) -> int:
+    """The board columns whose cells are on screen, counted in the column ruler."""
+    view = app.board_view
+    ruler = view.render_line(view.ruler_line() or 0).text
+    return len([label for label in ruler.split() if label.lstrip("-").isdigit()])
+
+
+@pytest.mark.parametrize("width", [80, 90, 100, 120])
+@pytest.mark.parametrize("keys", [("p",), ("enter", "right", "t")])
+async def test_the_side_panel_leaves_the_board_15_columns(
+    make_app: Callable[..., GomokuApp], width: int, keys: tuple[str, ...]
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        if width >= 100:  # shown there at first: p hides it, and shows it again
+            await pilot.press("p")
+        await pilot.press(*keys)
+        await pilot.pause()
+        side, view = app.query_one("#side"), app.board_view
+        assert side.display and side.region.height > 0
+        assert view.columns() >= 15 and visible_columns(app) >= 15
+        assert not view.region.overlaps(side.region)  # nothing of the board hidden under the panel
+        assert Region(0, 0, width, 24).contains_region(side.region)
+        if "t" in keys:
+            assert "Cell 1,0 · O to move" in str(app.query_one("#breakdown").render())
+
+
+def centred(app: GomokuApp) -> bool:
+    """Whether the cursor is in the middle of the board view (a cell either way)."""
+    view = app.board_view
+    u, v = view.cell_layout.to_plane(view.cursor)
+    u0, v0 = view.origin
+    return abs(u - (u0 + view.columns() // 2)) <= 1 and abs(v - (v0 + view.rows // 2)) <= 1
+
+
+async def test_the_view_centres_again_after_a_resize(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(8):
+            await pilot.press("up")  # the cursor near the top edge
+        assert not centred(app)
+        for size in ((140, 45), (80, 24), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert centred(app), size
+        await pilot.press("p")  # the panel's coming and going resizes the board too
+        await pilot.pause()
+        assert centred(app)
+
+
+async def test_the_view_centres_on_the_last_move_of_a_game_opened(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.board_view.centre_on((40, -30))  # far from the puzzle's stones
+        assert app.files.open_file(PUZZLE)
+        await pilot.pause()
+        assert app.game.board.ply == 24
+        assert app.board_view.cursor == app.game.board.last_move and centred(app)
