@@ -184,6 +184,8 @@ def test_the_footer_fits_its_keys_to_the_width() -> None:
     # A key the list does not know (a later feature's) goes first: it is in the help.
     more = [*keys, Entry("analyse", "a", "Analyse"), Entry("paste", "v", "Paste")]
     assert choose_fit(more, 80).hidden == {"paste", "redo", "toggle_weights"}
+    layers = [Entry("layer(-1)", "[", "", "Layer"), Entry("layer(1)", "]", "", "Layer")]
+    assert choose_fit([*layers, *more], 80).hidden == {"paste", "redo", "toggle_weights", "analyse"}
 
 
 async def test_the_help_fits_an_80_column_terminal_without_wrapping(make_app) -> None:

@@ -57,7 +57,7 @@ SPARE_ACTIONS = (
     "hint",
 )
 """The actions whose keys a narrow footer leaves out, first to last (``?`` lists every key);
-keys of other actions go before these, and those of ``KEPT_ACTIONS`` never."""
+keys of other actions go before these, and those of ``KEPT_ACTIONS`` and of a group never."""
 
 PALETTE_WIDTH = (14, 12)
 """Columns the command palette's key takes, in the normal and the compact style."""
@@ -136,7 +136,9 @@ def choose_fit(entries: list[Entry], width: int) -> Fit:
     hidden: set[str] = set()
     shown = {entry.action for entry in entries}
     fit = fits[-1]
-    others = [entry.action for entry in entries if entry.action not in (*SPARE_ACTIONS, *KEPT_ACTIONS)]
+    # A group's keys (the layers' ``[]``) are the board's own: they stay, as the kept ones.
+    spare = (*SPARE_ACTIONS, *KEPT_ACTIONS)
+    others = [entry.action for entry in entries if entry.group is None and entry.action not in spare]
     for action in (*others, *SPARE_ACTIONS):
         if action not in shown:
             continue
