@@ -17,7 +17,10 @@ from gomoku import __version__
 from gomoku.commands import MODULES
 from gomoku.match.external import external_engine
 
-__all__ = ["ArgumentParser", "build_parser", "run_app", "main"]
+__all__ = ["ArgumentParser", "build_parser", "app_file", "run_app", "main"]
+
+GAME_SUFFIXES = (".json", ".sgf", ".psq")
+"""The files ``gomoku FILE`` opens in the app (``gomoku.records``' formats), even before they exist."""
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -67,19 +70,45 @@ def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> arg
     return parser
 
 
-def run_app(engine: str | None = None) -> int:
+def app_file(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The game file of ``gomoku FILE``: a lone argument that is no command nor option, and
+    names a game file (by its extension) or an existing path; else None (argparse decides).
+
+    >>> parser = build_parser()
+    >>> app_file(parser, ["game.sgf"]), app_file(parser, ["review"]), app_file(parser, ["reveiw"])
+    ('game.sgf', None, None)
+    >>> app_file(parser, ["--version"]), app_file(parser, ["a.json", "b.json"])
+    (None, None)
+    """
+    if len(argv) != 1 or argv[0].startswith("-"):
+        return None
+    word = argv[0]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and word in action.choices:
+            return None
+    if os.path.splitext(word)[1].lower() in GAME_SUFFIXES or os.path.exists(word):
+        return word
+    return None
+
+
+def run_app(path: str | None = None, engine: str | None = None) -> int:
     """Start the terminal app: the program installed under the ``gomoku.app`` entry
-    point (``tui.app:main``), with the external program ``engine`` as its engine if
-    given (checked first: a one-line ValueError). The engine never imports the app;
-    without one installed, the help is printed."""
+    point (``tui.app:main``), on the game file ``path`` if given (``gomoku FILE``), with
+    the external program ``engine`` as its engine if given (checked first: a one-line
+    ValueError). The engine never imports the app; without one installed, the help is
+    printed."""
     apps = entry_points(group="gomoku.app")
     if not apps:
+        if path is not None:
+            print(f"gomoku: error: cannot open {path}: the app is not installed", file=sys.stderr)
+            return 2
         build_parser().print_help()
         return 0
-    if engine is None:
-        return int(next(iter(apps)).load()() or 0)
-    external_engine(engine)  # a program that can be run, or one line saying why not
-    return int(next(iter(apps)).load()(engine=engine) or 0)
+    app = next(iter(apps)).load()
+    if engine is not None:
+        external_engine(engine)  # a program that can be run, or one line saying why not
+        return int(app(path, engine=engine) or 0)
+    return int((app(path) if path is not None else app()) or 0)
 
 
 class Terminated(KeyboardInterrupt):
@@ -97,6 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     if not args_list:
         return run_app()
+    path = app_file(parser, args_list)
+    if path is not None:  # gomoku FILE: the game in the app
+        return run_app(path)
     args, unknown = parser.parse_known_args(args_list)
     if unknown:
         # Said by the command's own parser, so that the line points at its --help.

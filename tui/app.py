@@ -15,6 +15,7 @@ position on show changes, :meth:`GomokuApp.position_changed` says so to all of t
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -137,6 +138,7 @@ class GomokuApp(App[int]):
         watch_delay: float = 0.4,
         games_dir: Path | None = None,
         now: Callable[[], float] = time.monotonic,
+        open_path: Path | None = None,
     ) -> None:
         super().__init__()
         self.analyst = analyst or Analyst.default()
@@ -169,7 +171,9 @@ class GomokuApp(App[int]):
             save=self.save_progress,
         )
         games = games_dir if games_dir is not None else storage.games_dir(self.data_dir)
-        self.files = GameFiles(self, self.state, games, self.start_game)
+        self.files = GameFiles(self, self.state, games, self.start_game, self.analyst.levels_of, self.analyst.levels)
+        self.open_path = open_path
+        """The game file to open at start (``gomoku FILE``): in place of the offer to resume."""
         self.editor = PositionEditor(
             self, self.state, self.showing, self.thinker, self.live_analysis, self.start_game, GAME_ACTIONS
         )
@@ -236,20 +240,28 @@ class GomokuApp(App[int]):
         self.showing.refresh_all()
         if self.analyst.prepare is not None:
             self.thinker.prepare()
-        if self.offer_resume and self.autosave is not None:
-            saved = self.autosave.read(self.game.settings)
+        asked = self.offer_resume or self.open_path is not None
+        saved = self.autosave.read(self.game.settings) if self.autosave is not None and asked else None
+        if self.open_path is not None:  # gomoku FILE: the unfinished game is kept aside, not offered
             if saved is not None:
-                question = f"Resume the unfinished game ({len(saved.board.move_stack)} moves)?"
-
-                def answered(yes: bool | None) -> None:
-                    if yes:
-                        self.start_game(saved)
-                    else:
-                        self.keep_previous(saved)
-                        self.thinker.maybe_engine_turn()
-
-                self.push_screen(ConfirmScreen(question, "Resume", "New game"), answered)
+                self.keep_previous(saved)
+            if self.files.open_file(self.open_path):
                 return
+        elif self.offer_resume and saved is not None:
+            question = f"Resume the unfinished game ({len(saved.board.move_stack)} moves)?"
+
+            def answered(yes: bool | None) -> None:
+                if yes:  # the level and clock it was played with, unless its level cannot play it (asked)
+                    self.files.offer(saved, storage.ALL_SETTINGS, "the unfinished game", self.start_game, declined)
+                else:
+                    declined()
+
+            def declined() -> None:
+                self.keep_previous(saved)
+                self.thinker.maybe_engine_turn()
+
+            self.push_screen(ConfirmScreen(question, "Resume", "New game"), answered)
+            return
         self.thinker.maybe_engine_turn()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -638,12 +650,19 @@ class GomokuApp(App[int]):
         self.exit(0)
 
 
-def main(engine: str | None = None) -> int:
-    """Run the app (``engine``: an external pbrain program's command line, the engine it
-    plays and hints with: ``gomoku --engine PATH``); its exit code."""
+def main(path: str | None = None, engine: str | None = None) -> int:
+    """Run the app (on the game in ``path``, ``gomoku FILE``; with ``engine``, an external
+    pbrain program's command line, as the engine it plays and hints with: ``gomoku
+    --engine PATH``); its exit code. A file that cannot be opened is one line on stderr
+    and exit code 2, before the screen changes."""
+    if path is not None:
+        error = storage.unreadable(path)
+        if error:
+            print(f"gomoku: error: {error}", file=sys.stderr)
+            return 2
     settings = None
     if engine:
         settings = with_engine(storage.read_settings(storage.data_dir(), GameSettings()), engine)
-    app = GomokuApp(settings=settings)
+    app = GomokuApp(settings=settings, open_path=Path(path) if path is not None else None)
     app.run()
     return app.return_code or 0

@@ -16,9 +16,10 @@ from textual.widgets import Static
 from gomoku.attacks.words import format_weight
 from gomoku.board import Point, format_point
 from gomoku.engine.chance import percent
-from tui.game import MODES, in_a_row
+from tui.game import MODES, GameSettings, clock_name, in_a_row
 from tui.services import Analyst, players_text
 from tui.state import AppState
+from tui.view.panel_place import panel_place
 from tui.view.panels import (
     analysis_line,
     analysis_text,
@@ -34,12 +35,22 @@ from tui.widgets.board_view import BoardView
 from tui.widgets.evalbar import EvalBar
 from tui.widgets.movelist import MoveList
 
-__all__ = ["GameDisplay", "SIDE_PANEL_MIN_WIDTH"]
+__all__ = ["GameDisplay", "SIDE_PANEL_MIN_WIDTH", "plays_text"]
 
 SIDE_PANEL_MIN_WIDTH = 100
 """From this terminal width the side panel shows (unless ``p`` hides it). Below it the
 board takes the whole width and a line under it sums the panel up: the hint's move,
 score, depth and line, else the game and the cursor (``p`` shows the panel there too)."""
+
+
+def plays_text(settings: GameSettings) -> str:
+    """The level that plays and the clock, as the header and the title name them.
+
+    >>> plays_text(GameSettings(level="strong")), plays_text(GameSettings(level="easy", clock=60))
+    ('level strong', 'level easy · 1 min clock')
+    """
+    clock = f" · {clock_name(settings.clock, settings.increment)} clock" if settings.clock > 0 else ""
+    return f"{players_text(settings)}{clock}"
 
 
 class GameDisplay:
@@ -65,10 +76,17 @@ class GameDisplay:
         return self.state.panel if self.state.panel is not None else width >= SIDE_PANEL_MIN_WIDTH
 
     def show_panel(self, width: int | None = None) -> None:
-        """Show the side panel, or the summary line under the board in its place."""
+        """Show the side panel, or the summary line under the board in its place; the
+        panel beside the board, or under it on a narrow terminal (``panel_place``)."""
         shown = self.panel_shown(width)
-        self.app.query_one("#side").display = shown
+        side = self.app.query_one("#side")
+        side.display = shown
         self.app.query_one("#summary").display = not shown
+        if shown:
+            place = panel_place(self.app.size.width if width is None else width, self.app.size.height)
+            side.set_class(place.under, "under")
+            side.styles.width = "100%" if place.under else place.size
+            side.styles.height = place.size if place.under else "1fr"
 
     def current_weights(self) -> dict[Point, float] | None:
         """The weight map of the position, computed once per position: only the cells
@@ -85,7 +103,7 @@ class GameDisplay:
     def refresh_all(self) -> None:
         """Show the game: title, board, side panel (or summary line), status line."""
         state = self.state
-        self.app.title = f"gomoku: {state.game.rules.title()}"
+        self.app.title = f"gomoku: {state.game.rules.title()} · {plays_text(state.game.settings)}"
         self.show_panel()
         self.refresh_board()
         view = self.board_view
@@ -161,12 +179,12 @@ class GameDisplay:
         cursor = f"cursor {format_point(view.cursor)}"
         if view.weights is not None and view.cursor in view.weights:
             cursor += f" · weight {format_weight(view.weights[view.cursor], exact=True)}"
-        name = self.app.title.removeprefix("gomoku: ")
+        name = state.game.rules.title()
         evaluation = state.evaluation()
         # The evaluation bar's figure, said in words (the bar itself has no room for it).
         judged = f" · X {percent(evaluation[0])}%" if evaluation is not None else ""
-        players = players_text(settings)
-        text = f"{name} · {MODES[settings.mode]}\n{players} · {settings.time:g} s a move\n{cursor}{judged}"
+        plays = plays_text(settings)
+        text = f"{name} · {MODES[settings.mode]}\n{plays} · {settings.time:g} s a move\n{cursor}{judged}"
         # The cursor's moves change no line count: no new layout for them.
         self.app.query_one("#info", Static).update(text, layout=layout)
         summary = self.app.query_one("#summary", Static)
@@ -179,7 +197,7 @@ class GameDisplay:
             else:
                 summary.update(hint_line(state.hint, turn, state.hint_note, state.forcing), layout=False)
         else:
-            summary.update(f"{name} · {MODES[settings.mode]} · {cursor} · p: panel", layout=False)
+            summary.update(f"{name} · {MODES[settings.mode]} · {plays} · {cursor} · p: panel", layout=False)
 
     def refresh_breakdown(self) -> None:
         """The cursor cell's explanation, when the panel is open."""

@@ -36,8 +36,14 @@ __all__ = [
     "newest_game",
     "game_to_record",
     "record_to_game",
+    "SETTING_KEYS",
+    "ALL_SETTINGS",
+    "settings_named",
     "save",
     "load",
+    "read_game",
+    "unreadable",
+    "error_text",
     "Autosave",
     "read_settings",
     "write_settings",
@@ -147,6 +153,24 @@ def record_to_game(record: records.GameRecord, fallback: GameSettings) -> Game:
     return Game(settings, board, clock_left=left, lost_on_time=lost_on_time, tree=record.game_tree())
 
 
+SETTING_KEYS = ("mode", "level", "time", "clock", "increment")
+"""The settings a record's metadata may hold (``GameSettings.to_metadata``); the rules are the record's own."""
+
+ALL_SETTINGS = frozenset(SETTING_KEYS)
+"""Every setting: what a game the app saved itself (the autosave) names."""
+
+
+def settings_named(record: records.GameRecord) -> frozenset[str]:
+    """The settings ``record``'s metadata holds: a game the app saved holds them all, a
+    position or another program's game none (the app's own choices stand in for them).
+
+    >>> settings_named(records.GameRecord.from_board(Board(), metadata={"level": "strong", "x": 1}))
+    frozenset({'level'})
+    """
+    metadata = record.metadata or {}
+    return frozenset(key for key in SETTING_KEYS if key in metadata)
+
+
 def save(game: Game, path: str | os.PathLike[str]) -> Path:
     """Save the game to ``path`` (format by extension), atomically; the path written."""
     target = Path(path).expanduser()
@@ -159,6 +183,12 @@ def save(game: Game, path: str | os.PathLike[str]) -> Path:
 
 def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
     """Open a saved game (any format ``gomoku.records`` reads, by extension)."""
+    return read_game(path, fallback)[0]
+
+
+def read_game(path: str | os.PathLike[str], fallback: GameSettings) -> tuple[Game, frozenset[str]]:
+    """Open a saved game, and say which of its settings the file named (``settings_named``):
+    the others are ``fallback``'s, which the app asks about before they apply (``tui.opening``)."""
     target = Path(path).expanduser()
     if target.is_dir():
         raise IsADirectoryError(f"{target}: a directory, expected a game file")
@@ -169,7 +199,33 @@ def load(path: str | os.PathLike[str], fallback: GameSettings) -> Game:
     if reason:
         # A game the board view cannot draw is refused, not half shown.
         raise records.RecordError(f"{target}: {reason} (gomoku show prints it)")
-    return record_to_game(record, fallback)
+    return record_to_game(record, fallback), settings_named(record)
+
+
+def unreadable(path: str | os.PathLike[str]) -> str:
+    """Why the game in ``path`` cannot be opened, on one line ("" when it can).
+
+    >>> unreadable("/no/such/game.json")
+    'cannot open /no/such/game.json: no such file'
+    """
+    try:
+        read_game(path, GameSettings())
+    except Exception as exc:  # one line, whatever went wrong
+        return f"cannot open {path}: {error_text(exc, str(path))}"
+    return ""
+
+
+def error_text(exc: Exception, path: str) -> str:
+    """An error's message on one line, without the path it may start with.
+
+    >>> error_text(ValueError("/tmp/a.sgf: line 3: expected ']'"), "/tmp/a.sgf")
+    "line 3: expected ']'"
+    """
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    for prefix in (f"{path}: ", f"{Path(path).expanduser()}: "):
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    return text
 
 
 class Autosave:

@@ -152,7 +152,7 @@ async def test_the_title_names_the_game(make_app: Callable[..., GomokuApp], rule
     app = make_app(settings=humans(rules))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.title == f"gomoku: {Rules.preset(rules).title()}"
+        assert app.title == f"gomoku: {Rules.preset(rules).title()} · level {app.game.settings.level}"
         assert str(app.query_one("#info", Static).render()).startswith(Rules.preset(rules).title())
 
 
@@ -160,7 +160,7 @@ async def test_the_title_of_a_general_form_is_the_form(make_app: Callable[..., G
     app = make_app(settings=humans("size=8x6,k=4,gravity"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.title == "gomoku: size=8x6,k=4,gravity"
+        assert app.title.startswith("gomoku: size=8x6,k=4,gravity · level ")
         app.start_game(app.game.__class__(humans("size=7x6,k=4,gravity")))  # Connect Four by its form
         await pilot.pause()
-        assert app.title == "gomoku: Connect Four"
+        assert app.title.startswith("gomoku: Connect Four · level ")

@@ -290,3 +290,34 @@ def test_snapshot_threat_stepped_through(snap_compare: Any, tmp_path: Path, fake
         await pilot.press("full_stop", "full_stop", "full_stop")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=setup)
+
+
+def test_snapshot_breakdown_under_the_board_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    """At 80 columns the panel goes under the board: the board keeps its 19 columns (issue 53)."""
+    app = snapshot_app(tmp_path, fake_engine)
+
+    async def setup(pilot: Any) -> None:
+        play(app, MIDGAME)
+        app.board_view.move_cursor_to((-2, 2))
+        await pilot.press("t")
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=setup)
+
+
+def test_snapshot_new_game_dialog_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    """The fields scroll between the title and the buttons, which stay in view (issue 53)."""
+    app = snapshot_app(tmp_path, fake_engine)
+    assert snap_compare(app, terminal_size=(80, 24), press=["n"])
+
+
+def test_snapshot_opening_question_at_80x24(snap_compare: Any, tmp_path: Path, fake_engine: Any) -> None:
+    """Opening a puzzle from 3x3x3 at level perfect with a clock asks first (issue 53)."""
+    app = snapshot_app(tmp_path, fake_engine, rules="cube3", clock=60)
+    app.state.game.settings = GameSettings(rules="cube3", mode="humans", level="perfect", clock=60)
+    puzzle = Path(__file__).resolve().parents[2] / "data" / "positions" / "vcf-puzzle.json"
+
+    async def setup(pilot: Any) -> None:
+        assert app.files.open_file(puzzle)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=setup)

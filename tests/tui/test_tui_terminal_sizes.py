@@ -55,7 +55,8 @@ async def test_a_standard_terminal_keeps_the_board_wide_and_the_hint_in_view(
         footer = app.query_one("KeysFooter")
         keys = list(footer.query(FooterKey))
         assert keys and all(key.region.right <= width for key in keys)
-        assert all(f"{key} " in lines[-1] for key in "?whdtqp")
+        # A newcomer's keys (help, new, save, open) stay, and the play's (hint, engine, cell, quit, panel).
+        assert all(f"{key} " in lines[-1] for key in "?nsohdtqp")
 
 
 async def test_the_breakdown_opens_the_side_panel_on_a_narrow_terminal(make_app: Callable[..., GomokuApp]) -> None:
@@ -88,7 +89,7 @@ async def test_a_wide_terminal_shows_the_side_panel_and_p_hides_it(
         await pilot.press("p")
         await pilot.pause()
         assert not app.query_one("#side").display and app.query_one("#summary").display
-        assert app.board_view.columns() >= narrow + 9
+        assert narrow >= 15 and app.board_view.columns() >= narrow + 8  # the panel was 34 columns
         assert "Hint for O: -3,-1 · score +12.5" in text_of(app, "#summary")
         await pilot.resize_terminal(160, 50)  # the player's choice holds at any width
         await pilot.pause()
@@ -107,7 +108,7 @@ async def test_the_summary_names_the_game_without_a_hint(make_app: Callable[...,
     app = make_app(settings=GameSettings(rules="connect4", mode="humans", level="easy"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert text_of(app, "#summary").startswith("Connect Four · Two players · cursor 3,0")
+        assert text_of(app, "#summary").startswith("Connect Four · Two players · level easy · cursor 3,0")
 
 
 @pytest.mark.parametrize("rules", ["tictactoe", "cube3", "qubic", "connect4", "gomocup15", "size=9,k=4"])
@@ -177,7 +178,14 @@ def test_the_footer_fits_its_keys_to_the_width() -> None:
         assert width_of(keys, choose_fit(keys, width)) <= width
     assert choose_fit(keys, 80).hidden == {"redo"}
     assert {"toggle_panel", "help", "hint", "quit_game"}.isdisjoint(choose_fit(keys, 60).hidden)
-    assert choose_fit(keys, 40) == Fit(compact=True, palette=False, labels=False)  # every key, bare
+    assert choose_fit(keys, 20) == Fit(compact=True, palette=False, labels=False)  # every key, bare
+    for width in (80, 60, 40, 30):  # help, new, save and open are never left out while labels show
+        assert {"help", "new_game", "save", "open"}.isdisjoint(choose_fit(keys, width).hidden)
+    # A key the list does not know (a later feature's) goes first: it is in the help.
+    more = [*keys, Entry("analyse", "a", "Analyse"), Entry("paste", "v", "Paste")]
+    assert choose_fit(more, 80).hidden == {"paste", "redo", "toggle_weights"}
+    layers = [Entry("layer(-1)", "[", "", "Layer"), Entry("layer(1)", "]", "", "Layer")]
+    assert choose_fit([*layers, *more], 80).hidden == {"paste", "redo", "toggle_weights", "analyse"}
 
 
 async def test_the_help_fits_an_80_column_terminal_without_wrapping(make_app) -> None:

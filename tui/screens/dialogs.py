@@ -95,10 +95,11 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#time"
-    # Six fields: the dialog spends no line on margins, so that it fits 100x30 whole
-    # (on a shorter terminal it scrolls to the focused field, and Enter starts anyway).
+    # Six fields: the dialog spends no line on margins, so that it fits 100x30 whole; on a
+    # shorter terminal its fields scroll (to the focused one) between the title and the
+    # buttons, which stay in view: at 80x24, 22 rows (issue 53).
     CSS = """
-    NewGameScreen .dialog { padding: 0 2; }
+    NewGameScreen .dialog { padding: 0 2; max-height: 100%; }
     NewGameScreen .dialog-title { margin-bottom: 0; }
     NewGameScreen .dialog-buttons { margin-top: 0; }
     """
@@ -126,38 +127,42 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         clocks = list(CLOCKS)
         if current.clock > 0 and (current.clock, current.increment) not in clocks:
             clocks.append((current.clock, current.increment))  # a clock of its own, kept from last time
-        with FormScroll(id="dialog", classes="dialog"):  # scrolls on a short terminal
+        # The title and the buttons always show; the fields between them scroll on a short terminal.
+        with Vertical(id="dialog", classes="dialog"):
             yield Label("New game", classes="dialog-title")
-            with Grid(id="form"):
-                yield Label("Seconds a move")
-                yield Input(f"{current.time:g}", id="time")
-                yield Label("Clock")
-                yield FieldSelect(
-                    [(clock_name(*clock), clock_value(*clock)) for clock in clocks],
-                    value=clock_value(current.clock, current.increment if current.clock else 0),
-                    allow_blank=False,
-                    id="clock",
-                )
-                yield Label("Players")
-                yield FieldSelect(
-                    [(text, name) for name, text in MODES.items()], value=current.mode, allow_blank=False, id="mode"
-                )
-                yield Label("Engine level")
-                yield FieldSelect(self._options(levels), value=level_value, allow_blank=False, id="level")
-                yield Label("O's level", id="o-level-label")
-                yield FieldSelect(
-                    self._options(levels, same=True),
-                    value=current.o_level if current.o_level in levels else SAME_LEVEL,
-                    allow_blank=False,
-                    id="o-level",
-                )
-                yield Label("Rules")
-                yield FieldSelect(rules, value=current.rules if preset else OTHER_RULES, allow_blank=False, id="rules")
-                yield Label("General form")
-                yield Input("" if preset else current.rules, placeholder=GENERAL_FORM, id="rules-text")
-            note = EXTERNAL_NOTE if level_value == EXTERNAL else self.level_note(level_value)
-            yield Static(note, id="level-note", classes="dialog-note")
-            yield Static("", id="error", classes="dialog-error")
+            with FormScroll(classes="dialog-body"):
+                with Grid(id="form"):
+                    yield Label("Seconds a move")
+                    yield Input(f"{current.time:g}", id="time")
+                    yield Label("Clock")
+                    yield FieldSelect(
+                        [(clock_name(*clock), clock_value(*clock)) for clock in clocks],
+                        value=clock_value(current.clock, current.increment if current.clock else 0),
+                        allow_blank=False,
+                        id="clock",
+                    )
+                    yield Label("Players")
+                    yield FieldSelect(
+                        [(text, name) for name, text in MODES.items()], value=current.mode, allow_blank=False, id="mode"
+                    )
+                    yield Label("Engine level")
+                    yield FieldSelect(self._options(levels), value=level_value, allow_blank=False, id="level")
+                    yield Label("O's level", id="o-level-label")
+                    yield FieldSelect(
+                        self._options(levels, same=True),
+                        value=current.o_level if current.o_level in levels else SAME_LEVEL,
+                        allow_blank=False,
+                        id="o-level",
+                    )
+                    yield Label("Rules")
+                    yield FieldSelect(
+                        rules, value=current.rules if preset else OTHER_RULES, allow_blank=False, id="rules"
+                    )
+                    yield Label("General form")
+                    yield Input("" if preset else current.rules, placeholder=GENERAL_FORM, id="rules-text")
+                note = EXTERNAL_NOTE if level_value == EXTERNAL else self.level_note(level_value)
+                yield Static(note, id="level-note", classes="dialog-note")
+                yield Static("", id="error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
@@ -413,10 +418,12 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog help"):
+        with Vertical(classes="dialog help"):  # the keys scroll between the title and Close, in view
             yield Label("Keys", classes="dialog-title")
-            yield Static(HELP, id="help-text")
-            yield Button("Close", id="close")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(HELP, id="help-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Close (Esc)", id="close")
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:

@@ -359,16 +359,12 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
 
     # -- events ------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        """Centre on the cursor the first time, then keep it in view; a 3-D board
-        lays its layers out again for the new width, and is centred again."""
+        """Centre on the cursor: the first time, and after every change of size (the
+        terminal's, the side panel's: issue 53), so that the cursor is never left at an
+        edge; a 3-D board lays its layers out again for the new width."""
         if self.cell_layout.layered:
             self.cell_layout = self._fitted_layout(self.board.rules)
-        if not self._placed or self.cell_layout.layered:
-            self._placed = True
-            self.centre_on(self.cursor)
-        else:
-            self.follow_cursor()
-            self.refresh()
+        self.centre_on(self.cursor)
 
     def on_click(self, event: events.Click) -> None:
         """A click on a cell moves the cursor there and asks to play it."""

@@ -5,7 +5,9 @@ Textual's ``Footer`` shows every key with its label and cuts what does not fit
 goes compact (less space around each key), then takes short labels, then
 leaves out the command palette's key, then the keys that the help screen
 (``?``) lists anyway, least needed first, until the rest fits; on a terminal
-too narrow for even that, it shows every key without its label.
+too narrow for even that, it shows every key without its label. The keys a
+newcomer looks for first (``KEPT_ACTIONS``: the help, a new game, save, open)
+are never left out: at 80 columns they are all there (issue 53).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from textual.widgets._footer import FooterKey, FooterLabel
 __all__ = [
     "SHORT_LABELS",
     "SPARE_ACTIONS",
+    "KEPT_ACTIONS",
     "PALETTE_WIDTH",
     "Fit",
     "Entry",
@@ -39,8 +42,22 @@ SHORT_LABELS = {
 }
 """Short labels by action, for a narrow terminal (other actions: the first word of their label)."""
 
-SPARE_ACTIONS = ("redo", "open", "save", "new_game", "undo")
-"""The actions whose keys a narrow footer leaves out, first to last (``?`` lists every key)."""
+KEPT_ACTIONS = ("help", "new_game", "save", "open")
+"""The actions whose keys the footer keeps whenever it shows labels."""
+
+SPARE_ACTIONS = (
+    "redo",
+    "toggle_weights",
+    "analyse",
+    "toggle_breakdown",
+    "undo",
+    "engine_move",
+    "toggle_panel",
+    "quit_game",
+    "hint",
+)
+"""The actions whose keys a narrow footer leaves out, first to last (``?`` lists every key);
+keys of other actions go before these, and those of ``KEPT_ACTIONS`` and of a group never."""
 
 PALETTE_WIDTH = (14, 12)
 """Columns the command palette's key takes, in the normal and the compact style."""
@@ -108,9 +125,9 @@ def width_of(entries: Iterable[Entry], fit: Fit) -> int:
 def choose_fit(entries: list[Entry], width: int) -> Fit:
     """The roomiest way to show ``entries`` in ``width`` columns.
 
-    >>> keys = [Entry(action, action[0], action.title()) for action in ("help", "redo", "open", "quit")]
-    >>> choose_fit(keys, 80) == Fit(), sorted(choose_fit(keys, 20).hidden), choose_fit(keys, 10).labels
-    (True, ['open', 'redo'], False)
+    >>> keys = [Entry(action, action[0], action.title()) for action in ("help", "redo", "open", "paste")]
+    >>> choose_fit(keys, 80) == Fit(), sorted(choose_fit(keys, 16).hidden), choose_fit(keys, 10).labels
+    (True, ['paste', 'redo'], False)
     """
     fits = [Fit(), Fit(compact=True), Fit(compact=True, short=True), Fit(compact=True, short=True, palette=False)]
     for fit in fits:
@@ -119,7 +136,10 @@ def choose_fit(entries: list[Entry], width: int) -> Fit:
     hidden: set[str] = set()
     shown = {entry.action for entry in entries}
     fit = fits[-1]
-    for action in SPARE_ACTIONS:
+    # A group's keys (the layers' ``[]``) are the board's own: they stay, as the kept ones.
+    spare = (*SPARE_ACTIONS, *KEPT_ACTIONS)
+    others = [entry.action for entry in entries if entry.group is None and entry.action not in spare]
+    for action in (*others, *SPARE_ACTIONS):
         if action not in shown:
             continue
         hidden.add(action)
