@@ -65,6 +65,7 @@ from gomoku.protocol.engines import (
 )
 from gomoku.protocol.position import (
     fallback_move,
+    forbid_line,
     is_legal,
     place,
     point_on,
@@ -441,7 +442,7 @@ class Brain:
 
     def _set_rule(self, rule: int) -> None:
         """INFO rule: the position is replayed under the new rule. A rule this brain does
-        not play (renju, caro: ``PLAYED_RULES``) is refused: every move asked for gets one
+        not play (an unknown bit, renju and caro at once: ``PLAYED_RULES``) is refused: every move asked for gets one
         ERROR line instead, until a rule it plays is set. A rule under which the position
         cannot stand (both sides with a five, a game already over) is refused with one
         ERROR line, in place of the next move. Either way the rule and position stay as
@@ -473,6 +474,10 @@ class Brain:
 
     def _about(self, arg: str) -> None:
         self._reply(ABOUT)
+
+    def _show_forbid(self, arg: str) -> None:
+        """YXSHOWFORBID: the cells forbidden to black, on one line (``position.forbid_line``)."""
+        self._reply(forbid_line(self._need_board("YXSHOWFORBID"), self.walls))
 
     def _stop_command(self, arg: str) -> None:
         """STOP/YXSTOP when not thinking: nothing to stop, no answer."""
@@ -606,6 +611,7 @@ class Brain:
         "PLAY": _play,
         "INFO": _info,
         "ABOUT": _about,
+        "YXSHOWFORBID": _show_forbid,
         "STOP": _stop_command,
         "YXSTOP": _stop_command,
     }
