@@ -151,15 +151,26 @@ class _Position:
                 found.append((cx, cy))
         return found
 
+    def near(self, x: int, y: int, dx: int, dy: int) -> int:
+        """How many black stones lie within five cells of (x, y) along (dx, dy)."""
+        get = self.cells.get
+        return sum(1 for i in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5) if get((x + i * dx, y + i * dy)) == BLACK)
+
     def judge(self, x: int, y: int) -> Forbidden | None:
         """The verdict on black at the empty cell (x, y)."""
+        # Every shape of a forbidden point has its stones within five cells of it: an
+        # overline or two fours on one line at least four of them on that line, two
+        # fours or threes on two lines at least two on each. Most cells have neither.
+        near = [self.near(x, y, dx, dy) for dx, dy in _DIRECTIONS]
+        if max(near) < 4 and sum(1 for n in near if n >= 2) < 2:
+            return None
         self.cells[(x, y)] = BLACK
         try:
-            return self._judge_placed(x, y)
+            return self._judge_placed(x, y, near)
         finally:
             del self.cells[(x, y)]
 
-    def _judge_placed(self, x: int, y: int) -> Forbidden | None:
+    def _judge_placed(self, x: int, y: int, near: list[int]) -> Forbidden | None:
         runs = [self.run(x, y, dx, dy) for dx, dy in _DIRECTIONS]
         if any(b + f + 1 == 5 for b, f in runs):
             return None  # a five wins, whatever else the move makes
@@ -167,12 +178,13 @@ class _Position:
             if b + f + 1 > 5:
                 line = tuple((x + i * dx, y + i * dy) for i in range(-b, f + 1))
                 return Forbidden("overline", (x, y), (line,))
-        fours = [shape for dx, dy in _DIRECTIONS for shape in self.fours(x, y, dx, dy)]
+        lines = [d for d, n in zip(_DIRECTIONS, near) if n >= 2]  # a four or a three needs two stones more
+        fours = [shape for dx, dy in lines for shape in self.fours(x, y, dx, dy)]
         if len(fours) >= 2:
             return Forbidden("double four", (x, y), tuple(fours))
         # A three needs a cell that makes a straight four; only when two lines have one
         # is it worth asking (recursively) whether those cells are forbidden themselves.
-        candidates = [(d, cells) for d in _DIRECTIONS if (cells := self.three_cells(x, y, *d))]
+        candidates = [(d, cells) for d in lines if (cells := self.three_cells(x, y, *d))]
         if len(candidates) < 2:
             return None
         threes = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gomoku.board import Board, BoardError, ForbiddenError, Rules, Stone
+from gomoku.cli import main
 from gomoku.records import record_from_dict, record_to_dict
 from gomoku.records.game import GameRecord
 
@@ -131,3 +132,15 @@ def test_records_keep_renju_and_caro(name: str) -> None:
     record = GameRecord(rules, [(7, 7), (8, 8)])
     again = record_from_dict(record_to_dict(record))
     assert again.rules.same_game(rules) and again.rules.describe() == name
+
+
+def test_the_cli_refuses_a_forbidden_move_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    moves = " ".join(f"{x},{y}" for x, y in CROSS)
+    assert main(["show", moves + " 7,7", "--rules", "renju"]) == 2
+    assert capsys.readouterr().err == (
+        "gomoku: error: move 9 (7,7): forbidden for black: double three at 7,7 (lines 6,7-8,7 and 7,6-7,8)\n"
+    )
+    assert main(["show", moves + " 7,7", "--rules", "gomocup15"]) == 0
+    capsys.readouterr()
+    assert main(["show", "0,0", "--rules", "endless,renju,caro"]) == 2
+    assert "choose one" in capsys.readouterr().err
