@@ -13,7 +13,8 @@ five; the stones of a *straight four* have two such cells (``.XXXX.``) and
 count as one four. A *three* is a row of three that one more black stone, on a
 cell that is not itself forbidden, turns into a straight four: whether that cell
 is forbidden is judged the same way, recursively, with the move in question on
-the board. The fours and threes counted are those the move makes (the move's
+the board; a cell that would make a five (on any line) makes a five, not a
+straight four, as the classic ForbiddenPointFinder and Rapfi judge it. The fours and threes counted are those the move makes (the move's
 stone is one of theirs), one three at most a line. A move that makes a five
 wins, whatever else it makes. White has no forbidden point and wins with five
 or more. ``docs/rules.md`` explains it with diagrams.
@@ -156,6 +157,14 @@ class _Position:
         get = self.cells.get
         return sum(1 for i in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5) if get((x + i * dx, y + i * dy)) == BLACK)
 
+    def makes_five(self, x: int, y: int) -> bool:
+        """Whether black at the empty cell (x, y) makes exactly five along some line."""
+        self.cells[(x, y)] = BLACK
+        try:
+            return any(b + f + 1 == 5 for b, f in (self.run(x, y, dx, dy) for dx, dy in _DIRECTIONS))
+        finally:
+            del self.cells[(x, y)]
+
     def judge(self, x: int, y: int) -> Forbidden | None:
         """The verdict on black at the empty cell (x, y)."""
         # Every shape of a forbidden point has its stones within five cells of it: an
@@ -190,7 +199,7 @@ class _Position:
         threes = []
         for (dx, dy), cells in candidates:
             for cx, cy in cells:
-                if self.judge(cx, cy) is None:
+                if not self.makes_five(cx, cy) and self.judge(cx, cy) is None:
                     self.cells[(cx, cy)] = BLACK
                     four = self.completions(cx, cy, dx, dy)[0][1]
                     del self.cells[(cx, cy)]

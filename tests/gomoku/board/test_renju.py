@@ -110,6 +110,28 @@ def test_a_false_three_whose_only_completing_cell_is_an_overline() -> None:
     assert forbidden(stones, marks["a"], RENJU) is not None
 
 
+def test_a_three_whose_straight_four_cell_makes_a_five_is_no_three() -> None:
+    # Across, O.XaX. can become a straight four only at b, and b makes five down its
+    # column: b is a five, not a straight four, so the row is no three (as the classic
+    # ForbiddenPointFinder and Rapfi judge it) and a makes one three. Without the
+    # column, a double three.
+    rows = [
+        ". . . . . . . .",
+        ". . . . . X . .",
+        ". . . . . X . .",
+        ". . . . . X . .",
+        ". . . X . X . .",
+        "O . X a X b . .",
+        ". . . X . . . .",
+        ". . . . . . . .",
+    ]
+    stones, marks = diagram(rows, 3, 3)
+    assert forbidden(stones, marks["a"], RENJU) is None
+    column = {p: s for p, s in stones.items() if not (p[0] == 8 and p[1] < 8)}
+    found = forbidden(column, marks["a"], RENJU)
+    assert found is not None and found.kind == "double three"
+
+
 # The recursion, three levels deep: a's three across needs b, b (with a down) makes a
 # double three unless one of its threes is false, and that three's only completing
 # cell c is an overline in the second drawing.
