@@ -1,4 +1,5 @@
-"""Renju's forbidden-point detector: a judged cell and a whole position's forbidden cells."""
+"""Renju's forbidden-point detector: a judged cell (the Python reference and the numba
+kernel, called from Python) and a whole position's forbidden cells."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterator
 
 from bench.renju_reference import RENJU, positions
 from gomoku.board.renju import forbidden, forbidden_points, threatened_cells
+from gomoku.board.renju_kernel import forbidden_code, grid_of
 
 
 def run(quick: bool) -> Iterator[dict]:
@@ -16,10 +18,17 @@ def run(quick: bool) -> Iterator[dict]:
     for stones, point in cells:
         forbidden(stones, point, RENJU)
     per_cell = (time.perf_counter() - start) / len(cells)
+    grids = {id(stones): grid_of(stones, RENJU, (0, 0))[0] for stones in cases}
+    forbidden_code(grids[id(cases[0])], 7, 7, 3)  # compiled or loaded before the clock
+    start = time.perf_counter()
+    for stones, (x, y) in cells:
+        forbidden_code(grids[id(stones)], x, y, 3)
+    per_kernel_cell = (time.perf_counter() - start) / len(cells)
     start = time.perf_counter()
     found = sum(len(forbidden_points(stones, RENJU)) for stones in cases)
     per_position = (time.perf_counter() - start) / len(cases)
     yield {"name": "renju.cell", "value": round(per_cell * 1e6, 1), "unit": "us", "cells": len(cells)}
+    yield {"name": "renju.kernel_cell", "value": round(per_kernel_cell * 1e6, 2), "unit": "us", "cells": len(cells)}
     yield {
         "name": "renju.position",
         "value": round(per_position * 1e3, 2),
