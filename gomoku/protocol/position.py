@@ -262,14 +262,17 @@ def take_back(board: Board, walls: set[Point], point: Point, earlier: list[Board
     return board
 
 
-def fallback_move(board: Board, walls: set[Point], size: tuple[int, int]) -> Point:
-    """A legal move near the stones (or anywhere on the board, ``size`` wide and high)."""
+def fallback_move(
+    board: Board, walls: set[Point], size: tuple[int, int], avoid: set[Point] | frozenset[Point] = frozenset()
+) -> Point:
+    """A legal move near the stones (or anywhere on the board, ``size`` wide and high),
+    not one of ``avoid`` (YXBLOCK's cells) while another is left."""
     for point in board.candidates():
-        if is_legal(board, walls, point):
+        if point not in avoid and is_legal(board, walls, point):
             return point
     width, height = size
-    for y in range(height):
-        for x in range(width):
-            if is_legal(board, walls, (x, y)):
-                return (x, y)
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    for point in [p for p in cells if p not in avoid] + [p for p in cells if p in avoid]:
+        if is_legal(board, walls, point):
+            return point
     raise ProtocolError("no empty cell left to play")
