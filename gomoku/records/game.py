@@ -612,7 +612,8 @@ def rules_by_name(name: str, overline: bool | None, k: int, bounds: tuple[Point,
         overline = not any(w in lowered for w in ("standard", "exact", "renju", "caro"))
     if not name.strip():
         name = "freestyle" if overline else "standard"
+    renju, caro = "renju" in lowered, "caro" in lowered  # the names Rules gives them all hold the word
     try:
-        return Rules(k=k, overline=overline, bounds=bounds, name=name.strip())
+        return Rules(k=k, overline=overline or renju, bounds=bounds, name=name.strip(), renju=renju, caro=caro)
     except ValueError as exc:
         raise RecordError(f"rules: {exc}") from None

@@ -8,7 +8,7 @@ import pytest
 
 from gomoku.board import Board, BoardError, ForbiddenError, Rules, Stone
 from gomoku.cli import main
-from gomoku.records import record_from_dict, record_to_dict
+from gomoku.records import format_psq, format_sgf, parse_psq, parse_sgf, record_from_dict, record_to_dict
 from gomoku.records.game import GameRecord
 
 CROSS = [(6, 7), (0, 0), (8, 7), (0, 2), (7, 6), (0, 4), (7, 8), (0, 6)]
@@ -126,12 +126,15 @@ def test_caro_blocked_overline_and_exact_caro() -> None:
     assert exact.winner is None
 
 
-@pytest.mark.parametrize("name", ["renju", "caro"])
+@pytest.mark.parametrize("name", ["renju", "caro", "size=19x19,k=5,renju", "size=15x15,k=5,exact,caro"])
 def test_records_keep_renju_and_caro(name: str) -> None:
     rules = Rules.parse(name)
     record = GameRecord(rules, [(7, 7), (8, 8)])
     again = record_from_dict(record_to_dict(record))
     assert again.rules.same_game(rules) and again.rules.describe() == name
+    assert parse_sgf(format_sgf(record)).rules.same_game(rules)
+    if rules.bounds is not None:
+        assert parse_psq(format_psq(record)).rules.same_game(rules)
 
 
 def test_the_cli_refuses_a_forbidden_move_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
