@@ -4,6 +4,7 @@ rules of a game, and the geometry of bounded boards. It imports nothing else of
 
 - ``gomoku.board.rules``: ``Rules`` (geometry and win condition) and points;
 - ``gomoku.board.board``: ``Board``, ``Stone`` and the board's errors;
+- ``gomoku.board.renju``: renju's forbidden points for black, exactly;
 - ``gomoku.board.geometry``: a bounded board's cells and win lines as bit masks.
 """
 
@@ -13,6 +14,7 @@ from gomoku.board.board import (
     Board,
     BoardError,
     FloatingError,
+    ForbiddenError,
     GameOverError,
     InvalidPointError,
     OccupiedError,
@@ -21,6 +23,7 @@ from gomoku.board.board import (
     format_point,
     zobrist,
 )
+from gomoku.board.renju import Forbidden, forbidden_points
 from gomoku.board.rules import Point, Rules, line_directions
 
 __all__ = [
@@ -29,6 +32,8 @@ __all__ = [
     "Board",
     "BoardError",
     "FloatingError",
+    "Forbidden",
+    "ForbiddenError",
     "GameOverError",
     "InvalidPointError",
     "OccupiedError",
@@ -37,6 +42,7 @@ __all__ = [
     "Rules",
     "Stone",
     "format_point",
+    "forbidden_points",
     "line_directions",
     "zobrist",
 ]

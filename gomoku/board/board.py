@@ -22,6 +22,7 @@ import operator
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from gomoku.board.renju import Forbidden, forbidden, forbidden_points
 from gomoku.board.rules import Point, Rules, line_directions  # noqa: F401 - part of the board's API
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "OutOfBoundsError",
     "GameOverError",
     "FloatingError",
+    "ForbiddenError",
     "zobrist",
     "SIDE_KEY",
     "Board",
@@ -79,6 +81,10 @@ class GameOverError(BoardError):
 
 class FloatingError(BoardError):
     """Under gravity, the cell below is empty: the stone would float."""
+
+
+class ForbiddenError(BoardError):
+    """Under renju, the cell is forbidden to black (an overline, a double four, a double three)."""
 
 
 def _mix(h: int) -> int:
@@ -143,6 +149,8 @@ class Board:
         "_win_ply",
         "_limit",
         "_exact",
+        "_renju",
+        "_caro",
         "_k",
         "_dirs",
         "_flat",
@@ -179,8 +187,13 @@ class Board:
         rules = self._rules
         self._k = rules.k
         self._exact = not rules.overline
-        # Exact-k rules look one cell further each side, to see an overline.
-        self._limit = rules.k if self._exact else rules.k - 1
+        self._renju = rules.renju
+        self._caro = rules.caro
+        # Exact-k rules (and renju's black) look one cell further each side, to see an
+        # overline; caro looks to the ends of the run, to see whether both are blocked.
+        self._limit = rules.k if self._exact or self._renju else rules.k - 1
+        if self._caro:
+            self._limit = 1 << 62
         self._dirs = rules.directions
         # The 2-D fast path unpacks directions as (dx, dy) pairs.
         self._flat = rules.dims == 2 and all(len(d) == 2 for d in rules.directions)
@@ -288,6 +301,13 @@ class Board:
         """
         if self.is_over:
             return []
+        if self._renju and self.turn is Stone.X:
+            banned = set(self.forbidden_points())
+            return [p for p in self._legal_cells() if p not in banned]
+        return self._legal_cells()
+
+    def _legal_cells(self) -> list[Point]:
+        """The empty cells ``legal_moves`` gives, forbidden points not taken out."""
         rules = self.rules
         if rules.bounds is None:
             return self.candidates()
@@ -305,6 +325,24 @@ class Board:
         cells = itertools.product(*[range(a, b + 1) for a, b in zip(low, high)])
         return [p for p in cells if p not in stones]
 
+    def forbidden(self, point: Point) -> Forbidden | None:
+        """Why black may not play the empty cell ``point`` under renju, or None when it
+        may (or the rules are not renju's). Whoever is to move: the verdict is black's.
+
+        >>> board = Board(Rules.preset("renju"), moves=[(6, 7), (0, 0), (8, 7), (0, 2), (7, 6), (0, 4), (7, 8), (0, 6)])
+        >>> board.forbidden((7, 7)).reason()
+        'double three at 7,7 (lines 6,7-8,7 and 7,6-7,8)'
+        """
+        if not self._renju:
+            return None
+        return forbidden(self.stones, point, self._rules)
+
+    def forbidden_points(self) -> list[Point]:
+        """Every cell forbidden to black under renju, sorted (none under other rules)."""
+        if not self._renju:
+            return []
+        return forbidden_points(self.stones, self._rules)
+
     def check_point(self, point: object) -> Point:
         """``point`` as a Point of this board's dimension, or InvalidPointError."""
         if (
@@ -320,8 +358,8 @@ class Board:
         """Place the side to move's stone at ``point``, after checking it is legal.
 
         Raises a BoardError subclass (OccupiedError, OutOfBoundsError,
-        GameOverError, InvalidPointError, FloatingError under gravity) and
-        leaves the board unchanged.
+        GameOverError, InvalidPointError, FloatingError under gravity,
+        ForbiddenError for black under renju) and leaves the board unchanged.
         """
         point = self.check_point(point)
         if self.is_over:
@@ -334,6 +372,10 @@ class Board:
             raise FloatingError(
                 f"cell {format_point(point)} would float: under gravity a stone rests on the one below it"
             )
+        if self._renju and self.turn is Stone.X:
+            verdict = forbidden(self.stones, point, self._rules)
+            if verdict is not None:
+                raise ForbiddenError(f"forbidden for black: {verdict.reason()}")
         self.push(point)
 
     def push(self, point: Point) -> None:
@@ -474,26 +516,40 @@ class Board:
 
         Seed 002's scan of the end of the game: along each line only the run
         through the last move matters, counted at most k-1 cells each side
-        (k each side under exact-k rules, to see an overline).
+        (k each side under exact-k rules and for renju's black, to see an
+        overline; to its ends under caro, where a run whose two ends hold the
+        opponent's stones does not win).
 
         >>> Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]).five_through((4, 0), Stone.X)
         ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))
         """
         k = self._k
-        exact = self._exact
+        exact = self._exact or (self._renju and stone is Stone.X)
         limit = self._limit
         for direction in self._dirs:
             back, forward = self.run_through(point, direction, stone, limit)
             run = back + forward + 1
             if run == k or (run > k and not exact):
+                if self._caro and self._blocked(point, direction, stone, back, forward):
+                    continue
                 return tuple(tuple(a + i * d for a, d in zip(point, direction)) for i in range(-back, forward + 1))
         return ()
+
+    def _blocked(self, point: Point, direction: Point, stone: Stone, back: int, forward: int) -> bool:
+        """Whether the opponent's stones stand at both ends of the run through ``point``
+        (``back`` and ``forward`` stones each side of it): caro's run that does not win."""
+        get = self.stones.get
+        other = stone.other
+        before = tuple(a - (back + 1) * d for a, d in zip(point, direction))
+        after = tuple(a + (forward + 1) * d for a, d in zip(point, direction))
+        return get(before) is other and get(after) is other
 
     def _five_2d(self, point: Point, stone: Stone) -> tuple[Point, ...]:
         """``five_through`` unrolled for two dimensions: the search's hot path."""
         get = self.stones.get
         k = self._k
         limit = self._limit
+        exact = self._exact or (self._renju and stone is Stone.X)
         x, y = point
         for dx, dy in self._dirs:
             back = 0
@@ -511,7 +567,9 @@ class Board:
                 cx += dx
                 cy += dy
             run = back + forward + 1
-            if run == k or (run > k and not self._exact):
+            if run == k or (run > k and not exact):
+                if self._caro and self._blocked(point, (dx, dy), stone, back, forward):
+                    continue
                 return tuple((x + i * dx, y + i * dy) for i in range(-back, forward + 1))
         return ()
 

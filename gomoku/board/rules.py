@@ -1,5 +1,6 @@
 """The rules of a game: its geometry (dimensions, bounds, gravity, line
-directions) and its win condition (``k`` in a row, overlines or exact ``k``).
+directions) and its win condition (``k`` in a row, overlines or exact ``k``;
+renju's forbidden points for black; caro's blocked fives).
 
 >>> Rules.parse("size=8x6,k=4,gravity").describe()
 'size=8x6,k=4,gravity'
@@ -57,6 +58,13 @@ class Rules:
     whose lowest coordinate is the bottom: Connect Four is
     ``Rules.parse("size=7x6,k=4,gravity")``.
 
+    With ``renju`` (two dimensions, five in a row) black, the first player, wins
+    with exactly five and may not make an overline, a double four or a double
+    three (``gomoku.board.renju``); white wins with five or more (``overline``
+    stays True: it is white's rule). With ``caro`` a run of ``k`` (or more, with
+    ``overline``) wins only when the opponent's stones do not block both of its
+    ends (the board's edge does not block).
+
     >>> Rules.preset("gomocup20").bounds
     ((0, 0), (19, 19))
     >>> Rules.preset("qubic").bounds, Rules.preset("qubic").k
@@ -70,10 +78,19 @@ class Rules:
     name: str = "freestyle"
     directions: tuple[Point, ...] = field(default=(), compare=False)
     gravity: bool = False
+    renju: bool = False
+    caro: bool = False
 
     def __post_init__(self) -> None:
         if self.k < 1:
             raise ValueError("the win length k must be at least 1")
+        if self.renju:
+            if self.dims != 2 or self.k != 5 or self.gravity:
+                raise ValueError("renju is played in two dimensions, five in a row, without gravity")
+            if not self.overline:
+                raise ValueError("renju sets its own overlines (black's are forbidden, white's win): drop exact")
+            if self.caro:
+                raise ValueError("renju and caro are two different games: choose one")
         if self.gravity and self.bounds is None:
             raise ValueError("gravity needs a bounded board (a bottom for the stones to rest on)")
         if not self.directions:
@@ -85,7 +102,19 @@ class Rules:
             if any(a > b for a, b in zip(low, high)):
                 raise ValueError("bounds: the low corner must not exceed the high corner")
 
-    PRESETS = ("freestyle", "standard", "gomocup20", "gomocup15", "tictactoe", "4x4", "cube3", "qubic", "connect4")
+    PRESETS = (
+        "freestyle",
+        "standard",
+        "gomocup20",
+        "gomocup15",
+        "tictactoe",
+        "4x4",
+        "cube3",
+        "qubic",
+        "connect4",
+        "renju",
+        "caro",
+    )
 
     TITLES = {
         "freestyle": "Gomoku (freestyle)",
@@ -97,6 +126,8 @@ class Rules:
         "cube3": "3x3x3 tic-tac-toe",
         "qubic": "Qubic (4x4x4)",
         "connect4": "Connect Four",
+        "renju": "Renju",
+        "caro": "Caro",
     }
     """What each preset is called where a person reads it (the app's title, a dialog)."""
 
@@ -104,8 +135,9 @@ class Rules:
     def preset(cls, name: str) -> Rules:
         """One of the named rule sets (``Rules.PRESETS``): freestyle, standard,
         gomocup20, gomocup15, tictactoe (3x3, three in a row), 4x4 (four in a
-        row), cube3 (3x3x3, three in a row), qubic (4x4x4, four in a row) and
-        connect4 (7 columns, 6 rows, four in a row, with gravity)."""
+        row), cube3 (3x3x3, three in a row), qubic (4x4x4, four in a row),
+        connect4 (7 columns, 6 rows, four in a row, with gravity), renju (15x15,
+        as played) and caro (the endless board, five or more not blocked at both ends)."""
         if name == "freestyle":
             return cls()
         if name == "standard":
@@ -124,17 +156,24 @@ class Rules:
             return cls(k=4, bounds=((0, 0, 0), (3, 3, 3)), dims=3, name="qubic")
         if name == "connect4":
             return cls(k=4, bounds=((0, 0), (6, 5)), gravity=True, name="connect4")
+        if name == "renju":
+            return cls(bounds=((0, 0), (14, 14)), renju=True, name="renju")
+        if name == "caro":
+            return cls(caro=True, name="caro")
         raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(cls.PRESETS)}")
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Rules from a preset name or the general form ``size=AxB[xC...],k=N[,gravity][,exact]``.
+        """Rules from a preset name or the general form ``size=AxB[xC...],k=N[,gravity][,exact][,renju][,caro]``.
 
         ``size`` gives the side of each axis (one to six of them, 1 to 1000
-        cells each, at most a million cells in all); ``k`` defaults to five, or
+        cells each, at most a million cells in all), or ``endless`` in its place
+        the endless board (two dimensions); ``k`` defaults to five, or
         to the longest side when that is shorter; ``gravity`` makes stones rest
         on the one below along the last axis; ``exact`` makes a run longer than
-        ``k`` no win. Anything else is a ValueError with a one-line message.
+        ``k`` no win; ``renju`` plays renju (black's forbidden points) and ``caro``
+        caro (a run blocked at both ends does not win) on that board.
+        Anything else is a ValueError with a one-line message.
 
         >>> Rules.parse("cube3") == Rules.preset("cube3")
         True
@@ -151,15 +190,19 @@ class Rules:
         Traceback (most recent call last):
         ...
         ValueError: rules 'size=1000000000x1000000000,k=5': at most 1000 cells a side and a million cells in all
+        >>> Rules.parse("size=15x15,renju") == Rules.preset("renju"), Rules.parse("endless,renju").describe()
+        (True, 'endless,renju')
+        >>> Rules.parse("size=19x19,renju").describe(), Rules.parse("endless,caro").describe()
+        ('size=19x19,k=5,renju', 'caro')
         """
         text = text.strip()
         if text in cls.PRESETS:
             return cls.preset(text)
         shown = text if len(text) <= 60 else text[:60] + "..."  # a message stays one short line
-        if "=" not in text and "," not in text:
+        if "=" not in text and "," not in text and text != "endless":
             raise ValueError(
                 f"unknown rules {shown!r}: choose one of {', '.join(cls.PRESETS)}, "
-                "or give size=AxB,k=N[,gravity][,exact]"
+                "or give size=AxB,k=N[,gravity][,exact][,renju][,caro] (endless in place of size=AxB)"
             )
         where = f"rules {shown!r}"
         sizes: list[int] | None = None
@@ -167,7 +210,7 @@ class Rules:
         flags: set[str] = set()
         for part in text.split(","):
             key, eq, value = (s.strip() for s in part.partition("="))
-            if key in ("gravity", "exact") and not eq:
+            if key in _FLAGS and not eq:
                 if key in flags:
                     raise ValueError(f"{where}: {key} is given twice")
                 flags.add(key)
@@ -180,9 +223,14 @@ class Rules:
                     raise ValueError(f"{where}: k is given twice")
                 k = _parse_count(value, f"{where}: k")
             else:
-                raise ValueError(f"{where}: unexpected {part.strip()[:40]!r}; expected size=AxB, k=N, gravity or exact")
+                raise ValueError(
+                    f"{where}: unexpected {part.strip()[:40]!r}; "
+                    "expected size=AxB, endless, k=N, gravity, exact, renju or caro"
+                )
+        if "endless" in flags:
+            return cls._endless(where, sizes, k, flags)
         if sizes is None:
-            raise ValueError(f"{where}: the size is missing (e.g. size=7x6)")
+            raise ValueError(f"{where}: the size is missing (e.g. size=7x6, or endless)")
         if not 1 <= len(sizes) <= 6:
             raise ValueError(f"{where}: a board has one to six axes, not {len(sizes)}")
         cells = 1
@@ -195,13 +243,41 @@ class Rules:
             k = min(5, max(sizes))
         if k > max(sizes):
             raise ValueError(f"{where}: no line of {k if k < 10**18 else 'that length'} fits on a {shape} board")
-        name = f"size={shape},k={k}" + "".join(f",{flag}" for flag in ("gravity", "exact") if flag in flags)
+        name = f"size={shape},k={k}" + "".join(f",{flag}" for flag in _FLAGS if flag in flags)
         bounds = ((0,) * len(sizes), tuple(side - 1 for side in sizes))
-        rules = cls(
-            k=k, overline="exact" not in flags, bounds=bounds, dims=len(sizes), name=name, gravity="gravity" in flags
-        )
+        try:
+            rules = cls(
+                k=k,
+                overline="exact" not in flags,
+                bounds=bounds,
+                dims=len(sizes),
+                name=name,
+                gravity="gravity" in flags,
+                renju="renju" in flags,
+                caro="caro" in flags,
+            )
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
         # A preset's game by its general form is the preset, name and all.
         return next((cls.preset(n) for n in cls.PRESETS[4:] if cls.preset(n).same_game(rules)), rules)
+
+    @classmethod
+    def _endless(cls, where: str, sizes: list[int] | None, k: int | None, flags: set[str]) -> Rules:
+        """The general form's endless board (``endless[,k=N][,exact][,renju][,caro]``)."""
+        if sizes is not None:
+            raise ValueError(f"{where}: endless and size exclude each other")
+        if "gravity" in flags:
+            raise ValueError(f"{where}: gravity needs a bounded board (a bottom for the stones to rest on)")
+        k = 5 if k is None else k
+        if k > 1000:
+            raise ValueError(f"{where}: k is at most 1000")
+        kept = [flag for flag in ("exact", "renju", "caro") if flag in flags]
+        name = "endless" + ("" if k == 5 else f",k={k}") + "".join(f",{flag}" for flag in kept)
+        try:
+            rules = cls(k=k, overline="exact" not in flags, name=name, renju="renju" in flags, caro="caro" in flags)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        return next((cls.preset(n) for n in ("freestyle", "standard", "caro") if cls.preset(n).same_game(rules)), rules)
 
     def same_game(self, other: Rules) -> bool:
         """Whether ``other`` plays the same game, whatever its name.
@@ -209,12 +285,23 @@ class Rules:
         >>> Rules.preset("tictactoe").same_game(Rules(k=3, bounds=((0, 0), (2, 2)), name="mine"))
         True
         """
-        return (self.k, self.overline, self.bounds, self.dims, self.gravity, self.directions) == (
+        return (
+            self.k,
+            self.overline,
+            self.bounds,
+            self.dims,
+            self.gravity,
+            self.renju,
+            self.caro,
+            self.directions,
+        ) == (
             other.k,
             other.overline,
             other.bounds,
             other.dims,
             other.gravity,
+            other.renju,
+            other.caro,
             other.directions,
         )
 
@@ -231,10 +318,14 @@ class Rules:
         for name in self.PRESETS:
             if self.same_game(Rules.preset(name)):
                 return name
+        flags = (",gravity" if self.gravity else "") + ("" if self.overline else ",exact")
+        flags += (",renju" if self.renju else "") + (",caro" if self.caro else "")
         if self.bounds is None:
+            if self.renju or self.caro:
+                return "endless" + ("" if self.k == 5 else f",k={self.k}") + flags
             return self.name
         shape = "x".join(str(b - a + 1) for a, b in zip(*self.bounds))
-        return f"size={shape},k={self.k}" + (",gravity" if self.gravity else "") + ("" if self.overline else ",exact")
+        return f"size={shape},k={self.k}" + flags
 
     def title(self) -> str:
         """What a person calls the game: the preset's title, else the general form.
@@ -298,6 +389,10 @@ class Rules:
             return (0,) * self.dims
         low, high = self.bounds
         return tuple((a + b) // 2 for a, b in zip(low, high))
+
+
+_FLAGS = ("gravity", "exact", "renju", "caro", "endless")
+"""The general form's words without a value."""
 
 
 def _parse_count(text: str, where: str) -> int:

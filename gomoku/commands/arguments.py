@@ -55,7 +55,8 @@ POSITION_HELP = (
 
 RULES_HELP = (
     f"rules for a move string: a preset ({', '.join(Rules.PRESETS)}) or the general form "
-    "size=AxB[xC],k=N[,gravity][,exact] (default freestyle, the endless board); files carry their own"
+    "size=AxB[xC],k=N[,gravity][,exact][,renju][,caro], endless in place of size=AxB "
+    "(default freestyle, the endless board); files carry their own"
 )
 """The help of every command's ``--rules`` (``connect4`` is Connect Four)."""
 

@@ -1,6 +1,11 @@
 """The engine facade shared by the CLI, the protocol and the app: levels, the
 hint, and a streaming analysis that can be stopped.
 
+Under renju the search does not yet know black's forbidden points (issue 54): it
+searches as under freestyle, and the hint never gives black a forbidden move (a
+forbidden choice gives way to the best allowed candidate, else to the allowed cell
+of greatest attack weight).
+
 >>> from gomoku.board import Board
 >>> engine = Engine("normal")
 >>> hint = engine.hint(Board(moves=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]), nodes=2000)
@@ -18,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gomoku.attacks import cell_weight, greedy_move
-from gomoku.board import Board, GameOverError, Point, Rules
+from gomoku.board import Board, GameOverError, Point, Rules, Stone
 from gomoku.classic.perfect import solve_exactly
 from gomoku.core.grid import order_value
 from gomoku.engine.chance import outcome, win_chance
@@ -290,8 +295,40 @@ class Engine:
         searched to the same depth (``Hint.candidates``; the engine's levels on
         flat boards without gravity: others give one). ``plan`` (seconds, under
         ``time``) is what a caller that stops the search itself means to give it
-        (``Limit.plan``).
+        (``Limit.plan``). Under renju black's move is never a forbidden one (``_allowed``).
         """
+        hint = self._hint(board, time, nodes, depth, level, on_info, stop, multipv, plan)
+        if board.rules.renju and board.turn is Stone.X and board.forbidden(hint.move) is not None:
+            return self._allowed(board, hint)
+        return hint
+
+    def _allowed(self, board: Board, hint: Hint) -> Hint:
+        """``hint`` with its forbidden move for black replaced: by the best of its other
+        candidates that is allowed, else by the allowed cell of greatest attack weight."""
+        others = [c for c in hint.candidates if c.move != hint.move and board.forbidden(c.move) is None]
+        if others:
+            best = others[0]
+            return replace(hint, move=best.move, score=best.score, pv=best.pv, candidates=tuple(others))
+        allowed = board.legal_moves()  # under renju, black's leave the forbidden cells out
+        if not allowed:
+            return hint  # every cell forbidden: nothing better to give
+        weights = {p: cell_weight(board, p, self.table) for p in allowed}
+        move = max(allowed, key=lambda p: (weights[p], tuple(-c for c in p)))
+        score = 0.0 if hint.level in SCORED else float(weights[move])  # no search judged it
+        return replace(hint, move=move, score=score, pv=(move,), forced_win=False, candidates=())
+
+    def _hint(
+        self,
+        board: Board,
+        time: float | None,
+        nodes: int | None,
+        depth: int | None,
+        level: str | None,
+        on_info: Callable[[SearchInfo], None] | None,
+        stop: threading.Event | None,
+        multipv: int,
+        plan: float | None,
+    ) -> Hint:
         level = check_level(level or self.level)
         check_multipv(multipv)
         if board.is_over:

@@ -235,7 +235,7 @@ class BrainPlayer:
         self._send(f"INFO timeout_match {max(self.time_per_game_ms, 0)}")
         self._send(f"INFO max_memory {self.max_memory}")
         self._send("INFO game_type 1")
-        self._send(f"INFO rule {0 if rules.overline else 1}")
+        self._send(f"INFO rule {4 if rules.renju else (0 if rules.overline else 1) | (8 if rules.caro else 0)}")
         self._send(f"INFO thread_num {self.threads}")
         self.sent = -1
 

@@ -1,6 +1,9 @@
 """The Gomocup ``pbrain`` protocol: the engine as a brain for tournament managers.
 
 - ``brain``: ``Brain``, one session's answers to the protocol's commands;
+- ``info``: the INFO command (limits, threads, the rule), a part of the brain;
+- ``yixin``: the Yixin-Board extensions (forbidden cells, blocked cells, several best moves, the
+  tables cleared), a part of the brain;
 - ``engines``: the engine a brain drives, made ready in the background, and its greedy stand-in;
 - ``position``: the board, the rules and the position a manager describes;
 - ``clock``: a move's time budget under a manager's limits, and a reply never late;

@@ -30,7 +30,6 @@ and for what each command does here.
 from __future__ import annotations
 
 import gc
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -38,13 +37,13 @@ from functools import partial
 from typing import Any
 
 from gomoku import __version__
-from gomoku.board import Board, BoardError, Point, Stone, format_point
+from gomoku.board import Board, Point, Stone, format_point
+from gomoku.core.context import clear_tables
 from gomoku.engine import Engine
 from gomoku.protocol.clock import (
     FAST_THRESHOLD,
     MAX_TIMER,
     STAND_IN_SHARE,
-    UNLIMITED_MS,
     Budget,
     Pacer,
     TimeControl,
@@ -63,18 +62,18 @@ from gomoku.protocol.engines import (
     table_mb,
     warm_greedy,
 )
+from gomoku.protocol.info import MAX_MEMORY, InfoCommand
 from gomoku.protocol.position import (
     fallback_move,
     is_legal,
     place,
     point_on,
     read_board,
-    replayed,
-    rule_refusal,
     rules_for,
     take_back,
 )
-from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line, to_int
+from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line
+from gomoku.protocol.yixin import MAX_NBEST, YixinCommands, nbest_line, pick
 from gomoku.search.warmup import cache_is_cold, is_warm
 
 __all__ = ["MAX_SIZE", "MAX_MEMORY", "BRAIN_THREADS", "ABOUT", "START_WAIT", "READY_SHARE", "Brain"]
@@ -82,9 +81,6 @@ __all__ = ["MAX_SIZE", "MAX_MEMORY", "BRAIN_THREADS", "ABOUT", "START_WAIT", "RE
 MAX_SIZE = 1_000_000
 """The widest board START or RECTSTART accepts (the engine itself is endless)."""
 
-MAX_MEMORY = 0x7FFFFFFF
-"""The most memory (bytes) ``INFO max_memory`` is taken to allow: Piskvork's own cap
-(it sends this for anything above 2047 MB); a larger value means the same."""
 
 BRAIN_THREADS = 1
 """Threads a brain's search uses until ``INFO thread_num`` says otherwise: a
@@ -106,7 +102,7 @@ a long turn may see compiled); past it, that move is the greedy one."""
 
 
 # -- the brain ----------------------------------------------------------------
-class Brain:
+class Brain(InfoCommand, YixinCommands):
     """One pbrain session: the board, the clock, and the answers to commands.
 
     ``handle(line)`` answers one line through ``write`` (one call per output
@@ -140,6 +136,10 @@ class Brain:
         self.size: tuple[int, int] | None = None
         self.board: Board | None = None
         self.walls: set[Point] = set()
+        self.blocked: set[Point] = set()
+        """Cells our moves avoid (YXBLOCK: a GUI's analysis), until YXBLOCKRESET or a new game."""
+        self._block: tuple[list[str], bool] | None = None
+        """A YXBLOCK (False) or YXBLOCKUNDO (True) block being read: its lines so far."""
         self.ours: Stone | None = None
         """Our stones' colour, once known (a move asked for, a BOARD, a PLAY)."""
         self._earlier: list[Board] = []
@@ -241,6 +241,8 @@ class Brain:
         line = line.strip().lstrip("\ufeff")
         if self._board_lines is not None:
             return self._board_line(line)
+        if self._block is not None:
+            return self._block_line(line)
         if not line:
             return True
         word, _, rest = line.partition(" ")
@@ -285,7 +287,7 @@ class Brain:
             raise ProtocolError(f"{command}: unsupported size {width}x{height}; expected 5 to {MAX_SIZE}")
         self.size = (width, height)
         self.board = Board(rules_for(width, height, self.rule))
-        self.walls = set()
+        self.walls, self.blocked = set(), set()
         self.ours, self._earlier = None, []
         self.time.used = 0  # a new game: the match clock starts again
         # START is not on the turn clock: the greedy route is made ready now, then the
@@ -408,71 +410,29 @@ class Brain:
         self.board, self.walls = read_board(lines, self.board.rules)
         self.ours, self._earlier = self.board.turn, []
 
-    def _info(self, arg: str) -> None:
-        key, _, value = arg.partition(" ")
-        key = key.lower()
-        value = value.strip()
-        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type", "thread_num"}
-        if key not in numeric:
-            return  # folder, evaluate and the unknown keys: accepted, nothing to do
-        number = to_int(value)
-        if number is None:
-            # Managers read no answer to INFO: an ERROR line here would be taken
-            # as the answer to the next command, so say it in a MESSAGE instead.
-            self.write(f"MESSAGE INFO {key} ignored: expected an integer, got '{excerpt(value)}'")
-            return
-        # Every value is clamped to what the protocol's 32-bit fields can hold.
-        number = max(-UNLIMITED_MS, min(number, UNLIMITED_MS))
-        if key == "timeout_turn":
-            self.time.timeout_turn = max(number, 0)
-        elif key == "timeout_match":
-            self.time.timeout_match = max(number, 0)
-        elif key == "time_left":
-            self.time.time_left = None if number >= UNLIMITED_MS else number
-        elif key == "max_memory":
-            self.max_memory = min(number, MAX_MEMORY) if number > 0 else None
-            if self.board is not None:
-                self._prepare()  # a new engine for the new limit, its tables built now, in the background
-        elif key == "rule":
-            self._set_rule(max(number, 0))
-        elif key == "thread_num":
-            # Yixin's and Rapfi's key: threads a search may use (at most the machine's cores).
-            self.threads = max(1, min(number, os.cpu_count() or 1))
-
-    def _set_rule(self, rule: int) -> None:
-        """INFO rule: the position is replayed under the new rule. A rule this brain does
-        not play (renju, caro: ``PLAYED_RULES``) is refused: every move asked for gets one
-        ERROR line instead, until a rule it plays is set. A rule under which the position
-        cannot stand (both sides with a five, a game already over) is refused with one
-        ERROR line, in place of the next move. Either way the rule and position stay as
-        they were; as the protocol asks, the ERROR waits for a command that is not INFO
-        (managers read no answer to INFO)."""
-        self._unplayed = rule_refusal(rule, self.rule)
-        if self._unplayed is not None:
-            return
-        board = None
-        if self.board is not None and self.size is not None:
-            rules = rules_for(*self.size, rule)
-            try:
-                board = replayed(self.board, rules)
-            except (BoardError, ValueError) as exc:
-                self._refusal = f"INFO rule {rule} refused: {exc}; the rule stays {self.rule}"
-                return
-            earlier: list[Board] = []
-            for old in self._earlier:
-                try:
-                    earlier.append(replayed(old, rules))
-                except (BoardError, ValueError):  # TAKEBACK goes no further back than after it
-                    earlier = []
-            self._earlier = earlier
-        self._refusal = None
-        self.rule = rule
-        if board is not None:
-            self.board = board
-            self._prepare()  # the tables hold results under the old rules: cleared now, in the background
-
     def _about(self, arg: str) -> None:
         self._reply(ABOUT)
+
+    def _block_line(self, line: str) -> bool:
+        """A line of a YXBLOCK block (``gomoku.protocol.yixin``): kept, or at DONE the block read."""
+        assert self._block is not None
+        if line.upper() != "DONE":
+            self._block[0].append(line)
+            return True
+        try:
+            self.finish_block()
+        except ProtocolError as exc:
+            self._reply(f"ERROR {exc}")
+        return True
+
+    def clear_tables(self) -> None:
+        """YXHASHCLEAR: the search's tables forget every position (a search still running
+        after its reply is waited for, up to half a second, first)."""
+        self.join(0.5)
+        searcher = getattr(self._engine, "_searcher", None)
+        ctx = getattr(searcher, "ctx", None)
+        if ctx is not None:
+            clear_tables(ctx)
 
     def _stop_command(self, arg: str) -> None:
         """STOP/YXSTOP when not thinking: nothing to stop, no answer."""
@@ -491,7 +451,7 @@ class Brain:
             self._engine.threads = self.threads or BRAIN_THREADS
         return self._engine
 
-    def _think(self) -> None:
+    def _think(self, multipv: int = 1) -> None:
         board = self._need_board("move")
         if board.is_over:
             raise ProtocolError(f"the game is over ({board.result}); no move to make")
@@ -509,7 +469,7 @@ class Brain:
         timer.daemon = True
         timer.start()
         try:
-            move = self._search(board, budget, stop, received)
+            move = self._search(board, budget, stop, received, multipv)
         finally:
             timer.cancel()
             with self._lock:
@@ -524,13 +484,16 @@ class Brain:
         if self.collect_garbage:
             gc.collect(1)  # the young objects of this move, in the opponent's time
 
-    def _search(self, board: Board, budget: Budget, stop: threading.Event, received: float) -> Point:
+    def _search(self, board: Board, budget: Budget, stop: threading.Event, received: float, multipv: int) -> Point:
         """The engine's move, searched in a thread of its own; by the reply time
         (``budget.reply`` after ``received``, ``time.monotonic``) the best move known
         so far, whatever the engine is doing. An engine not ready in time leaves the
         move to a stand-in of small tables (its tables or rules being made ready), or
-        to the greedy player (its kernels loading or compiling)."""
+        to the greedy player (its kernels loading or compiling). ``multipv`` moves are
+        searched for (YXNBEST) and said; with blocked cells, enough to pass them by."""
         limits: dict[str, Any] = {}
+        if multipv > 1 or self.blocked:
+            limits["multipv"] = min(max(multipv, len(self.blocked) + 1), MAX_NBEST)
         engine: HintEngine = self.engine()
         if budget.fast or self.level == "greedy":
             limits["level"] = "greedy"  # the engine's greedy level needs nothing prepared
@@ -567,8 +530,15 @@ class Brain:
             exc = turn.error
             self.write(f"MESSAGE engine failed ({type(exc).__name__}: {exc}); playing a fallback move")
             return self._fallback(board)
+        candidates = getattr(turn.hint, "candidates", ())
+        if multipv > 1:
+            for rank, candidate in enumerate(candidates[:multipv], 1):
+                self.write(f"MESSAGE {nbest_line(rank, candidate)}")
         move = turn.move
         if move is None or not self._legal(board, move):
+            other = pick(board, self.walls, self.blocked, (c.move for c in candidates))
+            if other is not None:
+                return other
             shown = format_point(move) if move is not None else "nothing"
             self.write(f"MESSAGE engine proposed {shown}, not a legal move; playing a fallback move")
             return self._fallback(board)
@@ -589,10 +559,10 @@ class Brain:
         return (self.engine() if done else stand_in), waited
 
     def _legal(self, board: Board, move: Point) -> bool:
-        return is_legal(board, self.walls, move)
+        return move not in self.blocked and is_legal(board, self.walls, move)
 
     def _fallback(self, board: Board) -> Point:
-        return fallback_move(board, self.walls, self.size or (0, 0))
+        return fallback_move(board, self.walls, self.size or (0, 0), self.blocked)
 
     _COMMANDS: dict[str, Callable[[Brain, str], None]] = {
         "START": _start,
@@ -604,8 +574,9 @@ class Brain:
         "YXBOARD": _yxboard,
         "TAKEBACK": _takeback,
         "PLAY": _play,
-        "INFO": _info,
+        "INFO": InfoCommand._info,
         "ABOUT": _about,
+        **YixinCommands.COMMANDS,
         "STOP": _stop_command,
         "YXSTOP": _stop_command,
     }

@@ -378,6 +378,7 @@ class Thinking:
     def __init__(self) -> None:
         self.done = threading.Event()
         self.move: Point | None = None
+        self.hint: Any = None  # the engine's whole answer (its MultiPV candidates, if any)
         self.best: Point | None = None  # the first move of the deepest line reported so far
         self.error: Exception | None = None
         self.answered = False  # the reply has gone out: the search's later news is dropped
@@ -388,6 +389,7 @@ class Thinking:
     def run(self, engine: Any, board: Board, limits: dict[str, Any]) -> None:
         try:
             hint = engine.hint(board, **limits)
+            self.hint = hint
             self.move = tuple(hint.move)
         except Exception as exc:
             self.error = exc

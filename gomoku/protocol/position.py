@@ -3,13 +3,14 @@ INFO ``rule``, the stones of a BOARD/YXBOARD block, the points and moves on it.
 
 ``rules_for`` makes the board's rules from its size and the rule bits;
 ``unplayed_rule`` names the bits this brain does not play (``PLAYED_RULES``)
-and ``rule_refusal`` is the ERROR for them. ``read_board`` reads a BOARD
+and ``rule_refusal`` is the ERROR for them (and for renju and caro at once). ``read_board`` reads a BOARD
 block's lines (``x,y,field``: 1 own, 2 opponent, 3 wall) into a board with us
 to move, and its walls; ``replayed`` is a position under new rules (INFO
 ``rule`` changed mid-game). ``point_on`` reads a command's point on the board,
 ``place`` puts a side's stone there (TURN, PLAY: a side may move twice after a
 TAKEBACK), ``take_back`` undoes a stone (TAKEBACK), ``is_legal`` and ``fallback_move``
-check the engine's move or stand in for it. What cannot be done raises the
+check the engine's move or stand in for it (never on a cell forbidden to black under
+renju when black is to move), ``forbid_line`` is YXSHOWFORBID's answer. What cannot be done raises the
 protocol's ``ProtocolError`` (``replayed``: the board's ``BoardError``).
 
 >>> board, walls = read_board(["9,9,2", "10,10,1", "9,10,2", "0,0,3"], rules_for(20, 20, 0))
@@ -23,7 +24,7 @@ gomoku.protocol.streams.ProtocolError: BOARD line 2: 9,9 appears twice
 
 from __future__ import annotations
 
-from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
+from gomoku.board import Board, BoardError, Point, Rules, Stone, forbidden_points, format_point
 from gomoku.protocol.streams import ProtocolError, parse_coords
 
 __all__ = [
@@ -39,32 +40,50 @@ __all__ = [
     "place",
     "take_back",
     "fallback_move",
+    "forbidden_cells",
+    "forbid_line",
 ]
 
-PLAYED_RULES = 1 | 2
-"""The INFO ``rule`` bits this brain plays: 1 exactly five (an overline does not win) and
-2 continuous game (BOARD's field 3, the stones of a finished line, are walls); 0 is five
-or more. Any other bit (4 renju, 8 caro) is refused."""
+PLAYED_RULES = 1 | 2 | 4 | 8
+"""The INFO ``rule`` bits this brain plays: 1 exactly five (an overline does not win),
+2 continuous game (BOARD's field 3, the stones of a finished line, are walls), 4 renju
+(black wins with exactly five and has forbidden points; bit 1 adds nothing to it) and
+8 caro (a run blocked at both ends does not win; with bit 1, exactly five); 0 is five
+or more. Any other bit is refused, and so are 4 and 8 together."""
 
-RULE_NAMES = {4: "renju", 8: "caro"}
-"""The rule bits the protocol names that this brain does not play."""
+RULE_NAMES = {1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
+"""The rule bits the protocol names."""
 
 
 def rules_for(width: int, height: int, rule: int) -> Rules:
-    """The board of a START/RECTSTART under INFO ``rule`` (bit 1: exactly five)."""
+    """The board of a START/RECTSTART under INFO ``rule`` (bit 1 exactly five, 4 renju,
+    8 caro; the other bits say nothing of the board).
+
+    >>> rules_for(15, 15, 4).renju, rules_for(15, 15, 4 | 2).describe(), rules_for(20, 20, 8 | 1).describe()
+    (True, 'renju', 'size=20x20,k=5,exact,caro')
+    """
     exact = bool(rule & 1)
-    name = f"{'standard' if exact else 'freestyle'}{width}" + (f"x{height}" if height != width else "")
-    return Rules(overline=not exact, bounds=((0, 0), (width - 1, height - 1)), name=name)
+    bounds = ((0, 0), (width - 1, height - 1))
+    shape = f"{width}" + (f"x{height}" if height != width else "")
+    if rule & 4:
+        return Rules(bounds=bounds, renju=True, name=f"renju{shape}")
+    name = f"{'standard' if exact else 'freestyle'}{shape}"
+    if rule & 8:
+        name = f"caro{'-exact' if exact else ''}{shape}"
+    return Rules(overline=not exact, bounds=bounds, name=name, caro=bool(rule & 8))
 
 
 def unplayed_rule(rule: int) -> str | None:
     """What of INFO ``rule`` this brain does not play, in words; None if it plays it all.
 
-    >>> unplayed_rule(4), unplayed_rule(1 | 2), unplayed_rule(4 | 8 | 16)
-    ('renju', None, 'renju, caro, rule bit 16')
+    >>> unplayed_rule(4), unplayed_rule(1 | 2 | 8), unplayed_rule(4 | 8 | 16 | 32)
+    (None, None, 'renju and caro together, rule bit 16, rule bit 32')
     """
+    if rule & 4 and rule & 8:
+        rest = unplayed_rule(rule & ~(4 | 8))
+        return "renju and caro together" + (f", {rest}" if rest else "")
     bits = [1 << n for n in range(rule.bit_length()) if rule & (1 << n) & ~PLAYED_RULES]
-    return ", ".join(RULE_NAMES.get(bit, f"rule bit {bit}") for bit in bits) or None
+    return ", ".join(f"rule bit {bit}" for bit in bits) or None
 
 
 def rule_refusal(rule: int, current: int) -> str | None:
@@ -73,16 +92,17 @@ def rule_refusal(rule: int, current: int) -> str | None:
 
     >>> rule_refusal(1 | 2, 0) is None
     True
-    >>> rule_refusal(4, 1)
-    'INFO rule 4 refused: renju is not played here (this brain plays 0 five or more,
-     1 exactly five, 2 continuous game); the rule stays 1'
+    >>> rule_refusal(16, 1)
+    'INFO rule 16 refused: rule bit 16 is not played here (this brain plays 0 five or more,
+     1 exactly five, 2 continuous game, 4 renju, 8 caro); the rule stays 1'
     """
     unplayed = unplayed_rule(rule)
     if unplayed is None:
         return None
+    played = ", ".join(f"{bit} {name}" for bit, name in RULE_NAMES.items())
     return (
         f"INFO rule {rule} refused: {unplayed} is not played here (this brain plays "
-        f"0 five or more, 1 exactly five, 2 continuous game); the rule stays {current}"
+        f"0 five or more, {played}); the rule stays {current}"
     )
 
 
@@ -166,8 +186,33 @@ def point_on(rules: Rules, arg: str, command: str, size: tuple[int, int]) -> Poi
 
 
 def is_legal(board: Board, walls: set[Point], move: Point) -> bool:
-    """Whether ``move`` is an empty cell of the board, not a wall."""
-    return move not in board.stones and move not in walls and board.rules.contains(move)
+    """Whether ``move`` is an empty cell of the board, not a wall, and not forbidden to
+    black when black is to move under renju."""
+    if move in board.stones or move in walls or not board.rules.contains(move):
+        return False
+    return not (board.rules.renju and board.turn is Stone.X and move in forbidden_cells(board, walls, [move]))
+
+
+def forbidden_cells(board: Board, walls: set[Point], cells: list[Point] | None = None) -> list[Point]:
+    """The cells forbidden to black under renju, sorted (of ``cells``, or of the whole
+    board): a wall stands in a line as a white stone does, and holds no move itself."""
+    if not board.rules.renju:
+        return []
+    stones = dict(board.stones)
+    stones.update({wall: Stone.O for wall in walls})
+    return forbidden_points(stones, board.rules, cells)
+
+
+def forbid_line(board: Board, walls: set[Point]) -> str:
+    """YXSHOWFORBID's answer: ``FORBID``, each cell forbidden to black as four digits
+    ``xxyy`` (more where a coordinate needs them), and a final ``.``.
+
+    >>> board = Board(rules_for(15, 15, 4), moves=[(6, 7), (0, 0), (8, 7), (0, 2), (7, 6), (0, 4), (7, 8), (0, 6)])
+    >>> forbid_line(board, set()), forbid_line(board, {(9, 7)}), forbid_line(Board(rules_for(15, 15, 0)), set())
+    ('FORBID 0707.', 'FORBID .', 'FORBID .')
+    """
+    cells = forbidden_cells(board, walls)
+    return "FORBID " + "".join(f"{x:02d}{y:02d}" for x, y in cells) + "."
 
 
 def place(board: Board, point: Point, stone: Stone, earlier: list[Board]) -> Board:
@@ -217,14 +262,17 @@ def take_back(board: Board, walls: set[Point], point: Point, earlier: list[Board
     return board
 
 
-def fallback_move(board: Board, walls: set[Point], size: tuple[int, int]) -> Point:
-    """A legal move near the stones (or anywhere on the board, ``size`` wide and high)."""
+def fallback_move(
+    board: Board, walls: set[Point], size: tuple[int, int], avoid: set[Point] | frozenset[Point] = frozenset()
+) -> Point:
+    """A legal move near the stones (or anywhere on the board, ``size`` wide and high),
+    not one of ``avoid`` (YXBLOCK's cells) while another is left."""
     for point in board.candidates():
-        if point not in walls:
+        if point not in avoid and is_legal(board, walls, point):
             return point
     width, height = size
-    for y in range(height):
-        for x in range(width):
-            if (x, y) not in board.stones and (x, y) not in walls:
-                return (x, y)
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    for point in [p for p in cells if p not in avoid] + [p for p in cells if p in avoid]:
+        if is_legal(board, walls, point):
+            return point
     raise ProtocolError("no empty cell left to play")

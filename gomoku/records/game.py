@@ -356,7 +356,7 @@ def position_from_dict(data: object, where: str = "position") -> Board:
 
 # -- native JSON ----------------------------------------------------------------
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    """Rules as JSON: name, k, overline, bounds (or null), dims, and gravity when on."""
+    """Rules as JSON: name, k, overline, bounds (or null), dims, and gravity, renju, caro when on."""
     return {
         "name": rules.name,
         "k": rules.k,
@@ -364,6 +364,8 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
         "bounds": None if rules.bounds is None else [list(rules.bounds[0]), list(rules.bounds[1])],
         "dims": rules.dims,
         **({"gravity": True} if rules.gravity else {}),
+        **({"renju": True} if rules.renju else {}),
+        **({"caro": True} if rules.caro else {}),
     }
 
 
@@ -376,7 +378,7 @@ def rules_from_dict(data: object, where: str = "rules") -> Rules:
             raise RecordError(f"{where}: {exc}") from None
     if not isinstance(data, Mapping):
         raise RecordError(f"{where}: expected a preset name or an object with name, k, overline, bounds")
-    known = {"name", "k", "overline", "bounds", "dims", "gravity"}
+    known = {"name", "k", "overline", "bounds", "dims", "gravity", "renju", "caro"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise RecordError(f"{where}: unexpected field {unknown[0]!r}; expected {', '.join(sorted(known))}")
@@ -390,9 +392,11 @@ def rules_from_dict(data: object, where: str = "rules") -> Rules:
         raise RecordError(f"{where}.k: expected a whole number at least 1")
     if not isinstance(overline, bool):
         raise RecordError(f"{where}.overline: expected true or false")
-    gravity = data.get("gravity", False)
-    if not isinstance(gravity, bool):
-        raise RecordError(f"{where}.gravity: expected true or false")
+    flags = {}
+    for flag in ("gravity", "renju", "caro"):
+        flags[flag] = data.get(flag, False)
+        if not isinstance(flags[flag], bool):
+            raise RecordError(f"{where}.{flag}: expected true or false")
     if not isinstance(dims, int) or isinstance(dims, bool) or not 1 <= dims <= 6:
         raise RecordError(f"{where}.dims: expected a whole number from 1 to 6")
     raw = data.get("bounds")
@@ -405,7 +409,7 @@ def rules_from_dict(data: object, where: str = "rules") -> Rules:
             _coerce_point(raw[1], f"{where}.bounds[1]", dims),
         )
     try:
-        return Rules(k=k, overline=overline, bounds=bounds, dims=dims, name=name, gravity=gravity)
+        return Rules(k=k, overline=overline, bounds=bounds, dims=dims, name=name, **flags)
     except ValueError as exc:
         raise RecordError(f"{where}: {exc}") from None
 
@@ -608,7 +612,8 @@ def rules_by_name(name: str, overline: bool | None, k: int, bounds: tuple[Point,
         overline = not any(w in lowered for w in ("standard", "exact", "renju", "caro"))
     if not name.strip():
         name = "freestyle" if overline else "standard"
+    renju, caro = "renju" in lowered, "caro" in lowered  # the names Rules gives them all hold the word
     try:
-        return Rules(k=k, overline=overline, bounds=bounds, name=name.strip())
+        return Rules(k=k, overline=overline or renju, bounds=bounds, name=name.strip(), renju=renju, caro=caro)
     except ValueError as exc:
         raise RecordError(f"rules: {exc}") from None

@@ -249,7 +249,7 @@ def test_presets() -> None:
     ttt = Rules.preset("tictactoe")
     assert ttt.k == 3 and ttt.area == 9 and ttt.centre() == (1, 1)
     with pytest.raises(ValueError, match="choose one of"):
-        Rules.preset("renju")
+        Rules.preset("pente")
 
 
 def test_line_directions_have_no_opposites() -> None:

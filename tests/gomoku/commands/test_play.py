@@ -169,7 +169,7 @@ def test_gomoku_match_between_levels_on_the_endless_board(tmp_path, capsys):
         (["match", "greedy", "greedy", "--games", "0"], "--games must be at least 1"),
         (["match", "greedy", "greedy", "--jobs", "0"], "--jobs must be at least 1"),
         (["match", "greedy", "greedy", "--time-per-move", "0"], "--time-per-move must be at least 1"),
-        (["match", "greedy", "greedy", "--rules", "renju"], "unknown rules 'renju'"),
+        (["match", "greedy", "greedy", "--rules", "pente"], "unknown rules 'pente'"),
         (["match", "greedy", "greedy", "--openings", "/nonexistent/o.json"], "openings /nonexistent/o.json"),
         (["match", fake("simple"), "greedy", "--rules", "freestyle"], "needs a bounded board"),
         (["match", "greedy", "greedy", "--max-moves", "0"], "--max-moves must be at least 1"),

@@ -329,9 +329,11 @@ def test_rule_change_mid_game_keeps_the_stones():
     assert brain.board.move_stack == [(10, 10), (9, 9)] and brain.board.turn is Stone.X
 
 
-@pytest.mark.parametrize("rule, words", [(4, "renju"), (5, "renju"), (8, "caro"), (16, "rule bit 16")])
+@pytest.mark.parametrize(
+    "rule, words",
+    [(12, "renju and caro together"), (16, "rule bit 16"), (4 | 8 | 32, "renju and caro together, rule bit 32")],
+)
 def test_a_rule_it_does_not_play_is_refused_with_an_error_in_place_of_every_move(rule, words):
-    # Renju used to be played as exact five: black lost by a forbidden double three.
     # The protocol: the ERROR waits for the first command that is not INFO.
     out, brain = talk(["START 15", "INFO rule 1", f"INFO rule {rule}"])
     assert out == ["OK"] and brain.rule == 1 and brain.board.rules.overline is False
@@ -339,7 +341,7 @@ def test_a_rule_it_does_not_play_is_refused_with_an_error_in_place_of_every_move
         brain.handle(line)
     refusal = (
         f"ERROR INFO rule {rule} refused: {words} is not played here (this brain plays 0 five or more, "
-        f"1 exactly five, 2 continuous game); the rule stays 1"
+        f"1 exactly five, 2 continuous game, 4 renju, 8 caro); the rule stays 1"
     )
     assert out[1:] == [refusal] * 3
     assert brain.board.stones == {} and brain.rule == 1
@@ -350,8 +352,8 @@ def test_a_rule_it_does_not_play_is_refused_with_an_error_in_place_of_every_move
 
 
 def test_a_refused_rule_before_start_still_lets_start_answer_ok():
-    out, brain = talk(["INFO rule 4", "START 15", "ABOUT", "BEGIN"])
-    assert out[:2] == ["OK", ABOUT] and out[2].startswith("ERROR INFO rule 4 refused: renju")
+    out, brain = talk(["INFO rule 16", "START 15", "ABOUT", "BEGIN"])
+    assert out[:2] == ["OK", ABOUT] and out[2].startswith("ERROR INFO rule 16 refused: rule bit 16")
     assert brain.board.rules.overline is True and brain.rule == 0
 
 
