@@ -14,8 +14,9 @@ count as one four. A *three* is a row of three that one more black stone, on a
 cell that is not itself forbidden, turns into a straight four: whether that cell
 is forbidden is judged the same way, recursively, with the move in question on
 the board; a cell that would make a five (on any line) makes a five, not a
-straight four, as the classic ForbiddenPointFinder and Rapfi judge it. The fours and threes counted are those the move makes (the move's
-stone is one of theirs), one three at most a line. A move that makes a five
+straight four, as the classic ForbiddenPointFinder and Rapfi judge it. The fours
+and threes counted are those the move makes (the move's stone is one of theirs),
+one three at most a line. A move that makes a five
 wins, whatever else it makes. White has no forbidden point and wins with five
 or more. ``docs/rules.md`` explains it with diagrams.
 

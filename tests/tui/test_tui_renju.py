@@ -16,7 +16,7 @@ async def test_a_forbidden_black_move_is_refused_with_its_reason(make_app: Calla
     app = make_app(settings=GameSettings(rules="renju", mode="humans", level="easy"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.title == "gomoku: Renju"
+        assert app.title.startswith("gomoku: Renju · level ")
         for point in CROSS:
             assert app.play(point) is not False
         before = dict(app.game.board.stones)
