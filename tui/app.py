@@ -24,7 +24,6 @@ from typing import Any
 from rich.console import RenderableType
 from textual import events, on
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.notifications import SeverityLevel
 from textual.widgets import Static
@@ -34,9 +33,10 @@ from gomoku.puzzles.store import RECORD_NAME
 from tui import storage
 from tui.analysis import LiveAnalysis
 from tui.clipboard import GameClipboard
-from tui.editor import EDITOR_BINDINGS, PositionEditor
+from tui.editor import PositionEditor
 from tui.filing import GameFiles
 from tui.game import Game, GameSettings
+from tui.keys import APP_BINDINGS, GAME_ACTIONS
 from tui.preview import ForcingPreview
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, NewGameScreen
 from tui.screens.puzzles import PuzzleScreen
@@ -50,39 +50,10 @@ from tui.widgets.evalbar import EvalBar
 from tui.widgets.footer import KeysFooter
 from tui.widgets.movelist import MoveList
 
-__all__ = ["GomokuApp", "main", "SIDE_PANEL_MIN_WIDTH", "CLOCK_TICK", "GAME_ACTIONS"]
+__all__ = ["GomokuApp", "main", "SIDE_PANEL_MIN_WIDTH", "CLOCK_TICK"]
 
 CLOCK_TICK = 0.1
 """Seconds between two looks at the game clock (its text, and whether a side ran out)."""
-
-# Actions of the game screen, switched off while a dialog is open.
-GAME_ACTIONS = {
-    "new_game",
-    "undo",
-    "redo",
-    "toggle_weights",
-    "toggle_breakdown",
-    "hint",
-    "engine_move",
-    "save",
-    "open",
-    "help",
-    "quit_game",
-    "toggle_panel",
-    "analyse",
-    "toggle_numbers",
-    "walk",
-    "walk_start",
-    "walk_end",
-    "preview",
-    "leave_preview",
-    "scroll_breakdown",
-    "review",
-    "edit_position",
-    "copy",
-    "variation",
-    "puzzles",
-}
 
 
 class GomokuApp(App[int]):
@@ -91,41 +62,7 @@ class GomokuApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "gomoku"
 
-    BINDINGS = [
-        Binding("question_mark", "help", "Keys"),
-        Binding("n", "new_game", "New"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("r,ctrl+y", "redo", "Redo"),
-        Binding("w", "toggle_weights", "Weights"),
-        Binding("t", "toggle_breakdown", "Breakdown"),
-        Binding("h", "hint", "Hint"),
-        Binding("d", "engine_move", "Engine plays"),
-        Binding("s", "save", "Save"),
-        Binding("o", "open", "Open"),
-        Binding("q", "quit_game", "Quit"),
-        Binding("p", "toggle_panel", "Panel"),
-        Binding("a,A", "analyse", "Analyse"),
-        Binding("m", "toggle_numbers", "Move numbers", show=False),
-        Binding("less_than_sign", "walk(-1)", "Move back", show=False),
-        Binding("greater_than_sign", "walk(1)", "Move forward", show=False),
-        Binding("home", "walk_start", "First move", show=False),
-        Binding("end", "walk_end", "Last move", show=False),
-        Binding("comma", "preview(-1)", "Line back", show=False),
-        Binding("full_stop", "preview(1)", "Line forward", show=False),
-        Binding("escape", "leave_preview", "Leave the line", show=False),
-        Binding("left_curly_bracket", "scroll_breakdown(-1)", "Breakdown up", show=False),
-        Binding("right_curly_bracket", "scroll_breakdown(1)", "Breakdown down", show=False),
-        Binding("R", "review", "Review", show=False),
-        Binding("e", "edit_position", "Edit position", show=False),
-        Binding("y", "copy('moves')", "Copy moves", show=False),
-        Binding("Y", "copy('sgf')", "Copy SGF", show=False),
-        Binding("v", "variation('next')", "Next variation", show=False),
-        Binding("V", "variation('previous')", "Previous variation", show=False),
-        Binding("P", "variation('promote')", "Main line", show=False),
-        Binding("delete,D", "variation('delete')", "Delete variation", show=False),
-        Binding("z", "puzzles", "Puzzles", show=False),
-        *EDITOR_BINDINGS,  # only while editing, when the game's keys sleep
-    ]
+    BINDINGS = [*APP_BINDINGS]
 
     def __init__(
         self,

@@ -9,6 +9,7 @@ import pytest
 
 MODULES = [
     "tui.app",
+    "tui.keys",
     "tui.state",
     "tui.thinking",
     "tui.analysis",
