@@ -29,6 +29,7 @@ from tui.view.panels import (
     hint_line,
     hint_text,
     legend_text,
+    reviewed_text,
     thinking_text,
 )
 from tui.widgets.board_view import BoardView
@@ -114,10 +115,12 @@ class GameDisplay:
         self.refresh_info()
         self.refresh_breakdown()
         hint_box = self.app.query_one("#hint", Static)
-        hint_box.display = state.hint is not None
+        hint_box.display = state.hint is not None or state.reviewed is not None
         if state.hint is not None:
             turn = state.game.board.turn.name
             hint_box.update(hint_text(state.hint, turn, state.hint_note, state.forcing, state.preview_step))
+        elif state.reviewed is not None:
+            hint_box.update(reviewed_text(state.reviewed))
         self.refresh_analysis(status=False)
         self.refresh_moves()
         self.refresh_status()
@@ -133,6 +136,10 @@ class GameDisplay:
         shown = state.hint if state.preview_step is None else None
         view.hint_move = shown.move if shown is not None else None
         view.hint_pv = tuple(shown.pv) if shown is not None else ()
+        reviewed = state.reviewed
+        if shown is None and reviewed is not None and reviewed.better is not None:
+            view.hint_move = reviewed.better  # a reviewed move's better one, drawn as a hint's
+            view.hint_pv = reviewed.better_line or (reviewed.better,)
         view.candidates = tuple((c.move, chance_label(c.score)) for c in state.candidates())
         view.preview, view.preview_step, view.preview_first = state.preview()
         view.move_numbers = state.move_numbers
@@ -196,6 +203,8 @@ class GameDisplay:
                 summary.update(forcing_line_text(state.forcing, state.preview_step), layout=False)
             else:
                 summary.update(hint_line(state.hint, turn, state.hint_note, state.forcing), layout=False)
+        elif state.reviewed is not None:
+            summary.update(reviewed_text(state.reviewed), layout=False)
         else:
             summary.update(f"{name} · {MODES[settings.mode]} · {plays} · {cursor} · p: panel", layout=False)
 

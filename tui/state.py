@@ -24,6 +24,7 @@ from typing import Literal
 
 from gomoku.board import Point, Stone
 from gomoku.engine import Hint
+from gomoku.review import MoveReview
 from gomoku.search.types import Candidate, SearchInfo
 from tui.game import Game
 from tui.services import ForcingLine
@@ -67,6 +68,9 @@ class AppState:
     """The hint on show (``h``): highlighted on the board, its line numbered."""
     hint_note: str = ""
     """A line under the hint: the solved value of the position, for the perfect player's."""
+    reviewed: MoveReview | None = None
+    """The reviewed move whose position is on show (Enter in the review, ``R``): its better
+    move and the judge's line from it are drawn as a hint's are, its class and reason said."""
     forcing: ForcingLine | None = None
     """The forcing line of the position on show (the hint's win, or the opponent's threat)."""
     preview_step: int | None = None
@@ -83,6 +87,7 @@ class AppState:
         (the live analysis is its worker's: :meth:`tui.analysis.LiveAnalysis.stop`)."""
         self.hint = None
         self.hint_note = ""
+        self.reviewed = None
         self.engine_failure = ""
         self.forcing = None
         self.preview_step = None

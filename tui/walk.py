@@ -234,6 +234,9 @@ class MoveWalk:
                 game.show(node, end)
                 self.after_walk()
             self.display.board_view.move_cursor_to(moves[ply])
+            if screen.review is not None and game.board.ply == ply:  # its better move and line drawn
+                self.state.reviewed = screen.review.moves[ply]
+                self.display.refresh_all()
 
         screen = ReviewScreen(
             moves, game.rules, setup=setup, first=tree.to_move if setup else None, **self.review_options

@@ -51,6 +51,7 @@ from gomoku.review.shapes import Threats
 from gomoku.search.types import LIKELY, WIN
 
 __all__ = [
+    "BETTER_PLIES",
     "GRADES",
     "INACCURACY",
     "MISTAKE",
@@ -109,6 +110,10 @@ class ReviewStopped(Exception):
     """The review's ``stop`` event was set before it finished."""
 
 
+BETTER_PLIES = 10
+"""The plies of the judge's better line shown (on the board, in the SGF); a proven win's whole."""
+
+
 @dataclass(frozen=True)
 class MoveReview:
     """One move of the game, reviewed: ``ply`` its 0-based index, ``side`` who
@@ -132,6 +137,20 @@ class MoveReview:
     def drop(self) -> float:
         """The mover's chance lost by the move (negative: gained)."""
         return self.chance_before - self.chance_after
+
+    @property
+    def better_line(self) -> tuple[Point, ...]:
+        """The judge's line from the better move: its whole proven win, else its first
+        ``BETTER_PLIES`` plies; ``()`` when the move is the best or the judge had no line.
+
+        >>> j = Judgement(0.0, 0.6, (1, 1), line=((1, 1), (2, 2), (3, 3)))
+        >>> MoveReview(0, (0, 0), Stone.X, "mistake", 0.6, 0.4, (1, 1), "", before=j).better_line
+        ((1, 1), (2, 2), (3, 3))
+        """
+        judged = self.before
+        if self.better is None or judged is None or not judged.line or judged.line[0] != self.better:
+            return ()
+        return judged.line if judged.proven else judged.line[:BETTER_PLIES]
 
     @property
     def chance_change(self) -> str:

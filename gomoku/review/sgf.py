@@ -33,7 +33,7 @@ from gomoku.review.grades import GRADES
 from gomoku.review.review import MoveReview, Review
 from gomoku.review.shapes import shape_words, shapes_at
 
-__all__ = ["ANNOTATIONS", "VARIATION_PLIES", "review_sgf", "move_comment", "summary_comment"]
+__all__ = ["ANNOTATIONS", "review_sgf", "move_comment", "summary_comment"]
 
 ANNOTATIONS = {"blunder": "BM[2]", "mistake": "BM[1]", "inaccuracy": "DO[]"}
 """SGF FF[4]'s move annotation of each flagged class."""
@@ -99,16 +99,12 @@ def _annotation(move: MoveReview, board: Board) -> str:
     return ""
 
 
-VARIATION_PLIES = 10
-"""The plies of a search's line shown as a variation (a proven win's line is shown whole)."""
-
-
 def _variation(move: MoveReview, board: Board, coord: Coordinates) -> str:
     """The judge's line instead of the move, as SGF nodes ("" when there is none to show)."""
     judged = move.before
-    if move.better is None or judged is None or not judged.line or judged.line[0] != move.better:
+    line = move.better_line
+    if not line or judged is None or move.better is None:
         return ""
-    line = judged.line if judged.proven else judged.line[:VARIATION_PLIES]
     board = board.copy()
     nodes = []
     for point in line:

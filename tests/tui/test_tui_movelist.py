@@ -221,3 +221,40 @@ async def test_r_reviews_the_game_and_enter_shows_a_moves_position(
         assert app.game.board.ply == 2 and app.game.walking and app.board_view.cursor == GAME[2]
         await pilot.press("R", "escape")
         assert app.game.board.ply == 2 and app.game.moves == GAME
+
+
+async def test_a_reviewed_move_shows_its_better_move_and_line_on_the_board(
+    make_app: Callable[..., GomokuApp],
+) -> None:
+    from textual.widgets import DataTable
+
+    from gomoku.board import Rules
+    from tui.game import GameSettings
+    from tui.screens.review import ReviewScreen
+
+    tictactoe = [(1, 1), (0, 1), (0, 0), (2, 2), (1, 0), (1, 2), (2, 0)]  # O's edge reply (ply 1) loses
+    app = make_app(settings=GameSettings(mode="humans", level="perfect", rules="tictactoe"))
+    app.move_walk.review_options = {}  # the exact judge of the small games
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.game.rules == Rules.preset("tictactoe")
+        for move in tictactoe:
+            app.play(move)
+        await pilot.press("R")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert await wait_until_async(lambda: screen.review is not None)
+        assert screen.review is not None
+        blunder = screen.review.moves[1]
+        assert blunder.grade == "blunder" and blunder.better is not None
+        table = screen.query_one("#review-moves", DataTable)
+        table.focus()
+        table.move_cursor(row=1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.board.ply == 1 and app.state.reviewed is blunder
+        view = app.board_view
+        assert view.hint_move == blunder.better and view.hint_pv[0] == blunder.better
+        said = text_of(app, "#hint") + text_of(app, "#summary")
+        assert "blunder" in said and "better" in said
+        await pilot.press("greater_than_sign")  # another position: the review's marks go
+        assert app.state.reviewed is None and view.hint_move is None

@@ -21,6 +21,7 @@ from gomoku.search.types import LIKELY, WIN
 from tui.view.frame import CELL_WIDTH, HEAT_COLOURS
 
 __all__ = [
+    "reviewed_text",
     "DIRECTION_NAMES",
     "AXES",
     "direction_name",
@@ -414,3 +415,27 @@ def analysis_line(info: Any | None) -> str:
         return "Analysis: searching… · a stops"
     best = " · ".join(f"{format_point(c.move)} {chance_words(c.score)}" for c in getattr(info, "candidates", ()) or ())
     return f"Analysis d{info.depth}: {best} · a stops"
+
+
+def reviewed_text(move: Any) -> Text:
+    """A reviewed move whose position is on show (Enter in the review): its class and
+    reason, and the better move with the judge's line from it, which the board draws as
+    a hint's (``*`` and the numbers).
+
+    >>> from types import SimpleNamespace
+    >>> from gomoku.board import Stone
+    >>> move = SimpleNamespace(ply=4, side=Stone.X, move=(2, 0), grade="mistake", reason="O's four is left",
+    ...                        better=(1, 1), better_line=((1, 1), (0, 2)))
+    >>> print(reviewed_text(move).plain)
+    Move 5, X 2,0: mistake: O's four is left · better 1,1 · line 1,1 0,2
+    """
+    text = Text()
+    text.append(f"Move {move.ply + 1}, {move.side.name} {format_point(move.move)}: ")
+    text.append(move.grade, "bold")
+    text.append(f": {move.reason}")
+    if move.better is not None:
+        text.append(" · better ")
+        text.append(format_point(move.better), "bold #ff7ef2")
+        if len(move.better_line) > 1:
+            text.append(f" · line {pv_text(move.better_line)}")
+    return text
