@@ -9,12 +9,13 @@ main screen (``App.query_one`` does), so a dialog on top changes nothing.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from gomoku.attacks.words import format_weight
-from gomoku.board import Point, format_point
+from gomoku.board import Point, Stone, format_point
 from gomoku.engine.chance import percent
 from tui.game import MODES, GameSettings, clock_name, in_a_row
 from tui.services import Analyst, players_text
@@ -65,6 +66,8 @@ class GameDisplay:
         """The clock's text on the status line, so that a tick redraws it only when it changed."""
         self._weights_key: tuple[object, ...] | None = None
         self._weights: dict[Point, float] | None = None
+        self._forbidden_key: tuple[object, ...] | None = None
+        self._forbidden: tuple[Point, ...] = ()
 
     @property
     def board_view(self) -> BoardView:
@@ -97,9 +100,20 @@ class GameDisplay:
         if self._weights_key != key:
             layout = self.board_view.cell_layout
             weights = self.analyst.weight_map(board)
-            self._weights = {p: w for p, w in weights.items() if layout.playable(p, board.stones)}
+            barred = set(self.current_forbidden()) if board.turn is Stone.X else set()  # no weight: not a move
+            self._weights = {p: w for p, w in weights.items() if layout.playable(p, board.stones) and p not in barred}
             self._weights_key = key
         return self._weights
+
+    def current_forbidden(self) -> tuple[Point, ...]:
+        """The cells forbidden to black in the position on show (renju; none under other
+        rules, or once the game is over), computed once per position."""
+        board = self.state.game.board
+        key = (board.rules, board.hash, len(board.move_stack))
+        if self._forbidden_key != key:
+            self._forbidden = () if board.is_over else tuple(board.forbidden_points())
+            self._forbidden_key = key
+        return self._forbidden
 
     def refresh_all(self) -> None:
         """Show the game: title, board, side panel (or summary line), status line."""
@@ -143,6 +157,7 @@ class GameDisplay:
         view.candidates = tuple((c.move, chance_label(c.score)) for c in state.candidates())
         view.preview, view.preview_step, view.preview_first = state.preview()
         view.move_numbers = state.move_numbers
+        view.forbidden = self.current_forbidden()
         view.weights = None
         if state.show_weights:
             try:
@@ -224,8 +239,12 @@ class GameDisplay:
                 "move the cursor to an empty cell for its breakdown"
             )
             return
+        why = board.forbidden(point) if point in self.current_forbidden() else None
         try:
-            panel.update(breakdown_text(self.analyst.explain(board, point), view.cell_layout.flipped, board.rules.k))
+            text = breakdown_text(self.analyst.explain(board, point), view.cell_layout.flipped, board.rules.k)
+            if why is not None:  # what a renju player looks at first
+                text = Text.assemble((f"Forbidden for X (black): {why.reason()}\n\n", "bold red"), text)
+            panel.update(text)
         except Exception as exc:  # an unexplainable cell is shown, never raised
             panel.update(f"breakdown of {format_point(point)}: {exc}")
 

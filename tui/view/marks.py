@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from gomoku.board import Board, Point, Stone
 from tui.view.layout import Layout
 
-__all__ = ["Mark", "cell_text", "line_marks", "candidate_marks", "preview_marks", "move_numbers"]
+__all__ = ["Mark", "cell_text", "line_marks", "candidate_marks", "preview_marks", "forbidden_marks", "move_numbers"]
 
 LINE_LIMIT = 99
 """The most moves of a line numbered on the board (two digits fit a cell)."""
@@ -27,7 +27,8 @@ class Mark:
     is (None for a candidate), and its ``kind``: ``"line"`` (a later move of the hint's
     line), ``"candidate"`` / ``"best"`` (a move of the live analysis), ``"preview"`` (a
     stone of a forcing line being stepped through), ``"preview-last"`` (the last one
-    shown), ``"ahead"`` (a move of that line not shown yet)."""
+    shown), ``"ahead"`` (a move of that line not shown yet), ``"forbidden"`` (a cell
+    black may not play under renju)."""
 
     text: str
     stone: Stone | None
@@ -122,6 +123,22 @@ def preview_marks(
         kind = "ahead" if index > step else "preview-last" if index == step else "preview"
         marks[move] = Mark(str(index), stone, kind)
     return marks
+
+
+FORBIDDEN = "×"
+"""The mark of a cell forbidden to black (renju), in black's colour."""
+
+
+def forbidden_marks(board: Board, points: Iterable[Point]) -> dict[Point, Mark]:
+    """The cells forbidden to black (renju's double three, double four, overline), each
+    marked ``×`` in X's colour, whoever is to move (white plays to force black there).
+
+    >>> from gomoku.board import Rules
+    >>> board = Board(Rules.preset("renju"), moves=[(6, 7), (0, 0), (8, 7), (0, 2), (7, 6), (0, 4), (7, 8), (0, 6)])
+    >>> forbidden_marks(board, board.forbidden_points())
+    {(7, 7): Mark(text='×', stone=<Stone.X: 1>, kind='forbidden')}
+    """
+    return {p: Mark(FORBIDDEN, Stone.X, "forbidden") for p in points if p not in board.stones}
 
 
 def move_numbers(board: Board) -> dict[Point, int]:

@@ -37,7 +37,7 @@ from gomoku.attacks.words import format_weight
 from gomoku.board import Board, Point, Rules, Stone
 from tui.view.frame import CELL_WIDTH, HEAT_COLOURS, HEAT_TEXT, Frame, heat_index
 from tui.view.layout import Layout
-from tui.view.marks import Mark, candidate_marks, cell_text, line_marks, move_numbers, preview_marks
+from tui.view.marks import Mark, candidate_marks, cell_text, forbidden_marks, line_marks, move_numbers, preview_marks
 from tui.widgets.rulers import RulerLines
 
 __all__ = ["BoardView", "CELL_WIDTH", "HEAT_COLOURS", "LAYER_KEYS", "heat_index"]
@@ -143,6 +143,8 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
         """The side that plays the preview's first move (None: the side to move)."""
         self.move_numbers = False
         """Whether the stones show their move numbers instead of X and O."""
+        self.forbidden: tuple[Point, ...] = ()
+        """The cells forbidden to black (renju), marked under the other marks."""
         self._placed = False
         self._frame: Frame | None = None
 
@@ -438,7 +440,7 @@ class BoardView(RulerLines, ScrollView, can_focus=True):
         hint = self.hint_move if self.hint_move is not None and layout.playable(self.hint_move, stones) else None
         # The PV's later moves, numbered, coloured by the side that plays them, as
         # far as each may be played after those before it (under gravity too).
-        marks: dict[Point, Mark] = {}
+        marks: dict[Point, Mark] = forbidden_marks(board, self.forbidden)
         if self.weights is None and hint is not None and self.hint_pv:
             marks.update(line_marks(board, layout, self.hint_pv))
         if self.candidates:
