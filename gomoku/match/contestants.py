@@ -40,6 +40,7 @@ __all__ = [
     "make_player",
     "short_name",
     "check_command",
+    "program_command",
 ]
 
 
@@ -406,12 +407,22 @@ def short_name(command: Sequence[str]) -> str:
     return " ".join([Path(parts[0]).name, *parts[1:]])
 
 
+def program_command(spec: str) -> list[str] | None:
+    """The words of the command line ``spec`` when its first names a program that can be
+    run (on the PATH, or a path to an executable file), else None; a ValueError when the
+    line cannot be split (an unclosed quote)."""
+    command = shlex.split(spec)
+    if not command or (shutil.which(command[0]) is None and not os.access(command[0], os.X_OK)):
+        return None
+    return command
+
+
 def check_command(spec: str) -> list[str]:
     """The command line of an external brain, checked for a program to run."""
     try:
-        command = shlex.split(spec)
+        command = program_command(spec)
     except ValueError as exc:
         raise MatchError(f"player {spec!r}: {exc}") from None
-    if not command or (shutil.which(command[0]) is None and not os.access(command[0], os.X_OK)):
+    if command is None:
         raise MatchError(f"player {spec!r}: not a player ({', '.join(PLAYERS)}) nor a program that can be run")
     return command

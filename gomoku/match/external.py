@@ -30,11 +30,8 @@ True
 
 from __future__ import annotations
 
-import os
 import queue
 import re
-import shlex
-import shutil
 import threading
 import time as _time
 from collections.abc import Callable, Sequence
@@ -43,7 +40,7 @@ from typing import Any
 
 from gomoku.board import Board, Point, Rules, format_point
 from gomoku.engine import Hint
-from gomoku.match.contestants import BrainPlayer, MatchError, PlayerFailure, short_name
+from gomoku.match.contestants import BrainPlayer, MatchError, PlayerFailure, program_command, short_name
 from gomoku.search.types import WIN_THRESHOLD, SearchInfo
 
 __all__ = [
@@ -397,9 +394,9 @@ def external_engine(spec: str, **options: Any) -> ExternalEngine:
     """The engine of a command line (a path, or a path with its arguments); a one-line
     ValueError when it names no program that can be run."""
     try:
-        command = shlex.split(spec)
+        command = program_command(spec)
     except ValueError as exc:
         raise ValueError(f"engine {spec!r}: {exc}") from None
-    if not command or (shutil.which(command[0]) is None and not os.access(command[0], os.X_OK)):
+    if command is None:
         raise ValueError(f"engine {spec!r}: no such program, or not one that can be run")
     return ExternalEngine(command, **options)
