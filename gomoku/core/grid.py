@@ -41,7 +41,7 @@ of the per-side arrays is unused):
     from ``reach`` cells before the stone to ``reach`` after; 0: unchanged).
 ``steps`` int64[4], ``near_steps`` int64[24]
     Cell offsets of the four lines and of the 5x5 square.
-``line``, ``combo_class``, ``combo_order``, ``combo_eval``
+``line``, ``codes``, ``combo_class``, ``combo_order``, ``combo_eval``
     The shared pattern tables (``gomoku.core.patterns.Tables``); ``reach`` the
     cells a key sees each side.
 ``acc``, ``nn_index``, ``nn_embed``, ``nn_w1``, ``nn_b1``, ``nn_w2``, ``nn_head``
@@ -133,6 +133,7 @@ GRID_FIELDS = (
     "steps",
     "near_steps",
     "line",
+    "codes",
     "combo_class",
     "combo_order",
     "combo_eval",
@@ -335,7 +336,7 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
         return _take_back(g, learned)
     meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
     count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
-    keys, line, steps, near_steps = g.keys, g.line, g.steps, g.near_steps
+    keys, codes, steps, near_steps = g.keys, g.codes, g.steps, g.near_steps
     combo_class, combo_order, combo_eval = g.combo_class, g.combo_order, g.combo_eval
     undo = g.undo
     reach = g.reach
@@ -409,8 +410,10 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
                     pol_own[2, q] += tab_own[u1] - tab_own[u0]
                     pol_opp[1, q] += tab_opp[r1] - tab_opp[r0]
                     pol_opp[2, q] += tab_opp[u1] - tab_opp[u0]
-            e1 = np.int32(line[1, k1]) - np.int32(line[1, k0])
-            e2 = np.int32(line[2, k1]) - np.int32(line[2, k0])
+            p0 = np.int32(codes[k0])
+            p1 = np.int32(codes[k1])
+            e1 = (p1 & 15) - (p0 & 15)
+            e2 = (p1 >> 4) - (p0 >> 4)
             undo[h, j - 2] = e1
             undo[h, j - 1] = e2
             if e1 != 0 or e2 != 0:

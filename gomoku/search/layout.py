@@ -255,6 +255,7 @@ class Grid:
             steps=steps,
             near_steps=near_steps,
             line=t.line,
+            codes=t.codes,
             combo_class=t.combo_class,
             combo_order=t.combo_order,
             combo_eval=net.combo_values(t.combo_eval) if net is not None and t.reach == 4 else t.combo_eval,
