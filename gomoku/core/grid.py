@@ -33,9 +33,15 @@ of the per-side arrays is unused):
 ``stack`` int32[size], ``meta`` int64[4]
     The cells played (``meta[HEIGHT]`` of them) and ``meta[TURN]`` (1 or 2),
     ``meta[NCAND]``, ``meta[WINNER]`` (a side whose five is on the board, or 0).
+``undo`` int8[size, 16 * reach]
+    What the move at height ``h`` of ``stack`` changed, for its take-back: the
+    change of the line code, X's then O's, of each empty cell on the four lines
+    through it (``undo[h, 2 * j]`` and ``undo[h, 2 * j + 1]``: the ``j``-th cell
+    of the lines in the order ``move`` visits them, line ``d`` by line, each
+    from ``reach`` cells before the stone to ``reach`` after; 0: unchanged).
 ``steps`` int64[4], ``near_steps`` int64[24]
     Cell offsets of the four lines and of the 5x5 square.
-``line``, ``combo_class``, ``combo_order``, ``combo_eval``
+``line``, ``codes``, ``combo_class``, ``combo_order``, ``combo_eval``
     The shared pattern tables (``gomoku.core.patterns.Tables``); ``reach`` the
     cells a key sees each side.
 ``acc``, ``nn_index``, ``nn_embed``, ``nn_w1``, ``nn_b1``, ``nn_w2``, ``nn_head``
@@ -96,7 +102,6 @@ __all__ = [
     "pop",
     "push_bare",
     "pop_bare",
-    "init",
     "find",
     "order_value",
     "learned_order",
@@ -123,10 +128,12 @@ GRID_FIELDS = (
     "zob",
     "hash",
     "stack",
+    "undo",
     "meta",
     "steps",
     "near_steps",
     "line",
+    "codes",
     "combo_class",
     "combo_order",
     "combo_eval",
@@ -175,12 +182,6 @@ def _make_grid(fields):
 GridState.MAKE = staticmethod(_make_grid)
 
 
-@njit(cache=True, nogil=True)
-def _digit_shift(offset: int, reach: int) -> int:
-    """Bit shift of the key digit holding the cell ``offset`` away (``patterns.key_digit``)."""
-    return 2 * (reach + offset if offset < 0 else reach - 1 + offset)
-
-
 # push and pop are written out in full, every array of the state read into a
 # local first: a helper call or a tuple attribute inside their loops costs
 # numba reference-count updates that used to be most of their time.
@@ -210,139 +211,73 @@ def _take_out(g: GridState, i: int, cell_on: bool) -> None:
 
 
 @njit(cache=True, nogil=True)
-def move(g: GridState, i: int, sign: int, learned: bool) -> int:
-    """With ``sign`` 1, play the side to move's stone on empty cell ``i``; with
-    ``sign`` -1, take back the last move (``i`` is not read). The cell played or
-    taken back. ``push`` and ``pop`` say the same; the search kernels call this
-    one directly (one call a move, not two).
-
-    ``learned`` False (a constant at the call: numba compiles a version without
-    that code) leaves the learned sums alone: for the threat searches, which
-    never evaluate and take back every move they make (the sums are as they
-    were when they end), and for a grid without a network, whose moves then
-    cost what they did before there were networks."""
+def _take_back(g: GridState, learned: bool) -> int:
+    """``move`` with ``sign`` -1: take back the last move from its record, in the
+    reverse order of its making. The cell taken back."""
     meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
     count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
-    keys, line, steps, near_steps = g.keys, g.line, g.steps, g.near_steps
+    keys, steps, near_steps, undo = g.keys, g.steps, g.near_steps, g.undo
     combo_class, combo_order, combo_eval = g.combo_class, g.combo_order, g.combo_eval
     reach = g.reach
     size = cells.size
-    acc, nn_index, embed = g.acc, g.nn_index, g.nn_embed
-    value_on = g.nn_b1.size > 0
-    dim = embed.shape[1] if value_on else 0
+    nn_index, acc = g.nn_index, g.acc
     pol_own, pol_opp, tab_own, tab_opp = g.pol_own, g.pol_opp, g.nn_pol_own, g.nn_pol_opp
     pol_on = learned and tab_own.size > 1
-    ctab = g.nn_cell
-    cell_on = value_on and ctab.shape[1] > 1
-    # The learned sums change with a move put down; taken back, they are restored (acc_stack).
-    sums = learned and value_on and sign > 0
-    if sign > 0:
-        s = meta[TURN]
-        if sums:
-            saved = g.acc_stack[meta[HEIGHT]]
-            for t in range(1, 3):
-                for j in range(dim):
-                    saved[t, j] = acc[t, j]
-        if cls[s, i] == C_FIVE and meta[WINNER] == 0:
-            meta[WINNER] = s
-        g.hash[0] ^= g.zob[s, i]
-        g.stack[meta[HEIGHT]] = i
-        meta[HEIGHT] += 1
-        meta[TURN] = 3 - s
-    else:
-        meta[HEIGHT] -= 1
-        i = g.stack[meta[HEIGHT]]
-        s = int64(cells[i])
-        meta[TURN] = s
-        g.hash[0] ^= g.zob[s, i]
-    if sign > 0:
-        # The cell leaves the sums and the candidate list.
-        for t in range(1, 3):
-            count[t, cls[t, i]] -= 1
-            value[t] -= combo_eval[combo[t, i]]
-        at = cand_pos[i]
-        if at >= 0:
-            n = meta[NCAND] - 1
-            last = cand[n]
-            cand[at] = last
-            cand_pos[last] = at
-            cand_pos[i] = -1
-            meta[NCAND] = n
-        if sums:
-            _take_out(g, i, cell_on)
-        cells[i] = s
-    else:
-        for off in near_steps:
-            q = i + off
-            near[q] -= 1
-            if near[q] == 0:
-                at = cand_pos[q]
-                if at >= 0:
-                    n = meta[NCAND] - 1
-                    last = cand[n]
-                    cand[at] = last
-                    cand_pos[last] = at
-                    cand_pos[q] = -1
-                    meta[NCAND] = n
-    # The lines through i: every key that sees the cell, and the patterns of the empty cells.
-    delta = sign * s
+    h = meta[HEIGHT] - 1
+    meta[HEIGHT] = h
+    i = g.stack[h]
+    s = int64(cells[i])
+    meta[TURN] = s
+    g.hash[0] ^= g.zob[s, i]
+    # The cells the move brought into the candidate list leave it (each swapped with the last: the
+    # list's order is not restored, and the prover's main lines follow it, so a take-back keeps
+    # reordering it as it always did, and a search gives the same nodes as before the records).
+    for off in near_steps:
+        q = i + off
+        near[q] -= 1
+        if near[q] == 0:
+            at = cand_pos[q]
+            if at >= 0:
+                n = meta[NCAND] - 1
+                last = cand[n]
+                cand[at] = last
+                cand_pos[last] = at
+                cand_pos[q] = -1
+                meta[NCAND] = n
+    # The lines through i: the keys, and the line codes the record says changed.
     power = 1
+    j = 0
     for d in range(4):
         step = steps[d]
         for t in range(-reach, reach + 1):
             if t == 0:
                 continue
             q = i + t * step
+            j += 2
             if q < 0 or q >= size:
                 continue
             kq = 4 * q + d
             k0 = keys[kq]
-            shift = 2 * (reach - t if t > 0 else reach - 1 - t)
-            k1 = k0 + (delta << shift)
+            k1 = k0 - (s << (2 * (reach - t if t > 0 else reach - 1 - t)))
             keys[kq] = k1
             if cells[q] != EMPTY:
                 continue
-            if sums or pol_on:
+            if pol_on:
                 r0 = nn_index[1, k0]
                 r1 = nn_index[1, k1]
                 u0 = nn_index[2, k0]
                 u1 = nn_index[2, k1]
-                if sums:
-                    for j in range(dim):
-                        acc[1, j] += embed[r1, j] - embed[r0, j]
-                        acc[2, j] += embed[u1, j] - embed[u0, j]
-                if pol_on:
-                    pol_own[1, q] += tab_own[r1] - tab_own[r0]
-                    pol_own[2, q] += tab_own[u1] - tab_own[u0]
-                    pol_opp[1, q] += tab_opp[r1] - tab_opp[r0]
-                    pol_opp[2, q] += tab_opp[u1] - tab_opp[u0]
-            a1 = line[1, k0]
-            b1 = line[1, k1]
-            a2 = line[2, k0]
-            b2 = line[2, k1]
-            if a1 != b1 or a2 != b2:
+                pol_own[1, q] += tab_own[r1] - tab_own[r0]
+                pol_own[2, q] += tab_own[u1] - tab_own[u0]
+                pol_opp[1, q] += tab_opp[r1] - tab_opp[r0]
+                pol_opp[2, q] += tab_opp[u1] - tab_opp[u0]
+            e1 = undo[h, j - 2]
+            e2 = undo[h, j - 1]
+            if e1 != 0 or e2 != 0:
                 c1 = combo[1, q]
                 c2 = combo[2, q]
-                n1 = c1 + (np.int32(b1) - np.int32(a1)) * power
-                n2 = c2 + (np.int32(b2) - np.int32(a2)) * power
-                if sums and cell_on:
-                    # The cell's features from each side's view, the new ones in and the old ones out:
-                    # side t's multiset is its own in t's view and the opponent's in the other's.
-                    for t in range(1, 3):
-                        old, new = (c1, n1) if t == 1 else (c2, n2)
-                        u0, u1, v0, v1 = ctab[0, old], ctab[0, new], ctab[1, old], ctab[1, new]
-                        if u0 != u1:
-                            for j in range(dim):
-                                acc[t, j] += embed[u1, j] - embed[u0, j]
-                                acc[3 - t, j] += embed[v1, j] - embed[v0, j]
-                    k1, k2 = combo_class[c1], combo_class[c2]
-                    m1, m2 = combo_class[n1], combo_class[n2]
-                    if k1 != m1 or k2 != m2:
-                        x2, x5 = ctab[2, 7 * m1 + m2], ctab[2, 7 * k1 + k2]
-                        y2, y5 = ctab[2, 7 * m2 + m1], ctab[2, 7 * k2 + k1]
-                        for j in range(dim):
-                            acc[1, j] += embed[x2, j] - embed[x5, j]
-                            acc[2, j] += embed[y2, j] - embed[y5, j]
+                n1 = c1 - e1 * power
+                n2 = c2 - e2 * power
                 combo[1, q] = n1
                 combo[2, q] = n2
                 k = combo_class[n1]
@@ -358,39 +293,175 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
                 order[2, q] = combo_order[n2]
                 value[2] += combo_eval[n2] - combo_eval[c2]
         power *= 9
-    if sign > 0:
-        for off in near_steps:
-            q = i + off
-            near[q] += 1
-            if near[q] == 1 and cells[q] == EMPTY and cand_pos[q] < 0:
-                n = meta[NCAND]
-                cand[n] = q
-                cand_pos[q] = n
-                meta[NCAND] = n + 1
-    else:
-        # The cell comes back: the learned sums saved when its move was made, its patterns (its combo was
-        # kept while it was played) and its place.
-        cells[i] = EMPTY
-        if learned and value_on:
-            saved = g.acc_stack[meta[HEIGHT]]
-            for t in range(1, 3):
-                for j in range(dim):
-                    acc[t, j] = saved[t, j]
+    # The cell comes back: the learned sums saved when its move was made, its patterns (its combo,
+    # class and order were kept while it was played), and into the candidate list, last.
+    cells[i] = EMPTY
+    if learned and g.nn_b1.size > 0:
+        dim = acc.shape[1]
         for t in range(1, 3):
-            c = combo[t, i]
-            k = combo_class[c]
-            cls[t, i] = k
-            order[t, i] = combo_order[c]
-            count[t, k] += 1
-            value[t] += combo_eval[c]
-        if near[i] > 0 and cand_pos[i] < 0:
+            for x in range(dim):
+                acc[t, x] = g.acc_stack[h, t, x]
+    for t in range(1, 3):
+        count[t, cls[t, i]] += 1
+        value[t] += combo_eval[combo[t, i]]
+    if near[i] > 0:
+        n = meta[NCAND]
+        cand[n] = i
+        cand_pos[i] = n
+        meta[NCAND] = n + 1
+    if meta[WINNER] == s and cls[s, i] == C_FIVE:
+        # The five came with this stone unless another five of s is on the board.
+        meta[WINNER] = 0
+    return i
+
+
+@njit(cache=True, nogil=True)
+def move(g: GridState, i: int, sign: int, learned: bool) -> int:
+    """With ``sign`` 1, play the side to move's stone on empty cell ``i``; with
+    ``sign`` -1, take back the last move (``i`` is not read). The cell played or
+    taken back. ``push`` and ``pop`` say the same; the search kernels call this
+    one directly (one call a move, not two).
+
+    A move leaves a record of what it changed (``undo``, and ``acc_stack``
+    with the learned sums), and its take-back restores from it without
+    looking a pattern up again: every array is as it was before the move, but
+    for the candidate list's order (the same cells, reordered).
+
+    ``learned`` False (a constant at the call: numba compiles a version without
+    that code) leaves the learned sums alone: for the threat searches, which
+    never evaluate and take back every move they make (the sums are as they
+    were when they end), and for a grid without a network, whose moves then
+    cost what they did before there were networks."""
+    if sign < 0:
+        return _take_back(g, learned)
+    meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
+    count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
+    keys, codes, steps, near_steps = g.keys, g.codes, g.steps, g.near_steps
+    combo_class, combo_order, combo_eval = g.combo_class, g.combo_order, g.combo_eval
+    undo = g.undo
+    reach = g.reach
+    size = cells.size
+    acc, nn_index, embed = g.acc, g.nn_index, g.nn_embed
+    value_on = g.nn_b1.size > 0
+    dim = embed.shape[1] if value_on else 0
+    pol_own, pol_opp, tab_own, tab_opp = g.pol_own, g.pol_opp, g.nn_pol_own, g.nn_pol_opp
+    pol_on = learned and tab_own.size > 1
+    ctab = g.nn_cell
+    cell_on = value_on and ctab.shape[1] > 1
+    # The learned sums change with a move put down (taken back, they are restored from acc_stack).
+    sums = learned and value_on
+    s = meta[TURN]
+    h = meta[HEIGHT]
+    if sums:
+        for t in range(1, 3):
+            for j in range(dim):
+                g.acc_stack[h, t, j] = acc[t, j]
+    if cls[s, i] == C_FIVE and meta[WINNER] == 0:
+        meta[WINNER] = s
+    g.hash[0] ^= g.zob[s, i]
+    g.stack[h] = i
+    meta[HEIGHT] = h + 1
+    meta[TURN] = 3 - s
+    # The cell leaves the sums and the candidate list (its place kept for the take-back).
+    for t in range(1, 3):
+        count[t, cls[t, i]] -= 1
+        value[t] -= combo_eval[combo[t, i]]
+    at = cand_pos[i]
+    if at >= 0:
+        n = meta[NCAND] - 1
+        last = cand[n]
+        cand[at] = last
+        cand_pos[last] = at
+        cand_pos[i] = -1
+        meta[NCAND] = n
+    if sums:
+        _take_out(g, i, cell_on)
+    cells[i] = s
+    # The lines through i: every key that sees the cell, and the patterns of the empty cells, each
+    # change of a line code recorded in ``undo[h]`` (slot ``j``: the cell ``t`` away along line ``d``).
+    power = 1
+    j = 0
+    for d in range(4):
+        step = steps[d]
+        for t in range(-reach, reach + 1):
+            if t == 0:
+                continue
+            q = i + t * step
+            j += 2
+            if q < 0 or q >= size:
+                continue
+            kq = 4 * q + d
+            k0 = keys[kq]
+            k1 = k0 + (s << (2 * (reach - t if t > 0 else reach - 1 - t)))
+            keys[kq] = k1
+            if cells[q] != EMPTY:
+                continue
+            if sums or pol_on:
+                r0 = nn_index[1, k0]
+                r1 = nn_index[1, k1]
+                u0 = nn_index[2, k0]
+                u1 = nn_index[2, k1]
+                if sums:
+                    for x in range(dim):
+                        acc[1, x] += embed[r1, x] - embed[r0, x]
+                        acc[2, x] += embed[u1, x] - embed[u0, x]
+                if pol_on:
+                    pol_own[1, q] += tab_own[r1] - tab_own[r0]
+                    pol_own[2, q] += tab_own[u1] - tab_own[u0]
+                    pol_opp[1, q] += tab_opp[r1] - tab_opp[r0]
+                    pol_opp[2, q] += tab_opp[u1] - tab_opp[u0]
+            p0 = np.int32(codes[k0])
+            p1 = np.int32(codes[k1])
+            e1 = (p1 & 15) - (p0 & 15)
+            e2 = (p1 >> 4) - (p0 >> 4)
+            undo[h, j - 2] = e1
+            undo[h, j - 1] = e2
+            if e1 != 0 or e2 != 0:
+                c1 = combo[1, q]
+                c2 = combo[2, q]
+                n1 = c1 + e1 * power
+                n2 = c2 + e2 * power
+                if sums and cell_on:
+                    # The cell's features from each side's view, the new ones in and the old ones out:
+                    # side t's multiset is its own in t's view and the opponent's in the other's.
+                    for t in range(1, 3):
+                        old, new = (c1, n1) if t == 1 else (c2, n2)
+                        u0, u1, v0, v1 = ctab[0, old], ctab[0, new], ctab[1, old], ctab[1, new]
+                        if u0 != u1:
+                            for x in range(dim):
+                                acc[t, x] += embed[u1, x] - embed[u0, x]
+                                acc[3 - t, x] += embed[v1, x] - embed[v0, x]
+                    k1, k2 = combo_class[c1], combo_class[c2]
+                    m1, m2 = combo_class[n1], combo_class[n2]
+                    if k1 != m1 or k2 != m2:
+                        x2, x5 = ctab[2, 7 * m1 + m2], ctab[2, 7 * k1 + k2]
+                        y2, y5 = ctab[2, 7 * m2 + m1], ctab[2, 7 * k2 + k1]
+                        for x in range(dim):
+                            acc[1, x] += embed[x2, x] - embed[x5, x]
+                            acc[2, x] += embed[y2, x] - embed[y5, x]
+                combo[1, q] = n1
+                combo[2, q] = n2
+                k = combo_class[n1]
+                count[1, cls[1, q]] -= 1
+                count[1, k] += 1
+                cls[1, q] = k
+                order[1, q] = combo_order[n1]
+                value[1] += combo_eval[n1] - combo_eval[c1]
+                k = combo_class[n2]
+                count[2, cls[2, q]] -= 1
+                count[2, k] += 1
+                cls[2, q] = k
+                order[2, q] = combo_order[n2]
+                value[2] += combo_eval[n2] - combo_eval[c2]
+        power *= 9
+    for off in near_steps:
+        q = i + off
+        near[q] += 1
+        if near[q] == 1 and cells[q] == EMPTY and cand_pos[q] < 0:
             n = meta[NCAND]
-            cand[n] = i
-            cand_pos[i] = n
+            cand[n] = q
+            cand_pos[q] = n
             meta[NCAND] = n + 1
-        if meta[WINNER] == s and cls[s, i] == C_FIVE:
-            # The five came with this stone unless another five of s is on the board.
-            meta[WINNER] = 0
     return i
 
 
@@ -416,36 +487,6 @@ def push_bare(g: GridState, i: int) -> None:
 def pop_bare(g: GridState) -> int:
     """``pop`` with the patterns alone: the learned sums are left as they are (``move``'s ``learned`` False)."""
     return move(g, -1, -1, False)
-
-
-@njit(cache=True, nogil=True)
-def init(g: GridState) -> None:
-    """Fill keys, patterns and sums of an empty grid whose walls are set."""
-    reach = g.reach
-    size = g.cells.size
-    for i in range(size):
-        if g.cells[i] != WALL:
-            continue
-        for d in range(4):
-            for t in range(-reach, reach + 1):
-                q = i + t * g.steps[d]
-                if t != 0 and 0 <= q < size:
-                    g.keys[4 * q + d] += 3 << _digit_shift(-t, reach)
-    for i in range(size):
-        if g.cells[i] != EMPTY:
-            continue
-        for s in (1, 2):
-            c = 0
-            for d in range(4):
-                c += np.int32(g.line[s, g.keys[4 * i + d]]) * 9**d
-            g.combo[s, i] = c
-        for s in (1, 2):
-            c = g.combo[s, i]
-            k = g.combo_class[c]
-            g.cls[s, i] = k
-            g.order[s, i] = g.combo_order[c]
-            g.count[s, k] += 1
-            g.value[s] += g.combo_eval[c]
 
 
 @njit(cache=True, nogil=True)

@@ -1,7 +1,7 @@
 """The pattern tables of the compiled search: what a stone makes on a line, and
 what a cell is worth once its four lines are put together.
 
-Three tables, all plain numpy arrays built once per rule (freestyle or exact
+Four tables, all plain numpy arrays built once per rule (freestyle or exact
 five) and shared by every grid:
 
 ``line[s][key]`` (uint8, ``4 ** (2 * reach)`` entries per side)
@@ -12,6 +12,10 @@ five) and shared by every grid:
     ``reach`` is 4, or 5 under exact five (an overline must be seen).
     Codes, weakest first: DEAD, ONE, B2 (two), F2 (open two), B3 (three),
     F3 (open three), B4 (four), F4 (open four), FIVE.
+
+``codes[key]`` (uint8, ``4 ** (2 * reach)`` entries)
+    Both sides' codes of a key in one byte, ``line[1][key] | line[2][key] << 4``:
+    a move reads one table where the lines' codes change, not two.
 
 ``combo_class[c]`` and ``combo_order[c]``, ``combo_eval[c]`` (9 ** 4 entries)
     A cell's four line codes for one side, ``c = sum(code[d] * 9 ** d)``, read
@@ -26,6 +30,8 @@ five) and shared by every grid:
 >>> key = line_key([1, 1, 1, 1, 0, 0, 0, 0])   # XXXX on the left, the cell, 4 empty
 >>> PATTERN_NAMES[t.line[1][key]], PATTERN_NAMES[t.line[2][key]]
 ('five', 'one')
+>>> int(t.codes[key]) == FIVE | ONE << 4
+True
 >>> c = combo_key([B4, F3, DEAD, DEAD])
 >>> CLASS_NAMES[t.combo_class[c]]
 'four-three'
@@ -224,6 +230,7 @@ class Tables(NamedTuple):
     combo_class: np.ndarray
     combo_order: np.ndarray
     combo_eval: np.ndarray
+    codes: np.ndarray
 
 
 def _combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -256,4 +263,5 @@ def tables(exact: bool) -> Tables:
     pattern = _classify_all(reach, exact, order)
     line = _line_table(n, pattern)
     cls, order_value, eval_value = _combo_tables()
-    return Tables(reach, exact, line, cls, order_value, eval_value)
+    codes = (line[1] | line[2] << 4).astype(np.uint8)
+    return Tables(reach, exact, line, cls, order_value, eval_value, codes)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 
 import numpy as np
+from numba import njit
 
 from gomoku.board import MASK64, Board, Point, Rules, zobrist
 from gomoku.core import grid as kgrid
@@ -91,6 +92,43 @@ def _zobrist_block(xs: np.ndarray, ys: np.ndarray, stone: int) -> np.ndarray:
         h = _mix(np.full(xs.shape, stone, dtype=np.uint64))
         h = _mix(h ^ xs.astype(np.int64).view(np.uint64))
         return _mix(h ^ ys.astype(np.int64).view(np.uint64))
+
+
+@njit(cache=True, nogil=True)
+def _digit_shift(offset: int, reach: int) -> int:
+    """Bit shift of the key digit holding the cell ``offset`` away (``patterns.key_digit``)."""
+    return 2 * (reach + offset if offset < 0 else reach - 1 + offset)
+
+
+@njit(cache=True, nogil=True)
+def _fill(g: GridState) -> None:
+    """Fill keys, patterns and sums of an empty grid whose walls are set (a kernel:
+    the walls of a large grid are many)."""
+    reach = g.reach
+    size = g.cells.size
+    for i in range(size):
+        if g.cells[i] != WALL:
+            continue
+        for d in range(4):
+            for t in range(-reach, reach + 1):
+                q = i + t * g.steps[d]
+                if t != 0 and 0 <= q < size:
+                    g.keys[4 * q + d] += 3 << _digit_shift(-t, reach)
+    for i in range(size):
+        if g.cells[i] != EMPTY:
+            continue
+        for s in (1, 2):
+            c = 0
+            for d in range(4):
+                c += np.int32(g.line[s, g.keys[4 * i + d]]) * 9**d
+            g.combo[s, i] = c
+        for s in (1, 2):
+            c = g.combo[s, i]
+            k = g.combo_class[c]
+            g.cls[s, i] = k
+            g.order[s, i] = g.combo_order[c]
+            g.count[s, k] += 1
+            g.value[s] += g.combo_eval[c]
 
 
 class _Index:
@@ -212,17 +250,19 @@ class Grid:
             zob=zob,
             hash=np.zeros(1, dtype=np.uint64),
             stack=np.zeros(size, dtype=np.int32),
+            undo=np.zeros((size, 16 * t.reach), dtype=np.int8),
             meta=np.zeros(4, dtype=np.int64),
             steps=steps,
             near_steps=near_steps,
             line=t.line,
+            codes=t.codes,
             combo_class=t.combo_class,
             combo_order=t.combo_order,
             combo_eval=net.combo_values(t.combo_eval) if net is not None and t.reach == 4 else t.combo_eval,
             reach=t.reach,
             **grid_arrays(net, t.reach, size),
         )
-        kgrid.init(self.state)
+        _fill(self.state)
         # Set-up stones first (in no particular order), then the moves; none of
         # them is ever popped, so the stack starts empty above them.
         g = self.state

@@ -60,6 +60,7 @@ READ_ONLY = (
     "steps",
     "near_steps",
     "line",
+    "codes",
     "combo_class",
     "combo_order",
     "combo_eval",
