@@ -237,7 +237,7 @@ def test_without_the_package_folder_the_cache_goes_to_the_users_cache_folder(tmp
         "XDG_CACHE_HOME": str(tmp_path / "xdg"),
     }
     done = subprocess.run(
-        [sys.executable, "-c", "import gomoku.core.grid as g; print(g.init._cache.cache_path)"],
+        [sys.executable, "-c", "import gomoku.core.grid as g; print(g.push._cache.cache_path)"],
         capture_output=True,
         env=env,
         cwd=tmp_path,
