@@ -39,6 +39,7 @@ from gomoku.engine.players import LEVELS
 __all__ = [
     "OPENING_RULES",
     "BALANCE",
+    "SEARCH_LEVEL",
     "SwapBudget",
     "SwapDecision",
     "check_opening_rule",

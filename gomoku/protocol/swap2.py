@@ -17,7 +17,8 @@ the default. A block the brain cannot take (a count of stones other than these, 
 twice or outside the board, stones that already make five) gets one ``ERROR`` line.
 
 The decision's searches share the move's search time (``gomoku.protocol.clock.plan_time``);
-while the engine is not ready (its kernels compiling) or the time is too short to search,
+while the engine is not ready (its kernels compiling), the time is too short to search or
+the brain plays the greedy level (which loads no search),
 the answer is one made without a search (``unsearched``): a fixed opening, and black taken.
 
 ``SwapCommands`` is a part of the brain (``gomoku.protocol.brain.Brain`` derives from it).
@@ -90,6 +91,7 @@ class SwapCommands:
     _earlier: list[Board]
     _swap_lines: list[str] | None
     opening_rule: str
+    level: str
 
     def _reply(self, line: str) -> None:
         raise NotImplementedError  # the brain's
@@ -130,7 +132,7 @@ class SwapCommands:
         given = read_stones(lines, board.rules, self.size or (0, 0), self.opening_rule)
         budget = plan_time(self.time, len(given.move_stack))
         decision: SwapDecision | None = None
-        if not budget.fast:
+        if not budget.fast and self.level != "greedy":  # a greedy brain never loads the search
             engine, waited = self._ready_engine(budget, threading.Event())
             seconds = budget.search - waited
             if engine is not None and seconds > 0.02:
