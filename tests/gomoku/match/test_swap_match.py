@@ -149,3 +149,20 @@ def test_the_option_is_checked(tmp_path: Path) -> None:
         game_options(args, str(tmp_path))
     with pytest.raises(MatchError, match="a flat board without gravity"):
         game_options(parser.parse_args(["--opening", "swap2", "--rules", "connect4"]), str(tmp_path))
+
+
+def test_selfplay_under_swap2_keeps_the_positions_after_the_decided_opening(tmp_path: Path, capsys) -> None:
+    from gomoku.cli import main
+    from gomoku.selfplay import DATASET_FILE, load_dataset
+
+    out = tmp_path / "run"
+    argv = ["selfplay", "normal", "greedy", "--games", "2", "--rules", "gomocup15", "--nodes", "300"]
+    assert main([*argv, "--max-moves", "20", "--opening", "swap2", "--out", str(out)]) == 0
+    records = [json.loads((out / f"game-00{i}.json").read_text()) for i in (1, 2)]
+    for record in records:
+        meta = record["metadata"]
+        assert len(meta["swap"]) in (2, 3) and meta["opening_moves"] >= 3
+    # The dataset holds the moves played after each game's opening, as decided by the players.
+    data = load_dataset(out / DATASET_FILE)
+    assert len(data) == sum(len(r["moves"]) - r["metadata"]["opening_moves"] for r in records)
+    assert "Elo difference" in capsys.readouterr().out
