@@ -12,6 +12,7 @@ from gomoku.board import Rules
 from gomoku.commands.arguments import CORES, MAX_GAME_MS, MAX_GAMES, MAX_MOVE_MS, cap, elo, error_rate
 from gomoku.commands.hint import with_players
 from gomoku.engine.players import DEFAULT_LEVEL, LEVELS
+from gomoku.engine.swap import OPENING_RULES
 from gomoku.match import MatchConfig, MatchError, Sprt, default_openings_path, format_table, load_openings, run_match
 from gomoku.protocol.pbrain import check_brain_level, finish, serve
 
@@ -126,6 +127,13 @@ def add_game_options(parser: argparse.ArgumentParser, *, games: int, time_per_mo
     )
     parser.add_argument("--no-openings", action="store_true", help="start every game from an empty board")
     parser.add_argument(
+        "--opening",
+        choices=OPENING_RULES,
+        help="an opening rule in place of the openings: the players decide it themselves (swap2: the first "
+        "places three stones, the second takes a colour or places two more and the first chooses; swap1: "
+        "three stones, then the second's choice of colour), the colours as they chose",
+    )
+    parser.add_argument(
         "--rules",
         default="gomocup20",
         metavar="R",
@@ -178,7 +186,14 @@ def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, 
     ``MatchConfig``, the local jobs and the output folder."""
     rules = Rules.parse(args.rules)
     openings = []
-    if not args.no_openings:
+    opening_rule = getattr(args, "opening", None)
+    if opening_rule is not None and args.openings:
+        raise MatchError(
+            f"--opening {opening_rule} and --openings: the players decide the opening; give one or the other"
+        )
+    if opening_rule is not None and (rules.dims != 2 or rules.gravity):
+        raise MatchError(f"--opening {opening_rule}: a flat board without gravity, not {rules.name}")
+    if not args.no_openings and opening_rule is None:
         path = Path(args.openings) if args.openings else default_openings_path(rules)
         if path is not None:
             openings = load_openings(path, rules)
@@ -214,6 +229,7 @@ def game_options(args: argparse.Namespace, out: str) -> tuple[MatchConfig, int, 
         openings=openings,
         max_moves=args.max_moves,
         threads=cap(args.threads, "--threads", "threads"),
+        opening_rule=opening_rule,
     )
     folder = Path(args.out) if args.out else Path(out, time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
     return config, jobs, folder

@@ -28,12 +28,15 @@ from gomoku.attacks import greedy_move
 from gomoku.board import Board, Point, Rules
 from gomoku.engine import Engine
 from gomoku.engine.players import PLAYERS, check_player
+from gomoku.engine.swap import SEARCH_LEVEL, SwapBudget, SwapDecision, decide
 from gomoku.protocol.clock import Pacer, TimeControl, hint_by, level_limits, plan_time
+from gomoku.protocol.streams import ProtocolError, parse_coords
 
 __all__ = [
     "MatchError",
     "PlayerFailure",
     "Player",
+    "SWAP_SHARE",
     "EnginePlayer",
     "warm",
     "BrainPlayer",
@@ -42,6 +45,11 @@ __all__ = [
     "check_command",
     "program_command",
 ]
+
+
+SWAP_SHARE = 0.7
+"""The share of the turn time an engine level's swap decision is given (its searches stop
+by then; the rest is the margin a move keeps)."""
 
 
 class MatchError(ValueError):
@@ -154,6 +162,13 @@ class EnginePlayer:
         if turn.best is not None and turn.best not in board.stones and board.rules.contains(turn.best):
             return turn.best
         return board.candidates()[0]
+
+    def swap(self, board: Board, rule: str) -> SwapDecision:
+        """The swap opening's decision on ``board`` (``gomoku.engine.swap``), in at most
+        ``SWAP_SHARE`` of the turn time: a classic or greedy player's by a ``normal`` search."""
+        engine = self.engine if self.engine is not None and not self.classic else Engine(SEARCH_LEVEL, seed=self.seed)
+        budget = SwapBudget(seconds=self.time_per_move * SWAP_SHARE)
+        return decide(engine, board, rule, budget, seed=self.seed)
 
     def close(self) -> None:
         self.engine = self._given
@@ -351,6 +366,30 @@ class BrainPlayer:
             raise PlayerFailure(f"illegal move: answered {answer[:60]!r}, not x,y") from None
         self.sent = len(stack) + 1
         return point
+
+    def swap(self, board: Board, rule: str) -> SwapDecision:
+        """The swap opening's decision, asked by SWAP2BOARD (after ``INFO opening swap1`` under
+        swap1: this project's own key, which other brains ignore); the brain is sent the whole
+        position (BOARD) at its next move."""
+        left = self.time_left_ms if self.time_per_game_ms > 0 else None
+        if left is not None:
+            self._send(f"INFO time_left {left}")
+        if rule == "swap1":
+            self._send("INFO opening swap1")
+        self._send("SWAP2BOARD")
+        self._send_all([self._local(point) for point in board.move_stack])
+        self._send("DONE")
+        answer = self._answer((self.time_per_move_ms + self.grace_ms) / 1000, "SWAP2BOARD")
+        self.sent = -1  # its position is told again, whole, with its next move
+        if answer.upper().startswith(("ERROR", "UNKNOWN")):
+            raise PlayerFailure(f"error: answered {answer[:80]!r} to SWAP2BOARD")
+        if answer.upper() == "SWAP":
+            return SwapDecision(swap=True)
+        try:
+            points = [parse_coords(word) for word in answer.split()]
+        except ProtocolError:
+            raise PlayerFailure(f"illegal answer: {answer[:60]!r} to SWAP2BOARD, not SWAP nor x,y moves") from None
+        return SwapDecision(stones=tuple((x + self.origin[0], y + self.origin[1]) for x, y in points))
 
     def close(self) -> None:
         process, self.process = self.process, None

@@ -60,6 +60,8 @@ def match_settings(
     }
     if config.time_per_game_ms > 0:  # only then: a folder of a match without a game clock resumes as before
         settings["time_per_game_ms"] = config.time_per_game_ms
+    if config.opening_rule is not None:  # likewise: only a swap match names it
+        settings["opening_rule"] = config.opening_rule
     return json.loads(json.dumps(settings))  # as a file holds it: lists, not tuples
 
 
@@ -154,6 +156,7 @@ def _result(index: int, record: GameRecord, a_side: str) -> GameResult:
     best = meta.get("best") or [None] * len(moves)
     if len(scores) != len(moves) or len(best) != len(moves) or len(meta["times_ms"]) != len(moves):
         raise ValueError("a list of the metadata is not as long as the moves")
+    a_side = str(meta.get("a_side", a_side))  # a swap opening's colours are the players' choice
     return GameResult(
         index,
         None if opening is None else int(opening) - 1,
@@ -168,6 +171,7 @@ def _result(index: int, record: GameRecord, a_side: str) -> GameResult:
         [None if s is None else float(s) for s in scores],
         [None if b is None else (int(b[0]), int(b[1])) for b in best],
         None if meta.get("left_ms") is None else {str(k): int(v) for k, v in meta["left_ms"].items()},
+        [str(note) for note in meta.get("swap", [])],
     )
 
 
@@ -188,6 +192,9 @@ def save_game_files(
     }
     if game.left_ms is not None:
         metadata["left_ms"] = dict(game.left_ms)
+    if game.swap:
+        metadata["swap"] = list(game.swap)
+        metadata["a_side"] = game.a_side
     if any(s is not None for s in game.scores):
         metadata["scores"] = game.scores
         metadata["best"] = [None if b is None else list(b) for b in game.best]

@@ -23,6 +23,7 @@ from gomoku.board import Board, BoardError, Point, Rules, Stone, format_point
 from gomoku.engine import Engine
 from gomoku.engine.players import LEVELS
 from gomoku.match.contestants import Player, PlayerFailure, warm
+from gomoku.match.swaps import SwapFailure, play_swap
 
 __all__ = [
     "GameResult",
@@ -62,6 +63,8 @@ class GameResult:
     scores: list[float | None] = field(default_factory=list)
     best: list[Point | None] = field(default_factory=list)
     left_ms: dict[str, int] | None = None
+    swap: list[str] = field(default_factory=list)
+    """Under a swap opening, who chose what (``gomoku.match.swaps``), in order."""
 
     @property
     def a_score(self) -> float:
@@ -92,6 +95,9 @@ class MatchConfig:
     max_moves: int | None = None
     threads: int = 1
     """Threads each player's search may use (``INFO thread_num`` for a brain)."""
+    opening_rule: str | None = None
+    """``"swap2"`` or ``"swap1"``: the players decide the opening and the colours
+    (``gomoku.match.swaps``; the scheduled first player places the three stones); None: black begins."""
 
     def move_limit(self) -> int | None:
         """Plies after which an endless game is a draw (a bounded board fills up)."""
@@ -135,6 +141,27 @@ def play_game(
                 player.new_game(rules, config.time_per_move_ms)
             except PlayerFailure as exc:
                 return _end(game, board, side.other.name, f"{side.name} ({player.name}) lost: {exc.reason}")
+        if config.opening_rule is not None:
+            try:
+                chosen = play_swap(x, o, rules, config.opening_rule, config.time_per_move_ms, config.grace_ms)
+            except SwapFailure as exc:
+                side = Stone.X if exc.first else Stone.O  # the sides as scheduled: the first player's is X
+                loser = players[side].name
+                return _end(
+                    game,
+                    board,
+                    side.other.name,
+                    f"{side.name} ({loser}) lost in the {config.opening_rule} opening: {exc.reason}",
+                )
+            board, a_is_x = chosen.board, (a_side == "X")
+            a_player = x if a_is_x else o
+            players = {Stone.X: chosen.black, Stone.O: chosen.white}
+            game.x, game.o = chosen.black.name, chosen.white.name
+            game.a_side = "X" if chosen.black is a_player else "O"
+            game.swap = [f"{note} ({ms} ms)" for note, ms in zip(chosen.notes, chosen.times_ms)]
+            count = len(board.move_stack)
+            game.opening_moves, game.times_ms = count, [0] * count
+            game.scores, game.best = [None] * count, [None] * count
         while not board.is_over:
             if limit is not None and len(board.move_stack) >= limit:
                 return _end(game, board, "draw", f"draw: the move limit ({limit}) was reached")

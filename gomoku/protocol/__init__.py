@@ -4,6 +4,7 @@
 - ``info``: the INFO command (limits, threads, the rule), a part of the brain;
 - ``yixin``: the Yixin-Board extensions (forbidden cells, blocked cells, several best moves, the
   tables cleared), a part of the brain;
+- ``swap2``: SWAP2BOARD, the swap openings' answers (``gomoku.engine.swap``), a part of the brain;
 - ``engines``: the engine a brain drives, made ready in the background, and its greedy stand-in;
 - ``position``: the board, the rules and the position a manager describes;
 - ``clock``: a move's time budget under a manager's limits, and a reply never late;

@@ -73,6 +73,7 @@ from gomoku.protocol.position import (
     take_back,
 )
 from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line
+from gomoku.protocol.swap2 import SwapCommands
 from gomoku.protocol.yixin import MAX_NBEST, YixinCommands, nbest_line, pick
 from gomoku.search.warmup import cache_is_cold, is_warm
 
@@ -102,7 +103,7 @@ a long turn may see compiled); past it, that move is the greedy one."""
 
 
 # -- the brain ----------------------------------------------------------------
-class Brain(InfoCommand, YixinCommands):
+class Brain(SwapCommands, InfoCommand, YixinCommands):
     """One pbrain session: the board, the clock, and the answers to commands.
 
     ``handle(line)`` answers one line through ``write`` (one call per output
@@ -158,6 +159,10 @@ class Brain(InfoCommand, YixinCommands):
         """An INFO refused (a rule switch the position cannot stand): the next move asked
         for gets this ERROR instead, as the protocol has it (managers read no answer to INFO)."""
         self._board_lines: list[str] | None = None
+        self._swap_lines: list[str] | None = None
+        """A SWAP2BOARD block being read (``gomoku.protocol.swap2``): its lines so far."""
+        self.opening_rule = "swap2"
+        """The rule of the SWAP2BOARD answers (``INFO opening swap1`` makes it swap1)."""
         self._notes: list[str] = []
         self._lock = threading.Lock()
         self._board_thinks = True
@@ -243,6 +248,8 @@ class Brain(InfoCommand, YixinCommands):
             return self._board_line(line)
         if self._block is not None:
             return self._block_line(line)
+        if self._swap_lines is not None:
+            return self._swap_line(line)
         if not line:
             return True
         word, _, rest = line.partition(" ")
@@ -577,6 +584,7 @@ class Brain(InfoCommand, YixinCommands):
         "INFO": InfoCommand._info,
         "ABOUT": _about,
         **YixinCommands.COMMANDS,
+        **SwapCommands.SWAP_COMMANDS,
         "STOP": _stop_command,
         "YXSTOP": _stop_command,
     }

@@ -42,12 +42,20 @@ class InfoCommand:
     def _prepare(self) -> Any:
         raise NotImplementedError  # the brain's
 
+    def _opening_info(self, value: str) -> str | None:
+        raise NotImplementedError  # the brain's (``gomoku.protocol.swap2``)
+
     def _info(self, arg: str) -> None:
         """INFO key value: the time limits, memory, rule and threads; other keys are accepted
         and ignored. Managers read no answer to INFO: nothing is written but a MESSAGE."""
         key, _, value = arg.partition(" ")
         key = key.lower()
         value = value.strip()
+        if key == "opening":  # this brain's own key: the rule of SWAP2BOARD's answers
+            refusal = self._opening_info(value)
+            if refusal is not None:
+                self.write(f"MESSAGE {refusal}")
+            return
         numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type", "thread_num"}
         if key not in numeric:
             return  # folder, evaluate and the unknown keys: accepted, nothing to do
