@@ -87,10 +87,10 @@ QUIESCE = 4
 """The quiescence (``gomoku.core.quiesce``): a leaf where the side to move has a four to
 make is worth the best of its evaluation and its fours played out (the blocks forced),
 this many fours at most along a line; 0: the evaluation alone (with the leaf's VCF)."""
-FUTILITY = 0.0
-"""Reverse futility pruning, off by default: with ``SearchOptions(futility=M)`` a
-null-window node within ``tree.FUTILITY_DEPTH`` plies of the leaves is cut when its
-static value less M logits of win chance a ply still holds beta (``gomoku.core.tree``)."""
+FUTILITY = 0.3
+"""Reverse futility pruning (``SearchOptions(futility=M)``; 0: off): a null-window node
+within ``tree.FUTILITY_DEPTH`` plies of the leaves is cut when its static value less M
+logits of win chance a ply still holds beta (``gomoku.core.tree``). On at 0.3 for its screen."""
 UNITS_PER_LOGIT = 483
 """Evaluation units a logit of win chance is worth: 1 / a of the shipped chance curve
 (``data/win-chance.json``, a = 0.00207); it turns margins in win chance into units."""
