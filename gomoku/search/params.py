@@ -83,14 +83,17 @@ NULL_MOVE = 0
 first let the opponent move twice, searched ``R + depth // 4`` plies shallower
 than its moves would be (``gomoku.core.tree``). R 2 gained about 20 Elo at 30,000
 nodes a move and nothing at 1 s (docs/log.md)."""
-QUIESCE = 4
-"""The quiescence (``gomoku.core.quiesce``): a leaf where the side to move has a four to
-make is worth the best of its evaluation and its fours played out (the blocks forced),
-this many fours at most along a line; 0: the evaluation alone (with the leaf's VCF)."""
-FUTILITY = 0.3
-"""Reverse futility pruning (``SearchOptions(futility=M)``; 0: off): a null-window node
-within ``tree.FUTILITY_DEPTH`` plies of the leaves is cut when its static value less M
-logits of win chance a ply still holds beta (``gomoku.core.tree``). On at 0.3 for its screen."""
+QUIESCE = 0
+"""The quiescence (``gomoku.core.quiesce``), off by default: with ``SearchOptions(quiesce=N)``
+a leaf where the side to move has a four to make is worth the best of its evaluation and
+its fours played out (the blocks forced), N fours at most along a line; 0: the evaluation
+alone (with the leaf's VCF). N 4 scored even with the engine without it at 200 ms a move
+(docs/log.md): not accepted yet."""
+FUTILITY = 0.0
+"""Reverse futility pruning, off by default: with ``SearchOptions(futility=M)`` a
+null-window node within ``tree.FUTILITY_DEPTH`` plies of the leaves is cut when its static
+value less M logits of win chance a ply still holds beta (``gomoku.core.tree``). 0.3 on
+top of the quiescence scored a little below it at 200 ms a move (docs/log.md)."""
 UNITS_PER_LOGIT = 483
 """Evaluation units a logit of win chance is worth: 1 / a of the shipped chance curve
 (``data/win-chance.json``, a = 0.00207); it turns margins in win chance into units."""

@@ -120,7 +120,7 @@ def test_the_block_of_a_five_is_forced_below_the_leaf() -> None:
 
 def test_a_search_with_the_quiescence_counts_its_nodes_and_blocks_a_four() -> None:
     board = Board(rules=Rules.parse("gomocup20"), moves=TEMPO)
-    searcher = Searcher(8, SearchOptions(threads=1, evaluation="classic"))
+    searcher = Searcher(8, SearchOptions(threads=1, evaluation="classic", quiesce=4))
     info = list(searcher.search(board, Limit(depth=4)))[-1]
     assert searcher.ctx.options[QUIESCE] == 4 and searcher.ctx.counters[QNODES] > 0
     assert info.nodes > 0
