@@ -9,7 +9,9 @@ and the tree search (``gomoku.core.tree``).
     deepest ply reached), ``ABORT`` (1 once a limit or the stop flag was hit:
     every kernel unwinds), ``GREW`` (a VCF branch reached its depth cut),
     ``IN_NULL`` (1 while the tree searches below a null move: none nests),
-    ``LINE_LEN`` and ``VLINE_LEN`` (the lengths of ``line`` and ``vline``).
+    ``LINE_LEN`` and ``VLINE_LEN`` (the lengths of ``line`` and ``vline``),
+    ``QNODES`` (the quiescence's nodes, ``gomoku.core.quiesce``: counted in
+    NODES too).
     A search starts with them all at 0.
 ``options`` int64[16]
     What a search runs with, by index, set by its driver before it
@@ -24,8 +26,13 @@ and the tree search (``gomoku.core.tree``).
     past its depth while the side to move must answer an open three; 0:
     none), ``PASS_CHECK`` (down to this ply, a node first asks whether the
     opponent would have a VCT if the side to move passed, and if so searches
-    only the moves that may stop it; 0: never) and ``NULL_MOVE`` (null move
-    pruning: the base of its reduction; 0: none).
+    only the moves that may stop it; 0: never), ``NULL_MOVE`` (null move
+    pruning: the base of its reduction; 0: none), ``QUIESCE`` (a leaf's
+    value once the side to move's fours are played out, that many fours at
+    most along a line: ``gomoku.core.quiesce``; 0: the evaluation alone) and
+    ``FUTILITY`` (reverse futility pruning: the margin a ply, in evaluation
+    units, by which a null-window node near the leaves must hold beta to be
+    cut; 0: none).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -88,6 +95,7 @@ __all__ = [
     "IN_NULL",
     "LINE_LEN",
     "VLINE_LEN",
+    "QNODES",
     "NODE_LIMIT",
     "WIDTH",
     "ROOT_WIDTH",
@@ -99,6 +107,8 @@ __all__ = [
     "THREAT_EXT",
     "PASS_CHECK",
     "NULL_MOVE",
+    "QUIESCE",
+    "FUTILITY",
     "COMPLETE",
     "EXACT",
     "LOWER",
@@ -128,7 +138,8 @@ MAX_VCF = 48
     IN_NULL,
     LINE_LEN,
     VLINE_LEN,
-) = range(10)
+    QNODES,
+) = range(11)
 (
     NODE_LIMIT,
     WIDTH,
@@ -141,7 +152,9 @@ MAX_VCF = 48
     THREAT_EXT,
     PASS_CHECK,
     NULL_MOVE,
-) = range(11)
+    QUIESCE,
+    FUTILITY,
+) = range(13)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2

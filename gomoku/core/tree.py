@@ -33,6 +33,12 @@ Move choice at a node, most forcing first:
   A quiet move is reduced a ply less when its history is above zero, a ply
   more when below.
 
+Reverse futility pruning (with ``options[FUTILITY]`` > 0; off by default): a
+node searched with a null window, ``FUTILITY_DEPTH`` plies or fewer from the
+leaves and past the plies of the threat of a threat (``options[PASS_CHECK]``),
+where the opponent has nothing forced to play (as for the null move, below),
+is cut when its static value less ``options[FUTILITY]`` a ply still holds beta.
+
 Null move pruning (with ``options[NULL_MOVE]`` > 0; off by default): a node
 searched with a null window, ``NULL_DEPTH`` plies or more from the leaves,
 where the opponent has no four to block, cannot make an open four or another
@@ -52,7 +58,9 @@ search at the root.
 
 At the leaves, a short VCF for the side to move (``options[LEAF_VCF]`` threat
 nodes while the leaves' VCFs cost no more than the tree), then the static
-evaluation. A node VCT that finds no proof is remembered in the VCF table
+evaluation; with ``options[QUIESCE]``, where the side to move has a four to
+make, the quiescence's value instead (``gomoku.core.quiesce``: stand pat or
+play the fours, the blocks forced). A node VCT that finds no proof is remembered in the VCF table
 (salted apart, with its budget): the next depth, which meets the same nodes
 near the root again, does not pay for it twice. Every recursive call passes
 int64 arguments only (numba issue 6713: another integer type there breaks the
@@ -80,6 +88,7 @@ from gomoku.core.context import (
     AGE,
     CUTOFFS,
     EXACT,
+    FUTILITY,
     IN_NULL,
     LAYOUT,
     LEAF_TNODES,
@@ -92,6 +101,7 @@ from gomoku.core.context import (
     NODES,
     NULL_MOVE,
     PASS_CHECK,
+    QUIESCE,
     ROOT_WIDTH,
     SELDEPTH,
     THREAT_EXT,
@@ -105,12 +115,15 @@ from gomoku.core.grid import GridState, evaluate, first, pop, pop_bare, push, pu
 from gomoku.core.moves import QUIET, credit, doubles, node_moves, pick, reduction, stoppers
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
+from gomoku.core.quiesce import learned as uses_learned
+from gomoku.core.quiesce import quiesce
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
 from gomoku.core.struct import int64
 from gomoku.core.vcf import tick, vcf
 
 __all__ = [
     "PLY1_VCT",
+    "FUTILITY_DEPTH",
     "NODE_VCT_SALT",
     "NULL_DEPTH",
     "NULL_SALT",
@@ -124,6 +137,8 @@ PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 NULL_DEPTH = 3
 """Null move pruning (``options[NULL_MOVE]``) from this depth on."""
+FUTILITY_DEPTH = 3
+"""Reverse futility pruning (``options[FUTILITY]``) up to this depth."""
 NULL_SALT = np.uint64(0x9E3779B97F4A7C15)
 """The hash's salt below a null move: the same stones with the other side to move."""
 NODE_VCT_SALT = np.array([0, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1], dtype=np.uint64)
@@ -156,15 +171,9 @@ def _tt_store(g: GridState, ctx: Context, depth: int, flag: int, score: int, mov
 
 
 @njit(cache=True, nogil=True)
-def _learned(g: GridState) -> bool:
-    """Whether the grid has a learned value or move order whose sums its moves keep
-    (``grid.push``); without one the moves are ``push_bare``'s, which cost less."""
-    return g.nn_b1.size > 0 or g.nn_pol_own.size > 1
-
-
-@njit(cache=True, nogil=True)
-def _leaf(g: GridState, ctx: Context, ply: int) -> int:
-    """The value of a leaf: a short VCF of the side to move, else the evaluation."""
+def _leaf(g: GridState, ctx: Context, ply: int, alpha: int, beta: int) -> int:
+    """The value of a leaf: a short VCF of the side to move, else the evaluation,
+    or with ``options[QUIESCE]`` the quiescence's value (its fours played out)."""
     s = g.meta[0]
     budget = ctx.options[LEAF_VCF]
     if (
@@ -187,6 +196,8 @@ def _leaf(g: GridState, ctx: Context, ply: int) -> int:
             ctx.pv[ply, 0] = ctx.line[0]
             ctx.pv_len[ply] = 1
             return WIN - ply - n
+    if ctx.options[QUIESCE] > 0 and g.count[s, C_B4] + g.count[s, C_B4F3] > 0:
+        return quiesce(g, ctx, int64(alpha), int64(beta), int64(ply), int64(ctx.options[QUIESCE]), int64(1))
     return evaluate(g)
 
 
@@ -246,7 +257,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         if ply >= MAX_PLY or (depth <= 0 and (g.count[o, C_F4] == 0 or depth <= -ctx.options[THREAT_EXT])):
             # A leaf, unless the side to move must answer an open three: its
             # blocks and counter-fours are searched on (a few plies at most).
-            return _leaf(g, ctx, ply)
+            return _leaf(g, ctx, ply, alpha, beta)
         if ply <= 3 and depth >= 2 and ctx.options[NODE_VCT] > 0 and _threat_count(g, s) > 0:
             # A VCT of the side to move settles the node (the opponent's quiet move
             # before it let it happen): a small proof budget, where it pays.
@@ -280,6 +291,22 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv[ply, 0] = tt_move
                     ctx.pv_len[ply] = 1
                 return score
+    if (
+        ctx.options[FUTILITY] > 0
+        and 0 < depth <= FUTILITY_DEPTH
+        and ply > ctx.options[PASS_CHECK]
+        and beta - alpha == 1
+        and threats == 0
+        and g.count[o, C_F4] == 0
+        and -WIN_THRESHOLD < beta < WIN_THRESHOLD
+        and doubles(g, o) == 0
+        and evaluate(g) - ctx.options[FUTILITY] * depth >= beta
+    ):
+        # Reverse futility: near the leaves, a null-window node whose static value
+        # holds beta by a margin a ply is cut, unless the opponent has something
+        # forced to play (a four to block, an open four or another double threat);
+        # never where the threat of a threat is asked (the plies near the root).
+        return beta
     if (
         ctx.options[NULL_MOVE] > 0
         and depth >= NULL_DEPTH
@@ -344,7 +371,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     best_move = -1
     original_alpha = alpha
     reduce = ctx.options[LMR] != 0 and not forced and depth >= 2
-    learned = _learned(g)
+    learned = uses_learned(g)
     for j in range(n):
         q = pick(ctx, ply, j, total)
         quiet = g.order[s, q] < QUIET  # read before the move: its history counts in its reduction
@@ -431,7 +458,7 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
     best = -WIN - 1
     ctx.pv_len[0] = 0
     best_j = 0
-    learned = _learned(g)
+    learned = uses_learned(g)
     for j in range(n):
         q = ctx.moves[0, j]
         if tick(ctx, NODES):

@@ -27,6 +27,9 @@ __all__ = [
     "PASS_CHECK",
     "LMR_DIVISOR",
     "NULL_MOVE",
+    "QUIESCE",
+    "FUTILITY",
+    "UNITS_PER_LOGIT",
     "LEAF_VCF_NODES",
     "VCT_SHARE",
     "VCT_SHARE_WINNING",
@@ -80,6 +83,20 @@ NULL_MOVE = 0
 first let the opponent move twice, searched ``R + depth // 4`` plies shallower
 than its moves would be (``gomoku.core.tree``). R 2 gained about 20 Elo at 30,000
 nodes a move and nothing at 1 s (docs/log.md)."""
+QUIESCE = 0
+"""The quiescence (``gomoku.core.quiesce``), off by default: with ``SearchOptions(quiesce=N)``
+a leaf where the side to move has a four to make is worth the best of its evaluation and
+its fours played out (the blocks forced), N fours at most along a line; 0: the evaluation
+alone (with the leaf's VCF). N 4 scored even with the engine without it at 200 ms a move
+(docs/log.md): not accepted yet."""
+FUTILITY = 0.0
+"""Reverse futility pruning, off by default: with ``SearchOptions(futility=M)`` a
+null-window node within ``tree.FUTILITY_DEPTH`` plies of the leaves is cut when its static
+value less M logits of win chance a ply still holds beta (``gomoku.core.tree``). 0.3 on
+top of the quiescence scored a little below it at 200 ms a move (docs/log.md)."""
+UNITS_PER_LOGIT = 483
+"""Evaluation units a logit of win chance is worth: 1 / a of the shipped chance curve
+(``data/win-chance.json``, a = 0.00207); it turns margins in win chance into units."""
 LEAF_VCF_NODES = 24
 """Threat nodes a leaf may spend looking for a VCF of the side to move."""
 VCT_SHARE = 0.3
@@ -120,7 +137,8 @@ class SearchOptions:
     ``lmr_divisor`` 0 turns late move reductions off, ``leaf_vcf`` and
     ``node_vct`` 0 the threat searches of the leaves and of the tree's nodes,
     ``pass_check`` 0 the narrowing of a node whose opponent threatens a VCT,
-    ``null_move`` 0 null move pruning.
+    ``null_move`` 0 null move pruning, ``quiesce`` 0 the quiescence, ``futility``
+    0 reverse futility pruning.
     """
 
     root_width: int = ROOT_WIDTH
@@ -131,6 +149,9 @@ class SearchOptions:
     threat_ext: int = THREAT_EXT
     pass_check: int = PASS_CHECK
     null_move: int = NULL_MOVE
+    quiesce: int = QUIESCE
+    futility: float = FUTILITY
+    """Reverse futility's margin a ply, in logits of win chance (0: none)."""
     root_vct: bool = True
     """Look for a VCT of the side to move at the root (after its VCF)."""
     vct_defence: bool = True

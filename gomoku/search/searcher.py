@@ -55,6 +55,7 @@ from gomoku.search.params import (
     FAVOURITE_SHARE,
     FAVOURITE_UNTIL,
     MAX_GRID_CELLS,
+    UNITS_PER_LOGIT,
     VCT_SHARE,
     VCT_SHARE_THREATENED,
     VCT_SHARE_WINNING,
@@ -214,6 +215,8 @@ class _Run(RootChecks):
         ctx.options[K.THREAT_EXT] = options.threat_ext
         ctx.options[K.PASS_CHECK] = options.pass_check
         ctx.options[K.NULL_MOVE] = options.null_move
+        ctx.options[K.QUIESCE] = options.quiesce
+        ctx.options[K.FUTILITY] = round(options.futility * UNITS_PER_LOGIT)
 
     @property
     def nodes(self) -> int:
