@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from gomoku.board import Rules
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
+from tui.screens.once import AnswersOnce
 
 __all__ = [
     "OTHER_RULES",
@@ -77,7 +78,7 @@ class FormScroll(VerticalScroll, can_focus=False):
     takes the focus itself, so that Tab goes from field to field."""
 
 
-class NewGameScreen(ModalScreen[GameSettings | None]):
+class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
     """Choose the engine's time per move, the game clock, who plays, the player the
     engine plays among those that play these rules, and the rules (a preset or the
     general form). The time per move comes first: it is the field people type in.
@@ -242,7 +243,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(AnswersOnce, ModalScreen[bool]):
     """A yes/no question: `y`, or Enter on the Yes button (focused at first), says yes;
     Escape, or Enter on the No button, says no. No other key answers it: at start-up
     the question of resuming must survive an `n` meant for a new game."""
@@ -351,7 +352,7 @@ from the hint or the live analysis.
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(AnswersOnce, ModalScreen[None]):
     """Every key of the app."""
 
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
