@@ -63,6 +63,8 @@ SIZES = ((80, 24), (140, 45))
 """The terminal sizes fuzzed: the smallest the app is made for, and a roomy one."""
 MAX_GAP = 0.05
 """The most seconds between two keys (a burst sends some with none)."""
+CLOSE_WAIT = 10.0
+"""The most seconds an app may take to close after its quit."""
 
 GAME_KEYS = (
     *("question_mark", "n", "u", "ctrl+z", "r", "ctrl+y", "w", "t", "h", "d", "s", "o", "q", "p", "a", "A", "m"),
@@ -95,6 +97,8 @@ BURSTS = (
     ("question_mark", "escape"),
     ("R", "down", "enter"),
     ("R", "escape"),
+    ("right", "enter", "down", "enter", "R", "down", "down", "enter"),
+    ("enter", "up", "enter", "R", "up", "escape"),
     ("e", "right", "x", "down", "o", "t", "e"),
     ("e", "C", "e"),
     ("q", "escape"),
@@ -152,6 +156,11 @@ class FuzzedApp(GomokuApp):
     def quit_now(self) -> None:
         self.quitting = True
         super().quit_now()
+
+    def _fatal_error(self) -> None:
+        """Close at once on an exception (the fuzz reports it): Textual first draws its
+        traceback with every frame's locals, which takes minutes on this app."""
+        self._close_messages_no_wait()
 
 
 CONTROL_CHARACTERS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
@@ -343,6 +352,18 @@ async def _one_app(
                     await asyncio.sleep(gap)
                     if app.return_code is None:
                         report.screens[screen_name(app)] += 1
+            # The keys already sent are handled before the app is closed, as in a terminal
+            # (Pilot's run_test would take the screens away under them: a crash of its own).
+            if app.return_code is None:
+                await pilot.pause()
+            for _ in range(int(CLOSE_WAIT / 0.01)):
+                if app.return_code is None or not app.is_running:
+                    break
+                await asyncio.sleep(0.01)
+            else:
+                workers = [worker.name for worker in app.workers if worker.is_running]
+                report.tracebacks.append(f"the app took over {CLOSE_WAIT} s to close (workers running: {workers})")
+                report.last_keys.append(sent[-40:])
     except Exception as exc:  # the app's exception, raised again by run_test as it closes
         report.tracebacks.append("".join(traceback.format_exception(exc)))
         report.last_keys.append(sent[-40:])
