@@ -22,6 +22,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from gomoku.board import Rules
 from gomoku.match.external import EXTERNAL, external_engine, unplayable_for_brain
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
+from tui.screens.once import AnswersOnce
 from tui.services import level_name
 
 __all__ = [
@@ -84,7 +85,7 @@ class FormScroll(VerticalScroll, can_focus=False):
     takes the focus itself, so that Tab goes from field to field."""
 
 
-class NewGameScreen(ModalScreen[GameSettings | None]):
+class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
     """Choose the engine's time per move, the game clock, who plays, the player the
     engine plays among those that play these rules, and the rules (a preset or the
     general form). The time per move comes first: it is the field people type in.
@@ -300,7 +301,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(AnswersOnce, ModalScreen[bool]):
     """A yes/no question: `y`, or Enter on the Yes button (focused at first), says yes;
     Escape, or Enter on the No button, says no. No other key answers it: at start-up
     the question of resuming must survive an `n` meant for a new game."""
@@ -412,7 +413,7 @@ from the hint or the live analysis.
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(AnswersOnce, ModalScreen[None]):
     """Every key of the app."""
 
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]

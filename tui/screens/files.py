@@ -27,6 +27,7 @@ from textual_fspicker.parts import DirectoryNavigation
 from textual_fspicker.path_filters import Filter
 
 from gomoku import records
+from tui.screens.once import AnswersOnce
 
 __all__ = [
     "GAME_FILES",
@@ -65,7 +66,7 @@ def existing_folder(folder: Path) -> Path:
     return Path.home()
 
 
-class OpenGameScreen(FileOpen):
+class OpenGameScreen(AnswersOnce, FileOpen):
     """Choose a game to open, starting in ``folder`` on the file named ``name``."""
 
     DEFAULT_CSS = BROWSER_CSS
@@ -109,7 +110,7 @@ class OpenGameScreen(FileOpen):
         self.dismiss(event.path)
 
 
-class SaveGameScreen(FileSave):
+class SaveGameScreen(AnswersOnce, FileSave):
     """Choose where to save the game: the folder shown and the name typed (``name`` at first)."""
 
     DEFAULT_CSS = BROWSER_CSS

@@ -23,6 +23,7 @@ from gomoku.board import Point, Rules, Stone, format_point
 from gomoku.engine.chance import percent
 from gomoku.review import GRADES, MoveReview, Review, ReviewStopped, review_game
 from gomoku.review.plot import COLOURS, plot_points
+from tui.screens.once import AnswersOnce
 from tui.widgets.evalgraph import EvalGraph
 
 __all__ = ["GRADE_STYLES", "ReviewScreen", "chance_text"]
@@ -51,7 +52,7 @@ def chance_text(move: MoveReview) -> str:
     return f"{before} -> {after}"
 
 
-class ReviewScreen(Screen[int | None]):
+class ReviewScreen(AnswersOnce, Screen[int | None]):
     """The review of a game, for the app to push:
     ``app.push_screen(ReviewScreen(moves, rules), callback)``.
 

@@ -1,0 +1,108 @@
+"""The key-burst fuzz of the app (``bench.bench_fuzz``) in the suite: a fixed seed, a few
+hundred random keys 0 to 50 ms apart at 80x24 and 140x45, on the fake engine. No
+traceback, no exit but the app's own quit path, and every screen and dialog reached.
+The long runs (10,000 keys a size, the real engine) are ``python -m bench fuzz``."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+import pytest
+from tui_fakes import settle
+
+from bench.bench_fuzz import fuzz, key_event, pasted_text, screen_name
+from tui.app import GomokuApp
+from tui.screens.dialogs import ConfirmScreen, NewGameScreen
+from tui.services import Analyst
+
+KEYS = 350
+"""Keys a size: enough to reach every screen with the seeds below (a few seconds each)."""
+SCREENS = {
+    "NewGameScreen",
+    "ConfirmScreen",
+    "HelpScreen",
+    "OpenGameScreen",
+    "SaveGameScreen",
+    "ReviewScreen",
+    "game",
+    "game: position editor",
+}
+
+
+@pytest.mark.parametrize(("size", "seed"), [((80, 24), 1), ((140, 45), 2)])
+async def test_random_key_bursts_raise_nothing(
+    size: tuple[int, int], seed: int, fake_analyst: Analyst, fake_engine: object
+) -> None:
+    review = {"engine": fake_engine, "threats": False, "nodes": 10}
+    report = await fuzz(lambda: fake_analyst, size=size, seed=seed, keys=KEYS, engine="fake", review_options=review)
+    assert report.tracebacks == [], "\n".join(report.tracebacks) + f"\nkeys before it: {report.last_keys}"
+    assert report.keys >= KEYS
+    reached = {name.removesuffix(" (choices open)") for name in report.screens}
+    assert SCREENS <= reached, report.screens
+
+
+def test_the_keys_are_made_as_a_terminal_makes_them() -> None:
+    assert (key_event("enter").key, key_event("enter").character) == ("enter", "\r")
+    assert (key_event("question_mark").key, key_event("question_mark").character) == ("question_mark", "?")
+    assert (key_event("x").key, key_event("x").character) == ("x", "x")
+    assert key_event("Y").character == "Y" and key_event("up").character is None
+
+
+def test_pasted_text_is_varied_and_repeatable() -> None:
+    first = [pasted_text(random.Random(seed)) for seed in range(30)]
+    again = [pasted_text(random.Random(seed)) for seed in range(30)]
+    assert first == again  # a seed gives the same fuzz
+    assert len(set(first)) > 20
+
+
+async def test_screen_names_say_what_the_game_screen_does(make_app: Callable[..., GomokuApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert screen_name(app) == "game"
+        await pilot.press("e")
+        assert screen_name(app) == "game: position editor"
+        await pilot.press("escape", "n")
+        assert screen_name(app) == "NewGameScreen"
+
+
+# -- what the fuzz found, each fixed ---------------------------------------------------
+
+
+async def burst(app: GomokuApp, *keys: str) -> None:
+    """Keys sent as a terminal sends them in a burst: one turn of the event loop apart."""
+    for key in keys:
+        event = key_event(key)
+        event.set_sender(app)
+        app._driver.send_message(event)  # type: ignore[union-attr]  # a running app has a driver
+        await asyncio.sleep(0)
+
+
+async def test_enter_on_a_button_and_an_answer_in_one_burst_answer_once(make_app: Callable[..., GomokuApp]) -> None:
+    """The fuzz (140x45, seed 2): Enter pressed a question's No button and Escape
+    answered before the button's message reached the dialog, which was then dismissed
+    twice: the second popped the game's own screen, and the app closed on a
+    ScreenStackError. The first answer stands."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "q")  # in the middle of a game, q asks first
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("tab")  # on the No button
+        await burst(app, "enter", "escape")
+        await settle(app, pilot)
+        assert app.is_running and app.return_code is None
+        assert len(app.screen_stack) == 1 and app.focused is app.board_view
+
+
+async def test_enter_in_the_new_game_dialog_and_escape_in_one_burst(make_app: Callable[..., GomokuApp]) -> None:
+    """Enter in a field of the new-game dialog (Start) and Escape (Cancel) in one burst:
+    one of them answers, and the app goes on."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await burst(app, "enter", "escape")
+        await settle(app, pilot)
+        assert app.is_running and app.return_code is None
+        assert len(app.screen_stack) == 1 and app.focused is app.board_view
