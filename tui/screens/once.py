@@ -14,16 +14,18 @@ from __future__ import annotations
 from typing import Any
 
 from textual.await_complete import AwaitComplete
-from textual.screen import Screen
 
 __all__ = ["AnswersOnce"]
 
 
-class AnswersOnce(Screen[Any]):
-    """A screen (put it first among the bases of a dialog) that is dismissed once: an
-    answer that comes after the screen left the top of the stack is dropped."""
+class AnswersOnce:
+    """A mixin for a screen (put it first among the bases of a dialog): the screen is
+    dismissed once, and an answer that comes after it left the top of the stack is
+    dropped. Not a Screen itself, so that the dialog's styles stay its own bases'."""
+
+    is_active: bool
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not self.is_active:  # answered already (or another screen is on top of it)
             return AwaitComplete.nothing()
-        return super().dismiss(result)
+        return super().dismiss(result)  # type: ignore[misc]  # the Screen after this mixin
