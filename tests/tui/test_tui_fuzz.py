@@ -143,3 +143,21 @@ async def test_a_file_name_with_a_nul_character_is_refused_in_a_line(make_app: C
             assert app.is_running and len(app.screen_stack) == 2
             assert "NUL" in str(app.screen.query_one(Dialog).border_subtitle)
             await pilot.press("escape")
+
+
+@pytest.mark.parametrize("key", ["s", "o"])
+async def test_a_dialog_key_right_after_quitting_opens_nothing(make_app: Callable[..., GomokuApp], key: str) -> None:
+    """The fuzz (10,000 keys, seeds 53 and 54): q (no game in progress: it quits at once)
+    and s or o (or R) in one burst: the key after q, handled before the app closed, pushed a
+    dialog that mounted while the app took its screens down (NoMatches: a traceback on
+    the way out). A leaving app opens nothing."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(app, "q", key, turns=0)
+        for _ in range(500):
+            if not app.is_running:
+                break
+            await asyncio.sleep(0.01)
+        assert not app.is_running and app.return_code == 0
+    assert app._exception is None
