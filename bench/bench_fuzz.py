@@ -111,6 +111,12 @@ BURSTS = (
     ("a", "d", "a"),
 )
 """Keys that open a dialog and answer it (or do a step of a feature) in one burst, none apart."""
+TOUR = (
+    *("enter", "right", "enter", "R", "escape", "n", "escape", "question_mark", "escape"),
+    *("s", "escape", "o", "escape", "e", "escape", "q", "escape"),
+)
+"""The first keys of each app, each handled before the next: a visit to every screen (two moves, the
+review, the new game, the keys, both pickers, the editor, the quit question), whatever comes next."""
 
 
 @dataclass
@@ -339,8 +345,10 @@ async def _one_app(
     try:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
+            tour = list(TOUR)
             while report.keys < keys and app.return_code is None:
-                for item in next_keys(rng, app):
+                touring = bool(tour)
+                for item in [tour.pop(0)] if touring else next_keys(rng, app):
                     if app.return_code is not None or app._driver is None:
                         break
                     if isinstance(item, tuple):
@@ -353,10 +361,13 @@ async def _one_app(
                     event.set_sender(app)
                     app._driver.send_message(event)
                     report.keys += 1
-                    gap = 0.0 if rng.random() < 0.3 else rng.uniform(0, max_gap)
-                    slept = time.perf_counter()
-                    await asyncio.sleep(gap)
-                    report.slowest = max(report.slowest, time.perf_counter() - slept - gap)
+                    if touring:  # each screen of the tour shown before the next key
+                        await pilot.pause()
+                    else:
+                        gap = 0.0 if rng.random() < 0.3 else rng.uniform(0, max_gap)
+                        slept = time.perf_counter()
+                        await asyncio.sleep(gap)
+                        report.slowest = max(report.slowest, time.perf_counter() - slept - gap)
                     if app.return_code is None:
                         report.screens[screen_name(app)] += 1
             # The keys already sent are handled before the app is closed, as in a terminal

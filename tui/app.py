@@ -230,8 +230,9 @@ class GomokuApp(App[int]):
             view.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The game's keys sleep while a dialog is open."""
-        if action in GAME_ACTIONS and len(self.screen_stack) > 1:
+        """The game's keys sleep while a dialog is open, and once the app is leaving (a key
+        typed right after q would open a dialog while the screens are taken down)."""
+        if action in GAME_ACTIONS and (len(self.screen_stack) > 1 or self._exit):
             return False
         return self.editor.allows(action)  # while editing, its keys instead of the game's
 

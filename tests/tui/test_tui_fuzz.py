@@ -10,7 +10,10 @@ import random
 from collections.abc import Callable
 
 import pytest
-from tui_fakes import settle
+from textual import events
+from textual.widgets import Input
+from textual_fspicker.base_dialog import Dialog
+from tui_fakes import browsed, settle
 
 from bench.bench_fuzz import fuzz, key_event, pasted_text, screen_name
 from tui.app import GomokuApp
@@ -70,13 +73,14 @@ async def test_screen_names_say_what_the_game_screen_does(make_app: Callable[...
 # -- what the fuzz found, each fixed ---------------------------------------------------
 
 
-async def burst(app: GomokuApp, *keys: str) -> None:
-    """Keys sent as a terminal sends them in a burst: one turn of the event loop apart."""
+async def burst(app: GomokuApp, *keys: str, turns: int = 1) -> None:
+    """Keys sent as a terminal sends them in a burst: ``turns`` turns of the event loop apart."""
     for key in keys:
         event = key_event(key)
         event.set_sender(app)
         app._driver.send_message(event)  # type: ignore[union-attr]  # a running app has a driver
-        await asyncio.sleep(0)
+        for _ in range(turns):
+            await asyncio.sleep(0)
 
 
 async def test_enter_on_a_button_and_an_answer_in_one_burst_answer_once(make_app: Callable[..., GomokuApp]) -> None:
@@ -106,3 +110,54 @@ async def test_enter_in_the_new_game_dialog_and_escape_in_one_burst(make_app: Ca
         await settle(app, pilot)
         assert app.is_running and app.return_code is None
         assert len(app.screen_stack) == 1 and app.focused is app.board_view
+
+
+async def test_a_general_form_with_brackets_is_shown_as_typed(make_app: Callable[..., GomokuApp]) -> None:
+    """The fuzz (140x45, seed 54): the new-game dialog's error for a general form it cannot
+    read quotes what was typed (here, pasted) and the form's syntax, ``k=N[,gravity]``,
+    and with a ``[`` in what was typed, it was read as markup (MarkupError: the app closed)."""
+    app = make_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("n")
+        await pilot.press(*["tab"] * 5)  # the general form
+        app.post_message(events.Paste("(;B[ab]"))  # an SGF pasted there: no rule set
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, NewGameScreen)
+        error = str(app.screen.query_one("#error").render())
+        assert "(;B[ab]" in error and "[,gravity]" in error
+
+
+async def test_a_file_name_with_a_nul_character_is_refused_in_a_line(make_app: Callable[..., GomokuApp]) -> None:
+    """The fuzz (seeds 53 and 54): a NUL pasted into the file picker's name, then Enter:
+    the picker's path check raised ValueError (the app closed). Now one line in the dialog."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("s", "o"):
+            await pilot.press(key)
+            await browsed(app, pilot)
+            field = app.screen.query_one(Input)
+            field.focus()
+            field.value = "game\x00.json"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.is_running and len(app.screen_stack) == 2
+            assert "NUL" in str(app.screen.query_one(Dialog).border_subtitle)
+            await pilot.press("escape")
+
+
+@pytest.mark.parametrize("key", ["s", "o"])
+async def test_a_dialog_key_right_after_quitting_opens_nothing(make_app: Callable[..., GomokuApp], key: str) -> None:
+    """The fuzz (10,000 keys, seeds 53 and 54): q (no game in progress: it quits at once)
+    and s or o (or R) in one burst: the key after q, handled before the app closed, pushed a
+    dialog that mounted while the app took its screens down (NoMatches: a traceback on
+    the way out). A leaving app opens nothing."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(app, "q", key, turns=0)
+        for _ in range(500):
+            if not app.is_running:
+                break
+            await asyncio.sleep(0.01)
+        assert not app.is_running and app.return_code == 0
+    assert app._exception is None

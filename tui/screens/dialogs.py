@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -248,7 +249,7 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
         try:
             rules = self.chosen_rules()
         except SettingsError as exc:
-            error.update(str(exc) if self.rules_text() else "")
+            error.update(Content(str(exc)) if self.rules_text() else "")  # plain text: it quotes [,gravity]
             return
         error.update("")
         levels = self._levels(rules)
@@ -292,7 +293,7 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
         try:
             settings = self.settings()
         except SettingsError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(Content(str(exc)))
             return
         self.dismiss(settings)
 

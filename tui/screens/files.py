@@ -18,11 +18,13 @@ Each dismisses with the chosen path, or None (Escape, Cancel).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual import events, on
-from textual.widgets import Input
+from textual.widgets import Button, Input
 from textual_fspicker import FileOpen, FileSave
+from textual_fspicker.file_dialog import BaseFileDialog
 from textual_fspicker.parts import DirectoryNavigation
 from textual_fspicker.path_filters import Filter
 
@@ -66,7 +68,34 @@ def existing_folder(folder: Path) -> Path:
     return Path.home()
 
 
-class OpenGameScreen(AnswersOnce, FileOpen):
+def name_problem(name: str) -> str:
+    """What is wrong with a file name typed (or pasted) into the picker, in a line; "" if nothing.
+    The picker's own path checks raise on these (ValueError, OSError: the app closed).
+
+    >>> name_problem("game.json"), name_problem("a" + chr(0)), name_problem("x" * 300)[:26]
+    ('', 'a file name cannot hold a NUL character', 'a file name is at most 255')
+    """
+    if "\x00" in name:
+        return "a file name cannot hold a NUL character"
+    if any(len(os.fsencode(part)) > 255 for part in Path(name).parts):
+        return "a file name is at most 255 bytes long"
+    return ""
+
+
+class NameChecked(BaseFileDialog):
+    """A picker that refuses a name it cannot even look up, in one line, before its own checks."""
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#select")
+    def check_name(self, event: Input.Submitted | Button.Pressed) -> None:
+        problem = name_problem(self.query_one(Input).value)
+        if problem:
+            event.prevent_default()  # not the picker's own handler, whose path check would raise
+            event.stop()
+            self._set_error(problem)
+
+
+class OpenGameScreen(AnswersOnce, NameChecked, FileOpen):
     """Choose a game to open, starting in ``folder`` on the file named ``name``."""
 
     DEFAULT_CSS = BROWSER_CSS
@@ -110,7 +139,7 @@ class OpenGameScreen(AnswersOnce, FileOpen):
         self.dismiss(event.path)
 
 
-class SaveGameScreen(AnswersOnce, FileSave):
+class SaveGameScreen(AnswersOnce, NameChecked, FileSave):
     """Choose where to save the game: the folder shown and the name typed (``name`` at first)."""
 
     DEFAULT_CSS = BROWSER_CSS
