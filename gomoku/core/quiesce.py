@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from gomoku.core.context import ABORT, NODES, QNODES, SELDEPTH, Context
@@ -51,6 +52,19 @@ def learned(g: GridState) -> bool:
     """Whether the grid has a learned value or move order whose sums its moves keep
     (``grid.push``); without one the moves are ``push_bare``'s, which cost less."""
     return g.nn_b1.size > 0 or g.nn_pol_own.size > 1
+
+
+@njit(cache=True, nogil=True)
+def _insert(moves: np.ndarray, n: int, q: int, rank: np.ndarray) -> int:
+    """``q`` put among the ``n`` moves kept best first by ``rank`` (the higher first, the
+    lower cell first on a tie); the new number."""
+    v = rank[q]
+    k = n
+    while k > 0 and (rank[moves[k - 1]] < v or (rank[moves[k - 1]] == v and moves[k - 1] > q)):
+        moves[k] = moves[k - 1]
+        k -= 1
+    moves[k] = q
+    return n + 1
 
 
 @njit(cache=True, nogil=True)
@@ -75,29 +89,15 @@ def _fours(g: GridState, ctx: Context, s: int, ply: int, near: bool) -> int:
                 if t == 0 or q < 0 or q >= size or cells[q] != EMPTY:
                     continue
                 c = cls[s, q]
-                if c != C_B4F3 and c != C_B4:
-                    continue
-                v = order[s, q]
-                k = n
-                while k > 0 and (order[s, moves[k - 1]] < v or (order[s, moves[k - 1]] == v and moves[k - 1] > q)):
-                    moves[k] = moves[k - 1]
-                    k -= 1
-                moves[k] = q
-                n += 1
+                if c == C_B4F3 or c == C_B4:
+                    n = _insert(moves, n, q, order[s])
         return n
     cand = g.cand
     for j in range(g.meta[NCAND]):
         q = cand[j]
         c = cls[s, q]
-        if c != C_B4F3 and c != C_B4:
-            continue
-        v = order[s, q]
-        k = n
-        while k > 0 and (order[s, moves[k - 1]] < v or (order[s, moves[k - 1]] == v and moves[k - 1] > q)):
-            moves[k] = moves[k - 1]
-            k -= 1
-        moves[k] = q
-        n += 1
+        if c == C_B4F3 or c == C_B4:
+            n = _insert(moves, n, q, order[s])
     return n
 
 
