@@ -40,6 +40,7 @@ from gomoku import __version__
 from gomoku.board import Board, Point, Stone, format_point
 from gomoku.core.context import clear_tables
 from gomoku.engine import Engine
+from gomoku.protocol.balance import BalanceCommands
 from gomoku.protocol.clock import (
     FAST_THRESHOLD,
     MAX_TIMER,
@@ -57,7 +58,6 @@ from gomoku.protocol.engines import (
     HintEngine,
     Preparation,
     default_engine_factory,
-    describe_info,
     small_engine,
     table_mb,
     warm_greedy,
@@ -72,6 +72,7 @@ from gomoku.protocol.position import (
     rules_for,
     take_back,
 )
+from gomoku.protocol.realtime import ShowInfoCommands
 from gomoku.protocol.streams import ProtocolError, excerpt, parse_coords, parse_int, safe_line
 from gomoku.protocol.swap2 import SwapCommands
 from gomoku.protocol.yixin import MAX_NBEST, YixinCommands, nbest_line, pick
@@ -103,7 +104,7 @@ a long turn may see compiled); past it, that move is the greedy one."""
 
 
 # -- the brain ----------------------------------------------------------------
-class Brain(SwapCommands, InfoCommand, YixinCommands):
+class Brain(SwapCommands, ShowInfoCommands, InfoCommand, YixinCommands, BalanceCommands):
     """One pbrain session: the board, the clock, and the answers to commands.
 
     ``handle(line)`` answers one line through ``write`` (one call per output
@@ -139,8 +140,10 @@ class Brain(SwapCommands, InfoCommand, YixinCommands):
         self.walls: set[Point] = set()
         self.blocked: set[Point] = set()
         """Cells our moves avoid (YXBLOCK: a GUI's analysis), until YXBLOCKRESET or a new game."""
-        self._block: tuple[list[str], bool] | None = None
-        """A YXBLOCK (False) or YXBLOCKUNDO (True) block being read: its lines so far."""
+        self._block: tuple[list[str], str] | None = None
+        """A block being read (YXBLOCK, YXBLOCKUNDO, a database command's): its lines so far, its command."""
+        self.show_detail = 0
+        """``INFO show_detail`` (``gomoku.protocol.realtime``): what a search says besides its MESSAGE lines."""
         self.ours: Stone | None = None
         """Our stones' colour, once known (a move asked for, a BOARD, a PLAY)."""
         self._earlier: list[Board] = []
@@ -402,19 +405,20 @@ class Brain(SwapCommands, InfoCommand, YixinCommands):
         lines, self._board_lines = self._board_lines or [], None
         if self._board_thinks and self._refused():
             return True
+        command = "BOARD" if self._board_thinks else "YXBOARD"
         try:
-            self._set_position(lines)
+            self._set_position(lines, command)
             if self._board_thinks:
                 self._think()
         except ProtocolError as exc:
             self._reply(f"ERROR {exc}")
         except Exception as exc:  # as in handle: never the end of the session
-            self._reply(f"ERROR BOARD failed ({type(exc).__name__}: {exc})")
+            self._reply(f"ERROR {command} failed ({type(exc).__name__}: {exc})")
         return True
 
-    def _set_position(self, lines: list[str]) -> None:
+    def _set_position(self, lines: list[str], command: str = "BOARD") -> None:
         assert self.board is not None
-        self.board, self.walls = read_board(lines, self.board.rules)
+        self.board, self.walls = read_board(lines, self.board.rules, command)
         self.ours, self._earlier = self.board.turn, []
 
     def _about(self, arg: str) -> None:
@@ -520,7 +524,7 @@ class Brain(SwapCommands, InfoCommand, YixinCommands):
             limits,
             stop,
             received + budget.reply,
-            on_info=lambda info: self.write(f"MESSAGE {describe_info(info)}"),
+            on_info=self.heard,
             pacer=pacer,
         )
         self._last_search = turn
@@ -585,6 +589,8 @@ class Brain(SwapCommands, InfoCommand, YixinCommands):
         "ABOUT": _about,
         **YixinCommands.COMMANDS,
         **SwapCommands.SWAP_COMMANDS,
+        **ShowInfoCommands.SHOW_COMMANDS,
+        **BalanceCommands.BALANCE_COMMANDS,
         "STOP": _stop_command,
         "YXSTOP": _stop_command,
     }

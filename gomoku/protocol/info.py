@@ -45,6 +45,9 @@ class InfoCommand:
     def _opening_info(self, value: str) -> str | None:
         raise NotImplementedError  # the brain's (``gomoku.protocol.swap2``)
 
+    def _show_detail_info(self, number: int) -> str | None:
+        raise NotImplementedError  # the brain's (``gomoku.protocol.realtime``)
+
     def _info(self, arg: str) -> None:
         """INFO key value: the time limits, memory, rule and threads; other keys are accepted
         and ignored. Managers read no answer to INFO: nothing is written but a MESSAGE."""
@@ -56,7 +59,16 @@ class InfoCommand:
             if refusal is not None:
                 self.write(f"MESSAGE {refusal}")
             return
-        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type", "thread_num"}
+        numeric = {
+            "timeout_turn",
+            "timeout_match",
+            "time_left",
+            "max_memory",
+            "rule",
+            "game_type",
+            "thread_num",
+            "show_detail",
+        }
         if key not in numeric:
             return  # folder, evaluate and the unknown keys: accepted, nothing to do
         number = to_int(value)
@@ -82,6 +94,10 @@ class InfoCommand:
         elif key == "thread_num":
             # Yixin's and Rapfi's key: threads a search may use (at most the machine's cores).
             self.threads = max(1, min(number, os.cpu_count() or 1))
+        elif key == "show_detail":  # Yixin-Board's: what a search says (``gomoku.protocol.realtime``)
+            refusal = self._show_detail_info(number)
+            if refusal is not None:
+                self.write(f"MESSAGE {refusal}")
 
     def _set_rule(self, rule: int) -> None:
         """INFO rule: the position is replayed under the new rule. A rule this brain does

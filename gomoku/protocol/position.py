@@ -106,9 +106,12 @@ def rule_refusal(rule: int, current: int) -> str | None:
     )
 
 
-def read_board(lines: list[str], rules: Rules) -> tuple[Board, set[Point]]:
+def read_board(lines: list[str], rules: Rules, command: str = "BOARD") -> tuple[Board, set[Point]]:
     """The position of a BOARD/YXBOARD block's ``lines`` (without DONE) under ``rules``,
-    with us to move, and its walls (field 3); ``ProtocolError`` if it cannot be played."""
+    with us to move, and its walls (field 3); ``ProtocolError`` (naming ``command``) if it
+    cannot be played. The stones are taken as they stand: under renju a black stone given
+    on a cell that would be forbidden to play is accepted (only the moves from the
+    position are judged), but a five already made is refused."""
     own: list[Point] = []
     opponent: list[Point] = []
     walls: set[Point] = set()
@@ -118,14 +121,14 @@ def read_board(lines: list[str], rules: Rules) -> tuple[Board, set[Point]]:
         try:
             x, y, field = parse_coords(text, 3)
         except ProtocolError as exc:
-            raise ProtocolError(f"BOARD line {number}: {exc}") from None
+            raise ProtocolError(f"{command} line {number}: {exc}") from None
         point = (x, y)
         if not rules.contains(point):
-            raise ProtocolError(f"BOARD line {number}: {x},{y} is outside the board")
+            raise ProtocolError(f"{command} line {number}: {x},{y} is outside the board")
         if point in seen:
-            raise ProtocolError(f"BOARD line {number}: {x},{y} appears twice")
+            raise ProtocolError(f"{command} line {number}: {x},{y} appears twice")
         if field not in (1, 2, 3):
-            raise ProtocolError(f"BOARD line {number}: field {field}; expected 1 (own), 2 (opponent) or 3 (wall)")
+            raise ProtocolError(f"{command} line {number}: field {field}; expected 1 (own), 2 (opponent) or 3 (wall)")
         seen.add(point)
         fields.append(field)
         if field == 3:
@@ -152,10 +155,10 @@ def read_board(lines: list[str], rules: Rules) -> tuple[Board, set[Point]]:
         try:
             board.set_up(stones, ours)
         except ValueError as exc:
-            raise ProtocolError(f"BOARD: {exc}") from None
+            raise ProtocolError(f"{command}: {exc}") from None
     if board.winner is not None:
         raise ProtocolError(
-            f"BOARD: the position is already won by {'us' if board.winner is board.turn else 'the opponent'}"
+            f"{command}: the position is already won by {'us' if board.winner is board.turn else 'the opponent'}"
         )
     return board, walls
 

@@ -7,7 +7,12 @@ as Rapfi (the engine most Yixin-Board users run) answers them:
   cleared; the cells may follow on the command's line or one a line, up to ``DONE``;
 - ``YXNBEST n``: a search for the n best moves (MultiPV), each said in a MESSAGE line,
   then the best played as after TURN;
-- ``YXHASHCLEAR``: the engine's tables cleared, said in a MESSAGE line.
+- ``YXHASHCLEAR``: the engine's tables cleared, said in a MESSAGE line;
+- ``YXSHOWHASHUSAGE``: how full the search's table is, in a MESSAGE line;
+- ``YXSEARCHDEFEND``: as ``YXNBEST`` with the most moves it searches (Rapfi ranks every move);
+- the position database and the hash files (``DATABASE_BLOCKS``, ``FILE_COMMANDS``): not kept
+  here, answered by one ERROR line each; a database command's position block (up to
+  ``DONE``) is read first, so that its lines are not taken for commands.
 
 ``YixinCommands`` is a part of the brain (``gomoku.protocol.brain.Brain`` derives from
 it): its commands read and change the brain's position, blocked cells and engine,
@@ -26,10 +31,39 @@ from gomoku.board import Board, Point, format_point
 from gomoku.protocol.position import forbid_line, is_legal
 from gomoku.protocol.streams import ProtocolError, parse_coords, parse_int
 
-__all__ = ["MAX_NBEST", "read_cells", "pick", "nbest_line", "YixinCommands"]
+__all__ = ["MAX_NBEST", "DATABASE_BLOCKS", "FILE_COMMANDS", "read_cells", "pick", "nbest_line", "YixinCommands"]
 
 MAX_NBEST = 10
 """The most moves YXNBEST searches for (the engine's MultiPV limit): more are searched as this many."""
+
+DATABASE_BLOCKS = (
+    "YXQUERYDATABASEALL",
+    "YXQUERYDATABASEONE",
+    "YXQUERYDATABASETEXT",
+    "YXQUERYDATABASEALLT",
+    "YXEDITTVDDATABASE",
+    "YXEDITTEXTDATABASE",
+    "YXEDITLABELDATABASE",
+    "YXDELETEDATABASEONE",
+    "YXDELETEDATABASEALL",
+)
+"""Yixin-Board's position-database commands that Rapfi reads a position for (``x,y`` lines up
+to ``DONE``): the block is read, then one ERROR line (this brain keeps no database)."""
+
+FILE_COMMANDS = (
+    "YXSETDATABASE",
+    "YXSAVEDATABASE",
+    "YXDBTOTXT",
+    "YXDBTOTXTALL",
+    "YXLIBTODB",
+    "YXDBTOLIB",
+    "YXDBSPLIT",
+    "YXDBMERGE",
+    "YXHASHDUMP",
+    "YXHASHLOAD",
+)
+"""Yixin-Board's commands on database and hash files (a path on the command's line): one
+ERROR line, nothing read or written."""
 
 
 def read_cells(tokens: Iterable[str], size: tuple[int, int]) -> set[Point]:
@@ -67,6 +101,25 @@ def nbest_line(rank: int, candidate: Any) -> str:
     return f"NBEST {rank} {format_point(candidate.move)} score {candidate.score:+g} pv {pv}"
 
 
+def _database_handler(command: str) -> Callable[[YixinCommands, str], None]:
+    """The handler of a database command: its position block read (``finish_block``), then its ERROR."""
+
+    def handler(self: YixinCommands, arg: str) -> None:
+        self._block_lines(arg, command)
+
+    return handler
+
+
+def _file_handler(command: str) -> Callable[[YixinCommands, str], None]:
+    """The handler of a database or hash file command: one ERROR line, nothing read or written."""
+
+    def handler(self: YixinCommands, arg: str) -> None:
+        kind = "the search's tables in no file" if "HASH" in command else "no position database"
+        raise ProtocolError(f"{command} is not supported: this brain keeps {kind}")
+
+    return handler
+
+
 class YixinCommands:
     """The Yixin-Board commands (``COMMANDS``), and what of the brain they use."""
 
@@ -74,7 +127,8 @@ class YixinCommands:
     size: tuple[int, int] | None
     walls: set[Point]
     blocked: set[Point]
-    _block: tuple[list[str], bool] | None
+    _block: tuple[list[str], str] | None
+    _engine: Any
 
     def _reply(self, line: str) -> None:
         raise NotImplementedError  # the brain's
@@ -95,32 +149,50 @@ class YixinCommands:
         self._reply(forbid_line(self._need_board("YXSHOWFORBID"), self.walls))
 
     def _block_add(self, arg: str) -> None:
-        self._block_lines(arg, undo=False)
+        self._need_board("YXBLOCK")
+        self._block_lines(arg, "YXBLOCK")
 
     def _block_undo(self, arg: str) -> None:
-        self._block_lines(arg, undo=True)
-
-    def _block_lines(self, arg: str, undo: bool) -> None:
-        """Start reading a YXBLOCK (or YXBLOCKUNDO) block: the cells on the command's line,
-        then each line's, until DONE (``finish_block``)."""
         self._need_board("YXBLOCK")
+        self._block_lines(arg, "YXBLOCKUNDO")
+
+    def _block_lines(self, arg: str, command: str) -> None:
+        """Start reading the block of ``command`` (YXBLOCK, YXBLOCKUNDO, a database command):
+        the words on the command's line, then each line's, until DONE (``finish_block``)."""
         words = arg.split()
         done = bool(words) and words[-1].upper() == "DONE"
-        self._block = ([" ".join(words[:-1] if done else words)], undo)
+        self._block = ([" ".join(words[:-1] if done else words)], command)
         if done:
             self.finish_block()
 
     def finish_block(self) -> None:
         """DONE: the block's cells added to the blocked cells (taken off for YXBLOCKUNDO). A
-        bad cell is one ERROR line and changes nothing; a good block has no answer."""
+        bad cell is one ERROR line and changes nothing; a good block has no answer. A
+        database command's block is one ERROR line."""
         assert self._block is not None
-        lines, undo = self._block
+        lines, command = self._block
         self._block = None
+        if command in DATABASE_BLOCKS:
+            raise ProtocolError(f"{command} is not supported: this brain keeps no position database")
         cells = read_cells(lines, self.size or (0, 0))
-        if undo:
+        if command == "YXBLOCKUNDO":
             self.blocked -= cells
         else:
             self.blocked |= cells
+
+    def _hash_usage(self, arg: str) -> None:
+        """YXSHOWHASHUSAGE: the share of the search's table in use, in a MESSAGE line."""
+        ctx = getattr(getattr(self._engine, "_searcher", None), "ctx", None)
+        keys = getattr(ctx, "tt_key", None)
+        used = 0.0 if keys is None or not len(keys) else float((keys != 0).mean())
+        self._reply(f"MESSAGE the search's table is {used * 100:.1f}% full")
+
+    def _search_defend(self, arg: str) -> None:
+        """YXSEARCHDEFEND: the most best moves YXNBEST gives, said, then the first played."""
+        self._need_board("YXSEARCHDEFEND")
+        if self._refused():
+            return
+        self._think(multipv=MAX_NBEST)
 
     def _block_reset(self, arg: str) -> None:
         self.blocked.clear()
@@ -144,5 +216,9 @@ class YixinCommands:
         "YXBLOCKRESET": _block_reset,
         "YXNBEST": _nbest,
         "YXHASHCLEAR": _hash_clear,
+        "YXSHOWHASHUSAGE": _hash_usage,
+        "YXSEARCHDEFEND": _search_defend,
+        **{command: _database_handler(command) for command in DATABASE_BLOCKS},
+        **{command: _file_handler(command) for command in FILE_COMMANDS},
     }
     """The commands of this part, by name, for the brain's table."""
