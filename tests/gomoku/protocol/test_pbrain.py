@@ -391,6 +391,7 @@ def step(data: st.DataObject, session: Session) -> None:
                 "junk",
                 "bad-args",
                 "long",
+                "yixin",
             ]
         )
     )
@@ -488,6 +489,16 @@ def step(data: st.DataObject, session: Session) -> None:
     elif kind == "junk":
         junk = data.draw(JUNK_BYTES)
         session.expect_error(session.send(b"#" + junk + end), ("UNKNOWN",))
+    elif kind == "yixin":  # Yixin-Board's commands that change nothing here (the position stays the model's)
+        command = data.draw(st.sampled_from(["YXSHOWINFO", "YXSHOWHASHUSAGE", "YXHASHDUMP", "YXQUERYDATABASEALL"]))
+        if command == "YXQUERYDATABASEALL":  # a position block, read whole, then one ERROR
+            text = [f"{x},{y}" for x, y in data.draw(st.lists(cell(model), max_size=5))] if model.size else ["1,1"]
+            lines = [command, *text, "DONE"]
+            session.expect_error(session.send(b"".join(line.encode() + end for line in lines)))
+        elif command == "YXHASHDUMP":
+            session.expect_error(session.send(b"YXHASHDUMP /tmp/x.hash" + end))
+        else:
+            assert session.send(command.encode() + end) == []  # MESSAGE lines only
     elif kind == "long":
         session.expect_error(session.send(b"W" * data.draw(st.integers(1000, 200_000)) + b"\xff" + end), ("UNKNOWN",))
     else:  # a known command with arguments that are no numbers at all
