@@ -97,9 +97,10 @@ def default_openings_path(rules: Rules) -> Path | None:
 def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point]]:
     """The openings of a file that can be played under ``rules``, in file order.
 
-    A JSON list of openings (each a list of ``[x, y]`` in play order), or JSON
-    Lines with a ``move_order`` each (the shared opening files). Openings that
-    do not fit the board are left out; duplicates are played once.
+    A JSON list of openings (each a list of ``[x, y]`` in play order, or an object
+    with such a list as its ``move_order``: the renju sets), or JSON Lines with a
+    ``move_order`` each (the shared opening files). Openings that do not fit the
+    board are left out; duplicates are played once.
     """
     name = os.fspath(path)
     try:
@@ -114,7 +115,10 @@ def load_openings(path: str | os.PathLike[str], rules: Rules) -> list[list[Point
     stripped = text.lstrip()
     if stripped.startswith("["):
         data = parse_json(text, f"openings {name}", error=MatchError)
-        raw = [(f"opening {i + 1}", item) for i, item in enumerate(data)]
+        raw = [
+            (f"opening {i + 1}", item.get("move_order") if isinstance(item, dict) else item)
+            for i, item in enumerate(data)
+        ]
     else:
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
