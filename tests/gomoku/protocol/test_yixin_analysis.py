@@ -212,7 +212,7 @@ def test_yxbalanceone_with_the_real_engine_under_renju_plays_an_allowed_cell() -
 def test_yxsearchdefend_says_the_best_moves_then_plays_the_first() -> None:
     out: list[str] = []
     brain = Brain(lambda memory_mb: Engine("normal"), write=out.append)
-    for line in ["START 15", "INFO timeout_turn 1000", "TURN 7,7"]:
+    for line in ["START 15", "INFO timeout_turn 3000", "TURN 7,7"]:
         brain.handle(line)
     assert brain.wait_ready(60)
     out.clear()
