@@ -32,7 +32,11 @@ and the tree search (``gomoku.core.tree``).
     most along a line: ``gomoku.core.quiesce``; 0: the evaluation alone) and
     ``FUTILITY`` (reverse futility pruning: the margin a ply, in evaluation
     units, by which a null-window node near the leaves must hold beta to be
-    cut; 0: none).
+    cut; 0: none), ``AVERAGE`` (1: a leaf is worth the mean of its evaluation
+    and its parent's, each from the leaf's side to move: the side to move's
+    tempo counted once a ply, not in turn; 0: its own evaluation) and
+    ``LMR_FLOOR`` (1: a reduced search keeps at least one ply; 0: it may
+    reduce to a leaf).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -49,6 +53,8 @@ and the tree search (``gomoku.core.tree``).
     (int32[T]); another layout's move is not used.
 ``pv`` int32[MAX_PLY + 2, MAX_PLY + 2], ``pv_len`` int32[MAX_PLY + 2]
     The triangular principal-variation table.
+``statics`` int32[MAX_PLY + 2]
+    Each ply's static evaluation, from its side to move (kept with ``AVERAGE``).
 ``killers`` int32[MAX_PLY + 2, 2], ``history`` int32[3, size]
     Quiet moves that cut off at a ply, and per side and cell a cut-off score
     (raised by a move that cuts off, lowered for the quiet moves searched before
@@ -109,6 +115,8 @@ __all__ = [
     "NULL_MOVE",
     "QUIESCE",
     "FUTILITY",
+    "AVERAGE",
+    "LMR_FLOOR",
     "COMPLETE",
     "EXACT",
     "LOWER",
@@ -154,7 +162,9 @@ MAX_VCF = 48
     NULL_MOVE,
     QUIESCE,
     FUTILITY,
-) = range(13)
+    AVERAGE,
+    LMR_FLOOR,
+) = range(15)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -179,6 +189,7 @@ CONTEXT_FIELDS = (
     "tt_layout",
     "pv",
     "pv_len",
+    "statics",
     "killers",
     "history",
     "moves",
@@ -250,6 +261,7 @@ def new_context(size: int, tt_entries: int, table_entries: int, proof_entries: i
         tt_layout=np.full(t, -1, dtype=np.int32),
         pv=np.zeros((MAX_PLY + 2, MAX_PLY + 2), dtype=np.int32),
         pv_len=np.zeros(MAX_PLY + 2, dtype=np.int32),
+        statics=np.zeros(MAX_PLY + 2, dtype=np.int32),
         killers=np.full((MAX_PLY + 2, 2), -1, dtype=np.int32),
         history=np.zeros((3, size), dtype=np.int32),
         moves=np.zeros((MAX_PLY + 2, size), dtype=np.int32),

@@ -86,6 +86,7 @@ from numba import njit
 from gomoku.core.context import (
     ABORT,
     AGE,
+    AVERAGE,
     CUTOFFS,
     EXACT,
     FUTILITY,
@@ -95,6 +96,7 @@ from gomoku.core.context import (
     LEAF_VCF,
     LINE_LEN,
     LMR,
+    LMR_FLOOR,
     LOWER,
     NODE_LIMIT,
     NODE_VCT,
@@ -198,6 +200,8 @@ def _leaf(g: GridState, ctx: Context, ply: int, alpha: int, beta: int) -> int:
             return WIN - ply - n
     if ctx.options[QUIESCE] > 0 and g.count[s, C_B4] + g.count[s, C_B4F3] > 0:
         return quiesce(g, ctx, int64(alpha), int64(beta), int64(ply), int64(ctx.options[QUIESCE]), int64(1))
+    if ctx.options[AVERAGE] != 0 and ply > 0:
+        return (evaluate(g) - ctx.statics[ply - 1]) // 2
     return evaluate(g)
 
 
@@ -352,6 +356,8 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
     n, threat = node_moves(g, ctx, ply, tt_move)
+    if ctx.options[AVERAGE] != 0:
+        ctx.statics[ply] = evaluate(g)
     narrowed = False
     if passed > 0:
         # Never none: the VCT's first cell makes a four or an open three.
@@ -387,7 +393,10 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 # Late moves are searched shallower first, the more so the later and
                 # the deeper: threats too (the ordering put them first; a move that
                 # beats alpha shallow is searched again in full).
-                r = min(reduction(depth, j, ctx.options[LMR], ctx.history[s, q] if quiet else 0), next_depth)
+                r = min(
+                    reduction(depth, j, ctx.options[LMR], ctx.history[s, q] if quiet else 0),
+                    next_depth - ctx.options[LMR_FLOOR],
+                )
                 if r > 0:
                     score = -negamax(g, ctx, int64(next_depth - r), int64(-alpha - 1), int64(-alpha), int64(ply + 1))
             if score > alpha:
@@ -459,6 +468,8 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
     ctx.pv_len[0] = 0
     best_j = 0
     learned = uses_learned(g)
+    if ctx.options[AVERAGE] != 0:
+        ctx.statics[0] = evaluate(g)
     for j in range(n):
         q = ctx.moves[0, j]
         if tick(ctx, NODES):

@@ -217,6 +217,8 @@ class _Run(RootChecks):
         ctx.options[K.NULL_MOVE] = options.null_move
         ctx.options[K.QUIESCE] = options.quiesce
         ctx.options[K.FUTILITY] = round(options.futility * UNITS_PER_LOGIT)
+        ctx.options[K.AVERAGE] = int(options.average)
+        ctx.options[K.LMR_FLOOR] = int(options.lmr_floor)
 
     @property
     def nodes(self) -> int:
