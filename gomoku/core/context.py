@@ -36,7 +36,9 @@ and the tree search (``gomoku.core.tree``).
     and its parent's, each from the leaf's side to move: the side to move's
     tempo counted once a ply, not in turn; 0: its own evaluation) and
     ``LMR_FLOOR`` (1: a reduced search keeps at least one ply; 0: it may
-    reduce to a leaf).
+    reduce to a leaf), ``SINGULAR`` (singular extensions: the margin a ply,
+    in evaluation units, by which every other move must fail below the
+    table's score for its move to be searched a ply deeper; 0: none).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -53,6 +55,8 @@ and the tree search (``gomoku.core.tree``).
     (int32[T]); another layout's move is not used.
 ``pv`` int32[MAX_PLY + 2, MAX_PLY + 2], ``pv_len`` int32[MAX_PLY + 2]
     The triangular principal-variation table.
+``excluded`` int32[MAX_PLY + 2]
+    The move a ply's singular search leaves out (-1: none).
 ``statics`` int32[MAX_PLY + 2]
     Each ply's static evaluation, from its side to move (kept with ``AVERAGE``).
 ``killers`` int32[MAX_PLY + 2, 2], ``history`` int32[3, size]
@@ -117,6 +121,8 @@ __all__ = [
     "FUTILITY",
     "AVERAGE",
     "LMR_FLOOR",
+    "SINGULAR",
+    "ROOT_DEPTH",
     "COMPLETE",
     "EXACT",
     "LOWER",
@@ -147,7 +153,8 @@ MAX_VCF = 48
     LINE_LEN,
     VLINE_LEN,
     QNODES,
-) = range(11)
+    ROOT_DEPTH,
+) = range(12)
 (
     NODE_LIMIT,
     WIDTH,
@@ -164,7 +171,8 @@ MAX_VCF = 48
     FUTILITY,
     AVERAGE,
     LMR_FLOOR,
-) = range(15)
+    SINGULAR,
+) = range(16)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -189,6 +197,7 @@ CONTEXT_FIELDS = (
     "tt_layout",
     "pv",
     "pv_len",
+    "excluded",
     "statics",
     "killers",
     "history",
@@ -261,6 +270,7 @@ def new_context(size: int, tt_entries: int, table_entries: int, proof_entries: i
         tt_layout=np.full(t, -1, dtype=np.int32),
         pv=np.zeros((MAX_PLY + 2, MAX_PLY + 2), dtype=np.int32),
         pv_len=np.zeros(MAX_PLY + 2, dtype=np.int32),
+        excluded=np.full(MAX_PLY + 2, -1, dtype=np.int32),
         statics=np.zeros(MAX_PLY + 2, dtype=np.int32),
         killers=np.full((MAX_PLY + 2, 2), -1, dtype=np.int32),
         history=np.zeros((3, size), dtype=np.int32),

@@ -104,8 +104,10 @@ from gomoku.core.context import (
     NULL_MOVE,
     PASS_CHECK,
     QUIESCE,
+    ROOT_DEPTH,
     ROOT_WIDTH,
     SELDEPTH,
+    SINGULAR,
     THREAT_EXT,
     TNODES,
     UPPER,
@@ -139,6 +141,9 @@ PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 NULL_DEPTH = 3
 """Null move pruning (``options[NULL_MOVE]``) from this depth on."""
+SINGULAR_DEPTH = 6
+"""Singular extensions (``options[SINGULAR]``) from this depth on, for a table move
+stored at most 3 plies shallower."""
 FUTILITY_DEPTH = 3
 """Reverse futility pruning (``options[FUTILITY]``) up to this depth."""
 NULL_SALT = np.uint64(0x9E3779B97F4A7C15)
@@ -277,13 +282,14 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     elif ply >= MAX_PLY:
         return evaluate(g)
     tt_move = -1
+    excluded = ctx.excluded[ply]
     slot = _tt_probe(g, ctx)
     if slot >= 0:
         if ctx.tt_layout[slot] == ctx.options[LAYOUT]:
             m = ctx.tt_move[slot]
             if m >= 0 and g.cells[m] == 0:
                 tt_move = m
-        if ctx.tt_depth[slot] >= depth:
+        if ctx.tt_depth[slot] >= depth and excluded < 0:
             score = int64(ctx.tt_score[slot])
             if score > WIN_THRESHOLD:
                 score -= ply
@@ -353,6 +359,34 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         passed = _node_vct(g, ctx, o, ctx.options[NODE_VCT] * PLY1_VCT)
         if ctx.counters[ABORT] != 0:
             return 0
+    # Singular extension: is the table's move the only good one? The node is
+    # searched again, shallower, without it, against a bound a margin below its
+    # score: if every other move fails below, the move is searched a ply deeper;
+    # if the bound still holds beta, the node is cut (multi-cut).
+    extend = -1
+    if (
+        ctx.options[SINGULAR] > 0
+        and excluded < 0
+        and depth >= SINGULAR_DEPTH
+        and tt_move >= 0
+        and ply > 0
+        and ply < 2 * ctx.counters[ROOT_DEPTH]
+        and ctx.tt_depth[slot] >= depth - 3
+        and ctx.tt_flag[slot] != UPPER
+        and -WIN_THRESHOLD < ctx.tt_score[slot] < WIN_THRESHOLD
+        and threats == 0
+    ):
+        sbeta = int64(ctx.tt_score[slot]) - ctx.options[SINGULAR] * depth
+        ctx.excluded[ply] = tt_move
+        value = negamax(g, ctx, int64((depth - 1) // 2), int64(sbeta - 1), int64(sbeta), int64(ply))
+        ctx.excluded[ply] = -1
+        ctx.pv_len[ply] = 0
+        if ctx.counters[ABORT] != 0:
+            return 0
+        if value < sbeta:
+            extend = tt_move
+        elif sbeta >= beta:
+            return sbeta
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
     n, threat = node_moves(g, ctx, ply, tt_move)
@@ -380,12 +414,16 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     learned = uses_learned(g)
     for j in range(n):
         q = pick(ctx, ply, j, total)
+        if q == excluded:
+            continue
         quiet = g.order[s, q] < QUIET  # read before the move: its history counts in its reduction
         if learned:
             push(g, q)
         else:
             push_bare(g, q)
-        if j == 0:
+        if q == extend:
+            score = -negamax(g, ctx, int64(next_depth + 1), int64(-beta), int64(-alpha), int64(ply + 1))
+        elif j == 0 or (j == 1 and excluded >= 0 and ctx.moves[ply, 0] == excluded):
             score = -negamax(g, ctx, int64(next_depth), int64(-beta), int64(-alpha), int64(ply + 1))
         else:
             score = alpha + 1
@@ -436,7 +474,8 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         best = -LIKELY
     flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
     stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
-    _tt_store(g, ctx, depth, flag, stored, best_move)
+    if excluded < 0:
+        _tt_store(g, ctx, depth, flag, stored, best_move)
     return best
 
 
@@ -468,6 +507,7 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
     ctx.pv_len[0] = 0
     best_j = 0
     learned = uses_learned(g)
+    ctx.counters[ROOT_DEPTH] = depth
     if ctx.options[AVERAGE] != 0:
         ctx.statics[0] = evaluate(g)
     for j in range(n):
