@@ -48,6 +48,19 @@ if the side to move still holds beta, the node is cut. Gomoku has no
 zugzwang: a stone never hurts its owner, so a free move given away only costs.
 The opponent's threats are what it misses, hence the conditions.
 
+Three more options, off by default, screened for issue 52 (docs/log.md): with
+``options[AVERAGE]`` a leaf is worth the mean of its evaluation and its
+parent's (each node keeps its static value in ``ctx.statics``), so that the
+side to move's tempo is counted once a ply rather than at every other depth;
+with ``options[LMR_FLOOR]`` a reduced search keeps at least one ply; with
+``options[SINGULAR]`` (a margin a ply) a node ``SINGULAR_DEPTH`` or more from
+the leaves, within twice the root's depth, whose table move holds a lower
+bound first searches its other moves half as deep against the table's score
+less the margin (``ctx.excluded`` names the move left out; such a search
+neither cuts on nor stores in the table): if all fail below, the table's move
+is searched a ply deeper; if the bound holds beta anyway, the node is cut
+(multi-cut).
+
 A node past the tree's depth whose side to move must answer an open three is
 not a leaf yet: its blocks and counter-fours are searched, ``options[THREAT_EXT]``
 plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
