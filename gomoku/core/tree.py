@@ -143,6 +143,7 @@ __all__ = [
     "FUTILITY_DEPTH",
     "NODE_VCT_SALT",
     "NULL_DEPTH",
+    "SINGULAR_DEPTH",
     "NULL_SALT",
     "negamax",
     "root_moves",
