@@ -13,6 +13,9 @@ and read high, even depths low (or the other way). The figures:
 - ``stability.<evaluation>.static``: the mean |s(1) - s(0)|, the depth-1 score against
   the static evaluation of the root (depth 0: what a one-ply search changes of it).
 
+``<evaluation>+average`` is the same evaluation with the leaves averaged with their
+parents (``SearchOptions.average``).
+
 Positions: the balanced 20x20 openings, each followed by 0 to 12 greedy moves (no
 four on the board), searched one thread deep to ``DEPTH`` (or ``TIME`` seconds).
 Scores of a win or a loss, proven or likely, are left out.
@@ -60,10 +63,13 @@ def positions(count: int) -> list[Board]:
     return boards
 
 
-def depth_scores(board: Board, evaluation: str, depth: int = DEPTH, time: float = TIME) -> list[float]:
+def depth_scores(
+    board: Board, evaluation: str, depth: int = DEPTH, time: float = TIME, average: bool = False
+) -> list[float]:
     """The root score of each completed depth, one thread, the root's VCT checks off:
-    index 0 is depth 0, the static evaluation the search reports first."""
-    options = SearchOptions(threads=1, evaluation=evaluation, root_vct=False, vct_defence=False)
+    index 0 is depth 0, the static evaluation the search reports first. ``average``:
+    the leaves averaged with their parents (``SearchOptions.average``)."""
+    options = SearchOptions(threads=1, evaluation=evaluation, root_vct=False, vct_defence=False, average=average)
     searcher = Searcher(options=options)
     scores: dict[int, float] = {}
     for info in searcher.search(board, Limit(depth=depth, time=time)):
@@ -81,12 +87,12 @@ def decided(score: float) -> bool:
     return abs(score) > DECIDED
 
 
-def measure(boards: list[Board], evaluation: str) -> dict[str, float]:
+def measure(boards: list[Board], evaluation: str, average: bool = False) -> dict[str, float]:
     """The three figures of the module's docstring for ``evaluation``, in logits."""
     a = default_model().a
     jumps, signed, static = [], [], []
     for board in boards:
-        scores = depth_scores(board, evaluation)
+        scores = depth_scores(board, evaluation, average=average)
         for d in range(1, len(scores)):
             before, now = scores[d - 1], scores[d]
             if decided(before) or decided(now):
@@ -106,9 +112,10 @@ def measure(boards: list[Board], evaluation: str) -> dict[str, float]:
 
 def run(quick: bool) -> Iterator[dict]:
     boards = positions(4 if quick else 24)
-    evaluations = ["classic"] if quick else ["classic", DEFAULT_EVALUATION]
+    evaluations = ["classic"] if quick else ["classic", DEFAULT_EVALUATION, DEFAULT_EVALUATION + "+average"]
     for evaluation in dict.fromkeys(evaluations):
-        figures = measure(boards, evaluation)
+        net, _, option = evaluation.partition("+")
+        figures = measure(boards, net, average=option == "average")
         steps = int(figures["steps"])
         yield {
             "name": f"stability.{evaluation}.jump",

@@ -32,7 +32,13 @@ and the tree search (``gomoku.core.tree``).
     most along a line: ``gomoku.core.quiesce``; 0: the evaluation alone) and
     ``FUTILITY`` (reverse futility pruning: the margin a ply, in evaluation
     units, by which a null-window node near the leaves must hold beta to be
-    cut; 0: none).
+    cut; 0: none), ``AVERAGE`` (1: a leaf is worth the mean of its evaluation
+    and its parent's, each from the leaf's side to move: the side to move's
+    tempo counted once a ply, not in turn; 0: its own evaluation) and
+    ``LMR_FLOOR`` (1: a reduced search keeps at least one ply; 0: it may
+    reduce to a leaf), ``SINGULAR`` (singular extensions: the margin a ply,
+    in evaluation units, by which every other move must fail below the
+    table's score for its move to be searched a ply deeper; 0: none).
 ``stop`` uint8[1]
     Set to 1 from outside (a timer, the stop button, the protocol's END):
     the kernels look at it at every node and unwind.
@@ -49,6 +55,10 @@ and the tree search (``gomoku.core.tree``).
     (int32[T]); another layout's move is not used.
 ``pv`` int32[MAX_PLY + 2, MAX_PLY + 2], ``pv_len`` int32[MAX_PLY + 2]
     The triangular principal-variation table.
+``excluded`` int32[MAX_PLY + 2]
+    The move a ply's singular search leaves out (-1: none).
+``statics`` int32[MAX_PLY + 2]
+    Each ply's static evaluation, from its side to move (kept with ``AVERAGE``).
 ``killers`` int32[MAX_PLY + 2, 2], ``history`` int32[3, size]
     Quiet moves that cut off at a ply, and per side and cell a cut-off score
     (raised by a move that cuts off, lowered for the quiet moves searched before
@@ -109,6 +119,10 @@ __all__ = [
     "NULL_MOVE",
     "QUIESCE",
     "FUTILITY",
+    "AVERAGE",
+    "LMR_FLOOR",
+    "SINGULAR",
+    "ROOT_DEPTH",
     "COMPLETE",
     "EXACT",
     "LOWER",
@@ -139,7 +153,8 @@ MAX_VCF = 48
     LINE_LEN,
     VLINE_LEN,
     QNODES,
-) = range(11)
+    ROOT_DEPTH,
+) = range(12)
 (
     NODE_LIMIT,
     WIDTH,
@@ -154,7 +169,10 @@ MAX_VCF = 48
     NULL_MOVE,
     QUIESCE,
     FUTILITY,
-) = range(13)
+    AVERAGE,
+    LMR_FLOOR,
+    SINGULAR,
+) = range(16)
 COMPLETE = 1 << 30
 """Table depth of a position disproven with no depth cut: no win at any depth."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -179,6 +197,8 @@ CONTEXT_FIELDS = (
     "tt_layout",
     "pv",
     "pv_len",
+    "excluded",
+    "statics",
     "killers",
     "history",
     "moves",
@@ -250,6 +270,8 @@ def new_context(size: int, tt_entries: int, table_entries: int, proof_entries: i
         tt_layout=np.full(t, -1, dtype=np.int32),
         pv=np.zeros((MAX_PLY + 2, MAX_PLY + 2), dtype=np.int32),
         pv_len=np.zeros(MAX_PLY + 2, dtype=np.int32),
+        excluded=np.full(MAX_PLY + 2, -1, dtype=np.int32),
+        statics=np.zeros(MAX_PLY + 2, dtype=np.int32),
         killers=np.full((MAX_PLY + 2, 2), -1, dtype=np.int32),
         history=np.zeros((3, size), dtype=np.int32),
         moves=np.zeros((MAX_PLY + 2, size), dtype=np.int32),

@@ -48,6 +48,19 @@ if the side to move still holds beta, the node is cut. Gomoku has no
 zugzwang: a stone never hurts its owner, so a free move given away only costs.
 The opponent's threats are what it misses, hence the conditions.
 
+Three more options, off by default, screened for issue 52 (docs/log.md): with
+``options[AVERAGE]`` a leaf is worth the mean of its evaluation and its
+parent's (each node keeps its static value in ``ctx.statics``), so that the
+side to move's tempo is counted once a ply rather than at every other depth;
+with ``options[LMR_FLOOR]`` a reduced search keeps at least one ply; with
+``options[SINGULAR]`` (a margin a ply) a node ``SINGULAR_DEPTH`` or more from
+the leaves, within twice the root's depth, whose table move holds a lower
+bound first searches its other moves half as deep against the table's score
+less the margin (``ctx.excluded`` names the move left out; such a search
+neither cuts on nor stores in the table): if all fail below, the table's move
+is searched a ply deeper; if the bound holds beta anyway, the node is cut
+(multi-cut).
+
 A node past the tree's depth whose side to move must answer an open three is
 not a leaf yet: its blocks and counter-fours are searched, ``options[THREAT_EXT]``
 plies at most (a leaf's evaluation cannot tell whose tempo the three costs).
@@ -86,6 +99,7 @@ from numba import njit
 from gomoku.core.context import (
     ABORT,
     AGE,
+    AVERAGE,
     CUTOFFS,
     EXACT,
     FUTILITY,
@@ -95,6 +109,7 @@ from gomoku.core.context import (
     LEAF_VCF,
     LINE_LEN,
     LMR,
+    LMR_FLOOR,
     LOWER,
     NODE_LIMIT,
     NODE_VCT,
@@ -102,8 +117,10 @@ from gomoku.core.context import (
     NULL_MOVE,
     PASS_CHECK,
     QUIESCE,
+    ROOT_DEPTH,
     ROOT_WIDTH,
     SELDEPTH,
+    SINGULAR,
     THREAT_EXT,
     TNODES,
     UPPER,
@@ -126,6 +143,7 @@ __all__ = [
     "FUTILITY_DEPTH",
     "NODE_VCT_SALT",
     "NULL_DEPTH",
+    "SINGULAR_DEPTH",
     "NULL_SALT",
     "negamax",
     "root_moves",
@@ -137,6 +155,9 @@ PLY1_VCT = 4
 """How many times the usual VCT budget the opponent's answer to a root move gets."""
 NULL_DEPTH = 3
 """Null move pruning (``options[NULL_MOVE]``) from this depth on."""
+SINGULAR_DEPTH = 6
+"""Singular extensions (``options[SINGULAR]``) from this depth on, for a table move
+stored at most 3 plies shallower."""
 FUTILITY_DEPTH = 3
 """Reverse futility pruning (``options[FUTILITY]``) up to this depth."""
 NULL_SALT = np.uint64(0x9E3779B97F4A7C15)
@@ -198,6 +219,8 @@ def _leaf(g: GridState, ctx: Context, ply: int, alpha: int, beta: int) -> int:
             return WIN - ply - n
     if ctx.options[QUIESCE] > 0 and g.count[s, C_B4] + g.count[s, C_B4F3] > 0:
         return quiesce(g, ctx, int64(alpha), int64(beta), int64(ply), int64(ctx.options[QUIESCE]), int64(1))
+    if ctx.options[AVERAGE] != 0 and ply > 0:
+        return (evaluate(g) - ctx.statics[ply - 1]) // 2
     return evaluate(g)
 
 
@@ -273,13 +296,14 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     elif ply >= MAX_PLY:
         return evaluate(g)
     tt_move = -1
+    excluded = ctx.excluded[ply]
     slot = _tt_probe(g, ctx)
     if slot >= 0:
         if ctx.tt_layout[slot] == ctx.options[LAYOUT]:
             m = ctx.tt_move[slot]
             if m >= 0 and g.cells[m] == 0:
                 tt_move = m
-        if ctx.tt_depth[slot] >= depth:
+        if ctx.tt_depth[slot] >= depth and excluded < 0:
             score = int64(ctx.tt_score[slot])
             if score > WIN_THRESHOLD:
                 score -= ply
@@ -349,9 +373,39 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         passed = _node_vct(g, ctx, o, ctx.options[NODE_VCT] * PLY1_VCT)
         if ctx.counters[ABORT] != 0:
             return 0
+    # Singular extension: is the table's move the only good one? The node is
+    # searched again, shallower, without it, against a bound a margin below its
+    # score: if every other move fails below, the move is searched a ply deeper;
+    # if the bound still holds beta, the node is cut (multi-cut).
+    extend = -1
+    if (
+        ctx.options[SINGULAR] > 0
+        and excluded < 0
+        and depth >= SINGULAR_DEPTH
+        and tt_move >= 0
+        and ply > 0
+        and ply < 2 * ctx.counters[ROOT_DEPTH]
+        and ctx.tt_depth[slot] >= depth - 3
+        and ctx.tt_flag[slot] != UPPER
+        and -WIN_THRESHOLD < ctx.tt_score[slot] < WIN_THRESHOLD
+        and threats == 0
+    ):
+        sbeta = int64(ctx.tt_score[slot]) - ctx.options[SINGULAR] * depth
+        ctx.excluded[ply] = tt_move
+        value = negamax(g, ctx, int64((depth - 1) // 2), int64(sbeta - 1), int64(sbeta), int64(ply))
+        ctx.excluded[ply] = -1
+        ctx.pv_len[ply] = 0
+        if ctx.counters[ABORT] != 0:
+            return 0
+        if value < sbeta:
+            extend = tt_move
+        elif sbeta >= beta:
+            return sbeta
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
     n, threat = node_moves(g, ctx, ply, tt_move)
+    if ctx.options[AVERAGE] != 0:
+        ctx.statics[ply] = evaluate(g)
     narrowed = False
     if passed > 0:
         # Never none: the VCT's first cell makes a four or an open three.
@@ -374,12 +428,16 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     learned = uses_learned(g)
     for j in range(n):
         q = pick(ctx, ply, j, total)
+        if q == excluded:
+            continue
         quiet = g.order[s, q] < QUIET  # read before the move: its history counts in its reduction
         if learned:
             push(g, q)
         else:
             push_bare(g, q)
-        if j == 0:
+        if q == extend:
+            score = -negamax(g, ctx, int64(next_depth + 1), int64(-beta), int64(-alpha), int64(ply + 1))
+        elif j == 0 or (j == 1 and excluded >= 0 and ctx.moves[ply, 0] == excluded):
             score = -negamax(g, ctx, int64(next_depth), int64(-beta), int64(-alpha), int64(ply + 1))
         else:
             score = alpha + 1
@@ -387,7 +445,10 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                 # Late moves are searched shallower first, the more so the later and
                 # the deeper: threats too (the ordering put them first; a move that
                 # beats alpha shallow is searched again in full).
-                r = min(reduction(depth, j, ctx.options[LMR], ctx.history[s, q] if quiet else 0), next_depth)
+                r = min(
+                    reduction(depth, j, ctx.options[LMR], ctx.history[s, q] if quiet else 0),
+                    next_depth - ctx.options[LMR_FLOOR],
+                )
                 if r > 0:
                     score = -negamax(g, ctx, int64(next_depth - r), int64(-alpha - 1), int64(-alpha), int64(ply + 1))
             if score > alpha:
@@ -427,7 +488,8 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         best = -LIKELY
     flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
     stored = best + ply if best > WIN_THRESHOLD else best - ply if best < -WIN_THRESHOLD else best
-    _tt_store(g, ctx, depth, flag, stored, best_move)
+    if excluded < 0:
+        _tt_store(g, ctx, depth, flag, stored, best_move)
     return best
 
 
@@ -459,6 +521,9 @@ def root(g: GridState, ctx: Context, depth: int, n: int, alpha: int, beta: int) 
     ctx.pv_len[0] = 0
     best_j = 0
     learned = uses_learned(g)
+    ctx.counters[ROOT_DEPTH] = depth
+    if ctx.options[AVERAGE] != 0:
+        ctx.statics[0] = evaluate(g)
     for j in range(n):
         q = ctx.moves[0, j]
         if tick(ctx, NODES):

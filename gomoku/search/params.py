@@ -152,6 +152,12 @@ class SearchOptions:
     quiesce: int = QUIESCE
     futility: float = FUTILITY
     """Reverse futility's margin a ply, in logits of win chance (0: none)."""
+    average: bool = False
+    """A leaf worth the mean of its evaluation and its parent's (``context.AVERAGE``)."""
+    lmr_floor: bool = False
+    """A reduced search keeps at least one ply (``context.LMR_FLOOR``)."""
+    singular: float = 0.0
+    """Singular extensions' margin a ply, in logits of win chance (0: none)."""
     root_vct: bool = True
     """Look for a VCT of the side to move at the root (after its VCF)."""
     vct_defence: bool = True

@@ -217,6 +217,9 @@ class _Run(RootChecks):
         ctx.options[K.NULL_MOVE] = options.null_move
         ctx.options[K.QUIESCE] = options.quiesce
         ctx.options[K.FUTILITY] = round(options.futility * UNITS_PER_LOGIT)
+        ctx.options[K.AVERAGE] = int(options.average)
+        ctx.options[K.LMR_FLOOR] = int(options.lmr_floor)
+        ctx.options[K.SINGULAR] = round(options.singular * UNITS_PER_LOGIT)
 
     @property
     def nodes(self) -> int:
