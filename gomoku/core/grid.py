@@ -65,6 +65,10 @@ of the per-side arrays is unused):
 ``tempo`` int64[STATES]
     The table-form evaluation's tempo (``gomoku.core.tempo``): the value for the
     side to move of each threat state; with one entry there is none.
+``forb`` int8[size]
+    Under renju, 1 on the empty cells forbidden to black (``gomoku.core.renju``:
+    kept by every move, which also takes them out of black's classes, counts,
+    orders and values); with one entry, a rule without forbidden points.
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
@@ -84,6 +88,7 @@ from numba.experimental import structref
 
 from gomoku.core.network import net_value
 from gomoku.core.patterns import C_FIVE
+from gomoku.core.renju import rejudge, unjudge
 from gomoku.core.struct import Record, int64
 from gomoku.core.tempo import threat_state
 
@@ -152,6 +157,7 @@ GRID_FIELDS = (
     "nn_cell",
     "acc_stack",
     "tempo",
+    "forb",
 )
 
 
@@ -226,6 +232,9 @@ def _take_back(g: GridState, learned: bool) -> int:
     h = meta[HEIGHT] - 1
     meta[HEIGHT] = h
     i = g.stack[h]
+    renju = g.forb.size > 1
+    if renju:
+        unjudge(g, i)
     s = int64(cells[i])
     meta[TURN] = s
     g.hash[0] ^= g.zob[s, i]
@@ -312,6 +321,8 @@ def _take_back(g: GridState, learned: bool) -> int:
     if meta[WINNER] == s and cls[s, i] == C_FIVE:
         # The five came with this stone unless another five of s is on the board.
         meta[WINNER] = 0
+    if renju:
+        rejudge(g, i)
     return i
 
 
@@ -352,6 +363,9 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     sums = learned and value_on
     s = meta[TURN]
     h = meta[HEIGHT]
+    renju = g.forb.size > 1
+    if renju:
+        unjudge(g, i)
     if sums:
         for t in range(1, 3):
             for j in range(dim):
@@ -462,6 +476,8 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
             cand[n] = q
             cand_pos[q] = n
             meta[NCAND] = n + 1
+    if renju:
+        rejudge(g, i)
     return i
 
 
