@@ -20,6 +20,8 @@ of the per-side arrays is unused):
 ``count`` int32[3, 7]
     How many empty cells side ``s`` has in each threat class: whether X has a
     five to make, or O an open four to make, is one look.
+    (``count[0, 0]``: under renju, how many cells are forbidden to black;
+    ``count[0, 1]``: how many wait for a verdict within a move.)
 ``value`` int64[3]
     Each side's evaluation sum over the empty cells (``combo_eval``).
 ``near`` int16[size], ``cand`` int32[size], ``cand_pos`` int32[size]
@@ -69,6 +71,9 @@ of the per-side arrays is unused):
     Under renju, 1 on the empty cells forbidden to black (``gomoku.core.renju``:
     kept by every move, which also takes them out of black's classes, counts,
     orders and values); with one entry, a rule without forbidden points.
+``memo`` uint64[2, M]
+    Under renju, the last verdicts of the forbidden-point detector by a cell's
+    four line keys (``gomoku.core.renju._verdict``); ``[2, 1]`` otherwise.
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
@@ -158,6 +163,7 @@ GRID_FIELDS = (
     "acc_stack",
     "tempo",
     "forb",
+    "memo",
 )
 
 
@@ -322,7 +328,7 @@ def _take_back(g: GridState, learned: bool) -> int:
         # The five came with this stone unless another five of s is on the board.
         meta[WINNER] = 0
     if renju:
-        rejudge(g, i)
+        rejudge(g, i, h, True)
     return i
 
 
@@ -477,7 +483,7 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
             cand_pos[q] = n
             meta[NCAND] = n + 1
     if renju:
-        rejudge(g, i)
+        rejudge(g, i, h, s == 1)
     return i
 
 

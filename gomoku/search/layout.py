@@ -264,6 +264,7 @@ class Grid:
             reach=t.reach,
             **grid_arrays(net, t.reach, size),
             forb=np.zeros(size if renju else 1, dtype=np.int8),
+            memo=np.zeros((2, 4096 if renju else 1), dtype=np.uint64),
         )
         _fill(self.state)
         # Set-up stones first (in no particular order), then the moves; none of
