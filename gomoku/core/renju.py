@@ -46,7 +46,7 @@ the engine plays is judged exactly, by the board).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -54,8 +54,8 @@ from numba import njit
 from gomoku.core.patterns import C_B4F3, C_F3F3, C_F4, C_FIVE, C_NONE
 from gomoku.core.struct import int64
 
-if TYPE_CHECKING:  # grid imports this module: the type is for the checker alone
-    from gomoku.core.grid import GridState
+GridState = Any
+"""A ``gomoku.core.grid.GridState`` (grid imports this module, so it cannot import grid)."""
 
 __all__ = ["forbidden_at", "overline_at", "banned", "unblockable", "unjudge", "rejudge", "judge_all"]
 
