@@ -20,6 +20,8 @@ of the per-side arrays is unused):
 ``count`` int32[3, 7]
     How many empty cells side ``s`` has in each threat class: whether X has a
     five to make, or O an open four to make, is one look.
+    (``count[0, 0]``: under renju, how many cells are forbidden to black;
+    ``count[0, 1]``: how many wait for a verdict within a move.)
 ``value`` int64[3]
     Each side's evaluation sum over the empty cells (``combo_eval``).
 ``near`` int16[size], ``cand`` int32[size], ``cand_pos`` int32[size]
@@ -65,6 +67,13 @@ of the per-side arrays is unused):
 ``tempo`` int64[STATES]
     The table-form evaluation's tempo (``gomoku.core.tempo``): the value for the
     side to move of each threat state; with one entry there is none.
+``forb`` int8[size]
+    Under renju, 1 on the empty cells forbidden to black (``gomoku.core.renju``:
+    kept by every move, which also takes them out of black's classes, counts,
+    orders and values); with one entry, a rule without forbidden points.
+``memo`` uint64[2, M]
+    Under renju, the last verdicts of the forbidden-point detector by a cell's
+    four line keys (``gomoku.core.renju._verdict``); ``[2, 1]`` otherwise.
 
 >>> from gomoku.board import Board
 >>> from gomoku.core.patterns import C_F4
@@ -84,6 +93,7 @@ from numba.experimental import structref
 
 from gomoku.core.network import net_value
 from gomoku.core.patterns import C_FIVE
+from gomoku.core.renju import rejudge, unjudge
 from gomoku.core.struct import Record, int64
 from gomoku.core.tempo import threat_state
 
@@ -152,6 +162,8 @@ GRID_FIELDS = (
     "nn_cell",
     "acc_stack",
     "tempo",
+    "forb",
+    "memo",
 )
 
 
@@ -226,6 +238,9 @@ def _take_back(g: GridState, learned: bool) -> int:
     h = meta[HEIGHT] - 1
     meta[HEIGHT] = h
     i = g.stack[h]
+    renju = g.forb.size > 1
+    if renju:
+        unjudge(g, i)
     s = int64(cells[i])
     meta[TURN] = s
     g.hash[0] ^= g.zob[s, i]
@@ -312,6 +327,8 @@ def _take_back(g: GridState, learned: bool) -> int:
     if meta[WINNER] == s and cls[s, i] == C_FIVE:
         # The five came with this stone unless another five of s is on the board.
         meta[WINNER] = 0
+    if renju:
+        rejudge(g, i, h, True)
     return i
 
 
@@ -352,6 +369,9 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     sums = learned and value_on
     s = meta[TURN]
     h = meta[HEIGHT]
+    renju = g.forb.size > 1
+    if renju:
+        unjudge(g, i)
     if sums:
         for t in range(1, 3):
             for j in range(dim):
@@ -462,6 +482,8 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
             cand[n] = q
             cand_pos[q] = n
             meta[NCAND] = n + 1
+    if renju:
+        rejudge(g, i, h, s == 1)
     return i
 
 

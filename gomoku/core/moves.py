@@ -31,6 +31,7 @@ from numba import njit
 from gomoku.core.context import Context
 from gomoku.core.grid import GridState, first, learned_order, order_value, pop_bare, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
+from gomoku.core.renju import banned
 
 __all__ = [
     "QUIET",
@@ -68,15 +69,22 @@ def node_moves(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int,
     """The moves of a node into ``ctx.moves[ply]``, unordered, with their ordering
     values in ``ctx.scores[ply]`` (``pick`` takes them best first): their
     number and whether they answer a threat (the block of a five, or the blocks
-    and counter-fours against an open three), so that none may be narrowed away."""
+    and counter-fours against an open three), so that none may be narrowed away.
+    Under renju black's forbidden cells are left out (none at all when the block
+    of a five is one)."""
     s = g.meta[0]
     o = 3 - s
     moves = ctx.moves[ply]
     scores = ctx.scores[ply]
     if g.count[o, C_FIVE] > 0:
-        moves[0] = first(g, o, C_FIVE)
+        q = first(g, o, C_FIVE)
+        if banned(g, s, q):
+            return 0, True
+        moves[0] = q
         scores[0] = 0
         return 1, True
+    forb = g.forb
+    ban = s == 1 and forb.size > 1
     threat = g.count[o, C_F4] > 0
     n = 0
     k1 = ctx.killers[ply, 0]
@@ -85,6 +93,8 @@ def node_moves(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int,
     for j in range(g.meta[2]):
         q = g.cand[j]
         if threat and g.cls[s, q] > C_B4 and g.cls[o, q] > C_B4:
+            continue
+        if ban and forb[q] != 0:
             continue
         v = order_value(g, s, q) + ctx.history[s, q] // 8
         if learned:

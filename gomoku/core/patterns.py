@@ -1,15 +1,16 @@
 """The pattern tables of the compiled search: what a stone makes on a line, and
 what a cell is worth once its four lines are put together.
 
-Four tables, all plain numpy arrays built once per rule (freestyle or exact
-five) and shared by every grid:
+Four tables, all plain numpy arrays built once per rule (freestyle, exact
+five, or renju: black's side read as exact five, white's as freestyle) and
+shared by every grid:
 
 ``line[s][key]`` (uint8, ``4 ** (2 * reach)`` entries per side)
     The pattern stone ``s`` (1: X, 2: O; row 0 is unused) makes on one line by
     playing an empty cell, from the line's *key*: the ``reach`` cells on each
     side of the cell, 2 bits each (0 empty, 1 X, 2 O, 3 wall), nearest-left
     cell in the lowest used digit pair of the left half (see ``key_digit``).
-    ``reach`` is 4, or 5 under exact five (an overline must be seen).
+    ``reach`` is 4, or 5 under exact five and renju (an overline must be seen).
     Codes, weakest first: DEAD, ONE, B2 (two), F2 (open two), B3 (three),
     F3 (open three), B4 (four), F4 (open four), FIVE.
 
@@ -196,9 +197,10 @@ def _classify_all(reach: int, exact: bool, order: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _line_table(n: int, pattern: np.ndarray) -> np.ndarray:
+def _line_table(n: int, pattern: np.ndarray, pattern_o: np.ndarray) -> np.ndarray:
     """Every key (2 bits a cell, ``n`` cells) read for each side as a ternary
-    window, and that window's pattern: ``line[s][key]``."""
+    window, and that window's pattern: ``line[s][key]`` (X's from ``pattern``,
+    O's from ``pattern_o``)."""
     line = np.zeros((3, 4**n), dtype=np.uint8)
     for key in range(4**n):
         tx = 0
@@ -217,7 +219,7 @@ def _line_table(n: int, pattern: np.ndarray) -> np.ndarray:
                 to += 2 * power
             power *= 3
         line[1, key] = pattern[tx]
-        line[2, key] = pattern[to]
+        line[2, key] = pattern_o[to]
     return line
 
 
@@ -226,6 +228,7 @@ class Tables(NamedTuple):
 
     reach: int
     exact: bool
+    renju: bool
     line: np.ndarray
     combo_class: np.ndarray
     combo_order: np.ndarray
@@ -252,16 +255,27 @@ def _combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return cls, order.astype(np.int32), value
 
 
-@lru_cache(maxsize=2)
-def tables(exact: bool) -> Tables:
-    """The shared tables for freestyle (``exact=False``) or exact-five rules."""
-    reach = 5 if exact else 4
+@lru_cache(maxsize=3)
+def tables(exact: bool, renju: bool = False) -> Tables:
+    """The shared tables for freestyle (``exact=False``) or exact-five rules, or
+    with ``renju`` for renju's: X (black) wins with exactly five, O (white) with
+    five or more, both read 5 cells each side. (Black's forbidden points are
+    the grid's to find: ``gomoku.core.renju``.)
+
+    >>> t = tables(False, renju=True)
+    >>> key = line_key([0, 0, 0, 1, 1, 1, 1, 1, 0, 0])   # a run of five beside the cell
+    >>> PATTERN_NAMES[t.line[1][key]], PATTERN_NAMES[t.line[2][line_key([0, 0, 0, 2, 2, 2, 2, 2, 0, 0])]]
+    ('one', 'five')
+    """
+    exact = exact and not renju
+    reach = 5 if exact or renju else 4
     n = 2 * reach
     idx = np.arange(3**n)
     digits = (idx[None, :] // (3 ** np.arange(n))[:, None]) % 3
     order = np.argsort(-(digits == 1).sum(axis=0), kind="stable")
-    pattern = _classify_all(reach, exact, order)
-    line = _line_table(n, pattern)
+    pattern = _classify_all(reach, exact or renju, order)
+    pattern_o = _classify_all(reach, False, order) if renju else pattern
+    line = _line_table(n, pattern, pattern_o)
     cls, order_value, eval_value = _combo_tables()
     codes = (line[1] | line[2] << 4).astype(np.uint8)
-    return Tables(reach, exact, line, cls, order_value, eval_value, codes)
+    return Tables(reach, exact, renju, line, cls, order_value, eval_value, codes)

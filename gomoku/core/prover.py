@@ -53,6 +53,7 @@ from numba import njit
 from gomoku.core.context import ABORT, LINE_LEN, NODE_LIMIT, NODES, TNODES, VLINE_LEN, Context
 from gomoku.core.grid import GridState, first, five_near, move
 from gomoku.core.patterns import C_B4, C_F3, C_F4, C_FIVE
+from gomoku.core.renju import banned, unblockable
 from gomoku.core.struct import int64
 from gomoku.core.vcf import vcf
 
@@ -104,14 +105,14 @@ def _status(g: GridState, a: int, or_node: bool) -> int:
     if or_node:
         if g.count[a, C_FIVE] > 0:
             return PROVEN
-        if g.count[d, C_FIVE] >= 2:
+        if g.count[d, C_FIVE] >= 2 or unblockable(g, a):
             return DISPROVEN
         if g.count[d, C_FIVE] == 0 and g.count[a, C_F4] > 0:
             return PROVEN
         return OPEN
     if g.count[d, C_FIVE] > 0:
         return DISPROVEN  # the defender makes five first
-    if g.count[a, C_FIVE] >= 2:
+    if g.count[a, C_FIVE] >= 2 or unblockable(g, d):
         return PROVEN
     if g.count[a, C_FIVE] == 0 and g.count[a, C_F4] == 0:
         return DISPROVEN  # no threat pending: the attacker lost the initiative
@@ -127,7 +128,7 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
     if or_node:
         if g.count[d, C_FIVE] > 0:
             out[0] = five_near(g, d)  # made by the stone just played
-            return 1
+            return 0 if banned(g, a, out[0]) else 1
         for j in range(g.meta[2]):
             q = cand[j]
             if cls[a, q] <= C_F3:
@@ -136,10 +137,10 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
         return n
     if g.count[a, C_FIVE] > 0:
         out[0] = five_near(g, a)  # made by the stone just played
-        return 1
+        return 0 if banned(g, d, out[0]) else 1
     for j in range(g.meta[2]):
         q = cand[j]
-        if cls[a, q] <= C_B4 or cls[d, q] <= C_B4:
+        if (cls[a, q] <= C_B4 or cls[d, q] <= C_B4) and not banned(g, d, q):
             out[n] = q
             n += 1
     return n

@@ -40,6 +40,7 @@ from numba import njit
 from gomoku.core.context import ABORT, NODES, QNODES, SELDEPTH, Context
 from gomoku.core.grid import EMPTY, HEIGHT, NCAND, GridState, evaluate, first, five_near, pop, pop_bare, push, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
+from gomoku.core.renju import unblockable
 from gomoku.core.scores import MAX_PLY, WIN
 from gomoku.core.struct import int64
 from gomoku.core.vcf import tick
@@ -131,7 +132,7 @@ def quiesce(g: GridState, ctx: Context, alpha: int, beta: int, ply: int, left: i
         ctx.pv_len[ply] = 1
         return WIN - ply - 1
     fives = g.count[o, C_FIVE]
-    if fives > 1:
+    if fives > 1 or (fives == 1 and unblockable(g, s)):
         ctx.pv[ply, 0] = first(g, o, C_FIVE)
         ctx.pv_len[ply] = 1
         return -(WIN - ply - 2)

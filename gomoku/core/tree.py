@@ -134,6 +134,7 @@ from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
 from gomoku.core.prover import prove
 from gomoku.core.quiesce import learned as uses_learned
 from gomoku.core.quiesce import quiesce
+from gomoku.core.renju import unblockable
 from gomoku.core.scores import LIKELY, MAX_PLY, WIN, WIN_THRESHOLD
 from gomoku.core.struct import int64
 from gomoku.core.vcf import tick, vcf
@@ -272,6 +273,8 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         ctx.pv[ply, 0] = first(g, o, C_FIVE)
         ctx.pv_len[ply] = 1
         return -(WIN - ply - 2)
+    if threats == 1 and unblockable(g, s):
+        return -(WIN - ply - 2)  # renju: black's block is forbidden
     if threats == 0:
         if g.count[s, C_F4] > 0:
             ctx.pv[ply, 0] = first(g, s, C_F4)

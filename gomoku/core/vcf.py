@@ -29,6 +29,7 @@ from numba import njit
 from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
 from gomoku.core.grid import GridState, first, five_near, pop_bare, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
+from gomoku.core.renju import banned
 from gomoku.core.struct import int64
 
 __all__ = ["SALT", "tick", "vcf"]
@@ -115,6 +116,12 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
             pop_bare(g)
             continue
         r = five_near(g, s)
+        if banned(g, o, r):
+            # Renju: black's only block is forbidden, white's five comes (the line ends on the four).
+            pop_bare(g)
+            ctx.line[k] = q
+            ctx.counters[LINE_LEN] = k + 1
+            return True
         push_bare(g, r)
         found = _vcf_node(g, ctx, s, int64(depth - 1), int64(k + 2))
         pop_bare(g)

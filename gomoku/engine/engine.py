@@ -1,10 +1,11 @@
 """The engine facade shared by the CLI, the protocol and the app: levels, the
 hint, and a streaming analysis that can be stopped.
 
-Under renju the search does not yet know black's forbidden points (issue 54): it
-searches as under freestyle, and the hint never gives black a forbidden move (a
-forbidden choice gives way to the best allowed candidate, else to the allowed cell
-of greatest attack weight).
+Under renju the search knows black's forbidden points (``gomoku.core.renju``): it
+never plays one for black, nor counts one as black's threat or defence. The hint
+checks its move all the same, exactly (``Board.forbidden``): a forbidden choice
+(a level without that search, the greedy ones) gives way to the best allowed
+candidate, else to the allowed cell of greatest attack weight.
 
 >>> from gomoku.board import Board
 >>> engine = Engine("normal")

@@ -28,6 +28,7 @@ from gomoku.board import MASK64, Board, Point, Rules, zobrist
 from gomoku.core import grid as kgrid
 from gomoku.core.grid import EMPTY, HEIGHT, NCAND, TURN, WALL, WINNER, GridState
 from gomoku.core.patterns import B4, F3, F4, FIVE, tables
+from gomoku.core.renju import judge_all
 from gomoku.search.nets import Net, grid_arrays
 from gomoku.search.params import GRID_CELLS, MARGIN, MIN_MARGIN, RING
 
@@ -202,7 +203,8 @@ class Grid:
                 " of a two-dimensional board only"
             )
         self.rules = rules
-        t = tables(not rules.overline)
+        renju = bool(getattr(rules, "renju", False))
+        t = tables(not rules.overline, renju=renju)
         boxes = self.layout(board, margin)
         self.boxes = boxes
         width = sum(high[0] - low[0] + 1 + RING for low, high in boxes) + RING
@@ -261,6 +263,8 @@ class Grid:
             combo_eval=net.combo_values(t.combo_eval) if net is not None and t.reach == 4 else t.combo_eval,
             reach=t.reach,
             **grid_arrays(net, t.reach, size),
+            forb=np.zeros(size if renju else 1, dtype=np.int8),
+            memo=np.zeros((2, 4096 if renju else 1), dtype=np.uint64),
         )
         _fill(self.state)
         # Set-up stones first (in no particular order), then the moves; none of
@@ -277,6 +281,8 @@ class Grid:
         g.hash[0] = np.uint64(board.hash & MASK64)
         g.meta[TURN] = int(board.turn)
         g.meta[WINNER] = int(board.winner) if board.winner is not None else 0
+        if renju:
+            judge_all(g)  # the verdicts of the position itself exact (the moves' updates look near them only)
 
     # -- reading -----------------------------------------------------------
     @property

@@ -136,7 +136,10 @@ class RootChecks:
         o = 3 - s
 
         def empty(cells: Iterable[int]) -> set[int]:
-            return {int(q) for q in cells if q >= 0 and g.cells[q] == 0}
+            # Renju: black's forbidden cells are no defence.
+            return {
+                int(q) for q in cells if q >= 0 and g.cells[q] == 0 and not (s == 1 and g.forb.size > 1 and g.forb[q])
+            }
 
         def ranked(cells: set[int]) -> list[int]:
             return sorted(cells, key=lambda q: (q not in threat, -int(order_value(g, s, q)), q))

@@ -261,6 +261,11 @@ class _Run(RootChecks):
             return
         if g.count[o, C_FIVE]:
             blocks = sorted(int(i) for i in find(g, o, C_FIVE))
+            if s == 1 and g.forb.size > 1 and any(g.forb[i] for i in blocks):
+                # Renju: black's block is forbidden; white's five comes whatever black plays.
+                allowed = [i for i in grid.candidates() if not g.forb[i]] or blocks
+                yield self.info(1, -(WIN - 2), [allowed[0]], 1.0)
+                return
             if len(blocks) > 1:
                 yield self.info(1, -(WIN - 2), [blocks[0]], 1.0)
                 return

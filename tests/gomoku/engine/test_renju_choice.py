@@ -1,6 +1,6 @@
-"""The engine under renju: its search is not renju-aware yet (issue 54), but its move for
-black is never a forbidden one, at every level, and a forbidden choice gives way to the
-best allowed candidate."""
+"""The engine under renju: its move for black is never a forbidden one, at every level (the
+search knows the rule, ``tests/gomoku/core/test_renju_search.py``; the greedy levels do not),
+and a forbidden choice gives way to the best allowed candidate."""
 
 from __future__ import annotations
 
@@ -32,7 +32,17 @@ def test_freestyle_plays_the_double_four_and_renju_never_does(level: str) -> Non
     assert board.forbidden(DOUBLE_FOUR) is not None
     hint = Engine(level).hint(board, nodes=300)
     assert hint.move != DOUBLE_FOUR and board.forbidden(hint.move) is None and hint.move not in board.stones
-    assert hint.pv[0] == hint.move and not hint.forced_win
+    assert hint.pv[0] == hint.move
+    if level == "normal":
+        # The renju search finds black's real win: 6,3 makes an open four down; after either
+        # block, 6,7 (or 6,2) makes exactly five, which wins though 6,7 is also a double four.
+        assert hint.forced_win
+        line = position("renju")
+        for move in hint.pv:
+            line.play(move)  # every move of the line legal, black's never forbidden
+        assert line.winner is Stone.X
+    else:
+        assert not hint.forced_win
     board.play(hint.move)  # the board takes it: it is legal
 
 
