@@ -84,11 +84,15 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "openings"
 
 # -- openings --------------------------------------------------------------------------------------------
 def default_openings_path(rules: Rules) -> Path | None:
-    """The balanced 20x20 set for freestyle and large boards, the tournament set for 15x15."""
+    """The balanced 20x20 set for freestyle and large boards, the tournament set for 15x15,
+    and for renju on 15x15 the balanced renju set (``renju-balanced.json``: four-stone
+    positions of the 26 renju openings near 50% for black)."""
     if rules.dims != 2:
         return None
     if rules.bounds is not None:
         (lx, ly), (hx, hy) = rules.bounds
+        if rules.renju and (hx - lx, hy - ly) == (14, 14):
+            return DATA_DIR / "renju-balanced.json"
         if min(hx - lx, hy - ly) + 1 < 20:
             return DATA_DIR / "openings.jsonl"
     return DATA_DIR / "balanced20.json"

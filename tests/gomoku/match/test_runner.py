@@ -142,6 +142,16 @@ def test_smaller_boards_take_the_tournament_openings_that_fit():
     assert len(set(map(tuple, openings))) == len(openings)
 
 
+def test_renju_on_15x15_takes_the_balanced_renju_openings():
+    rules = Rules.preset("renju")
+    path = default_openings_path(rules)
+    assert path.name == "renju-balanced.json"
+    openings = load_openings(path, rules)
+    assert len(openings) >= 10 and all(len(opening) == 4 for opening in openings)
+    assert all(Board(rules, opening).turn is Stone.X for opening in openings)  # black plays the fifth stone
+    assert default_openings_path(Rules.parse("size=19x19,renju")).name == "openings.jsonl"
+
+
 def test_openings_files_are_checked(tmp_path):
     good = tmp_path / "good.json"
     good.write_text(json.dumps([[[0, 0], [1, 1]], [[0, 0], [1, 1]], [[30, 30]], [[5, 5], [5, 5]]]))
