@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,6 +20,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from gomoku.board import Rules
 from gomoku.match.external import EXTERNAL, external_engine, unplayable_for_brain
@@ -31,6 +33,7 @@ __all__ = [
     "GENERAL_FORM",
     "clock_value",
     "parse_clock",
+    "PagedOverlay",
     "FieldSelect",
     "FormScroll",
     "NewGameScreen",
@@ -66,10 +69,30 @@ def parse_clock(value: str) -> tuple[float, float]:
     return float(base), float(increment or 0)
 
 
+class PagedOverlay(SelectOverlay):
+    """A choice's list that ignores PageUp and PageDown until it is laid out (issue 53).
+
+    Space opens the list and gives it the focus at once, but its lines are counted at
+    its first layout, a few turns of the event loop later: a page key typed in between
+    made Textual's ``OptionList._move_page`` look the highlighted option up in an empty
+    table (KeyError: the app closed). Until then the key does nothing."""
+
+    def _move_page(self, direction: Literal[-1, 1]) -> None:
+        if self.highlighted is not None and self.highlighted not in self._index_to_line:
+            return
+        super()._move_page(direction)
+
+
 class FieldSelect(Select[str]):
-    """A choice of a dialog's form: space and the arrows open it, Enter submits the form."""
+    """A choice of a dialog's form: space and the arrows open it, Enter submits the form;
+    its list is a :class:`PagedOverlay`."""
 
     BINDINGS = [Binding("enter", "submit", "Submit", show=False)]
+
+    def compose(self) -> ComposeResult:
+        # Select's own compose, with the list that waits for its layout.
+        yield SelectCurrent(self.prompt)
+        yield PagedOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
 
     @dataclass
     class Submitted(Message):
