@@ -27,6 +27,7 @@ from gomoku.match.external import EXTERNAL, external_engine, unplayable_for_brai
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
 from tui.screens.once import AnswersOnce
 from tui.services import level_name
+from tui.swap import OPENINGS
 
 __all__ = [
     "OTHER_RULES",
@@ -111,8 +112,10 @@ class FormScroll(VerticalScroll, can_focus=False):
 
 class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
     """Choose the engine's time per move, the game clock, who plays, the player the
-    engine plays among those that play these rules, and the rules (a preset or the
-    general form). The time per move comes first: it is the field people type in.
+    engine plays among those that play these rules, the rules (a preset or the
+    general form) and the opening (none, swap2, swap1: ``tui.swap``; the first of the
+    players places the three stones). The time per move comes first: it is the field
+    people type in.
 
     ``levels_for`` names those players and ``level_note`` says what each is: the
     app passes its ``Analyst``'s, which are the registry's (``gomoku.engine.players``).
@@ -120,7 +123,7 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#time"
-    # Six fields: the dialog spends no line on margins, so that it fits 100x30 whole; on a
+    # Eight fields: the dialog spends no line on margins, so that it fits 100x30 whole; on a
     # shorter terminal its fields scroll (to the focused one) between the title and the
     # buttons, which stay in view: at 80x24, 22 rows (issue 53).
     CSS = """
@@ -185,6 +188,13 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
                     )
                     yield Label("General form")
                     yield Input("" if preset else current.rules, placeholder=GENERAL_FORM, id="rules-text")
+                    yield Label("Opening")
+                    yield FieldSelect(
+                        [(text, name) for name, text in OPENINGS.items()],
+                        value=current.opening,
+                        allow_blank=False,
+                        id="opening",
+                    )
                 note = EXTERNAL_NOTE if level_value == EXTERNAL else self.level_note(level_value)
                 yield Static(note, id="level-note", classes="dialog-note")
                 yield Static("", id="error", classes="dialog-error")
@@ -247,6 +257,7 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
             increment=increment,
             o_level=o_level,
             engine=engine,
+            opening=str(self.query_one("#opening", Select).value),
         )
 
     @on(Select.Changed, "#rules")
@@ -371,7 +382,10 @@ HELP = """\
 
 [b]Game[/b]
   n                     new game: time a move, clock, players,
-                        level, rules
+                        level, rules, opening (none, swap2, swap1)
+  b  w  p               a swap opening's choice: take black, take
+                        white, place two more (Enter on the board
+                        asks again after Esc)
   u  ctrl+z             undo (against the engine: your move and
                         its reply)
   r  ctrl+y             redo
