@@ -35,7 +35,7 @@ from typing import Any
 
 from gomoku.engine.swap import OPENING_RULES
 
-__all__ = ["OPENINGS", "CHOICES", "SwapError", "swap_problem", "SwapOpening"]
+__all__ = ["OPENINGS", "CHOICES", "KEYS", "SwapError", "swap_problem", "SwapOpening"]
 
 OPENINGS: dict[str, str] = {
     "": "none: X begins",
@@ -50,6 +50,11 @@ CHOICES: dict[str, str] = {
     "more": "places two more stones",
 }
 """A decision of colour, and how it is said."""
+
+
+KEYS = {"black": "b", "white": "w", "more": "p"}
+"""Each choice's key (in the choice's dialog, :class:`tui.screens.swap.SwapChoiceScreen`)."""
+WORDS = {"black": "black", "white": "white", "more": "two more"}
 
 
 class SwapError(ValueError):
@@ -191,7 +196,7 @@ class SwapOpening:
         """The status line while the opening is on: whose part, and what was chosen.
 
         >>> SwapOpening("swap1", "human-o").status(3, thinking=False)
-        'Swap1: the engine placed 3 stones: your choice: take black (b) or white (w) (Enter).'
+        'Swap1, 3 stones placed: your choice (Enter): b black · w white.'
         """
         title = self.rule.capitalize()
         who = NAMES[self.actor(ply)]
@@ -209,12 +214,10 @@ class SwapOpening:
             return f"{title}:{before} {who} {verb} {what}: stone {placed + 1} of {count} ({stone})."
         if thinking or who == "the engine":
             return f"{title}:{before} the engine chooses…"
-        options = " or ".join(f"{name} ({name[0] if name != 'more' else 'p'})" for name in self.options(ply))
-        options = options.replace("black (b)", "take black (b)").replace("more (p)", "two more (p)")
-        placed_by = NAMES[PLAYERS[self.mode][1 - self.part(ply)]]
-        head = f"{placed_by} placed {ply} stones" if not self.choices else f"{self.chosen()}"
+        options = " · ".join(f"{KEYS[name]} {WORDS[name]}" for name in self.options(ply))
+        head = f"{ply} stones placed" if not self.choices else self.chosen()
         whose = "your choice" if who == "you" else f"{who}'s choice"
-        return f"{title}: {head}: {whose}: {options} (Enter)."
+        return f"{title}, {head}: {whose} (Enter): {options}."
 
     def to_metadata(self) -> dict[str, Any]:
         """The opening as plain data for a game record's metadata."""

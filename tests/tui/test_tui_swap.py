@@ -192,7 +192,7 @@ async def test_escape_leaves_the_choice_for_later_and_enter_asks_again(
     async with app.run_test(size=(80, 24)) as pilot:
         await place(app, pilot, (0, 0), (1, 0), (0, 2))
         assert isinstance(app.screen, SwapChoiceScreen)
-        assert "the first player placed 3 stones: the second player's choice" in status(app)
+        assert "Swap1, 3 stones placed: the second player's choice (Enter): b black · w white." in status(app)
         await pilot.press("escape", "p")  # swap1: no two more
         assert len(app.screen_stack) == 1 and app.game.in_opening
         await pilot.press("enter")

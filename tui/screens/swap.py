@@ -23,10 +23,7 @@ from tui.screens.once import AnswersOnce
 if TYPE_CHECKING:
     from tui.swap import SwapOpening
 
-__all__ = ["KEYS", "SwapChoiceScreen", "explain"]
-
-KEYS = {"black": "b", "white": "w", "more": "p"}
-"""Each choice's key."""
+__all__ = ["SwapChoiceScreen", "explain"]
 
 BUTTONS = {"black": "Black, X (b)", "white": "White, O (w)", "more": "Two more (p)"}
 
