@@ -95,12 +95,9 @@ class GomokuApp(App[int]):
         """Every notification shown, as (severity, message): the app's own log."""
         # The app's parts, each given what it needs.
         self.showing = GameDisplay(self, self.state, self.analyst)
-        self.swap = SwapPlay(
-            self, self.state, self.analyst, self.showing, self.play, lambda: self.thinker.maybe_engine_turn()
-        )
-        self.thinker = EngineThinking(
-            self, self.state, self.analyst, self.showing, self.play, watch_delay, self.swap.turn
-        )
+        self.thinker = EngineThinking(self, self.state, self.analyst, self.showing, self.play, watch_delay)
+        self.swap = SwapPlay(self, self.state, self.analyst, self.showing, self.play, self.thinker)
+        self.thinker.opening_turn = self.swap.turn  # a swap opening acts before any engine move
         self.live_analysis = LiveAnalysis(self, self.state, self.analyst, self.showing, self.thinker)
         self.forcing_preview = ForcingPreview(self, self.state, self.showing)
         self.move_walk = MoveWalk(

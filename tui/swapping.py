@@ -26,6 +26,7 @@ from tui.services import Analyst
 from tui.showing import GameDisplay
 from tui.state import AppState
 from tui.swap import SwapOpening
+from tui.thinking import EngineThinking
 
 __all__ = ["SwapPlay"]
 
@@ -41,7 +42,7 @@ class SwapPlay:
         analyst: Analyst,
         display: GameDisplay,
         play: Callable[[Point], bool],
-        then: Callable[[], None],
+        thinker: EngineThinking,
     ) -> None:
         self.app = app
         self.state = state
@@ -49,8 +50,8 @@ class SwapPlay:
         self.display = display
         self.play = play
         """Plays a stone as the player's are played (the app's ``play``)."""
-        self.then = then
-        """The engine's turn after the opening (the thinker's ``maybe_engine_turn``)."""
+        self.thinker = thinker
+        """Makes the engine's moves after the opening (its ``maybe_engine_turn``)."""
         self._job = 0
         self.budget = SwapBudget()
         """What one decision of the engine may spend (its seconds: the game's time a move)."""
@@ -120,7 +121,7 @@ class SwapPlay:
     def continue_game(self) -> None:
         """After a choice: the opening's next part, or the game's next move."""
         if not self.turn():
-            self.then()
+            self.thinker.maybe_engine_turn()
 
     def cell_taken(self) -> bool:
         """A cell chosen on the board during the opening: True if the opening takes it (a
