@@ -194,7 +194,10 @@ class GameDisplay:
 
     def refresh_info(self, layout: bool = True) -> None:
         """The game, players, level and the cursor (with its weight when the overlay is
-        on), in the side panel and in the summary line that stands in for it."""
+        on), in the side panel and in the summary line that stands in for it. Not once the
+        app is closing (a cursor's move still queued then found no board: NoMatches)."""
+        if not self.app.query("#info"):
+            return
         state = self.state
         settings = state.game.settings
         view = self.board_view
