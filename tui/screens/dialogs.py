@@ -123,7 +123,7 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#time"
-    # Eight fields: the dialog spends no line on margins, so that it fits 100x30 whole; on a
+    # Eight fields: the dialog spends no line on margins, so that it fits 100x35 whole; on a
     # shorter terminal its fields scroll (to the focused one) between the title and the
     # buttons, which stay in view: at 80x24, 22 rows (issue 53).
     CSS = """
