@@ -118,6 +118,8 @@ class GomokuApp(App[int]):
             self, self.state, self.showing, self.thinker, self.live_analysis, self.start_game, GAME_ACTIONS
         )
         self.copy_paste = GameClipboard(self, self.state, self.start_game)
+        self.quit_asked = False
+        """The quit question is open or its answer on its way: the game's keys sleep."""
         self.puzzle_options: dict[str, Any] = {}
         """Extra arguments of the puzzle screen (``z``): tests give it their puzzles."""
 
@@ -234,8 +236,9 @@ class GomokuApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys sleep while a dialog is open, and once the app is leaving (a key
-        typed right after q would open a dialog while the screens are taken down)."""
-        if action in GAME_ACTIONS and (len(self.screen_stack) > 1 or self._exit):
+        typed right after q would open a dialog while the screens are taken down), from
+        the quit question's answer on (its dialog closes a few turns before the answer arrives)."""
+        if action in GAME_ACTIONS and (len(self.screen_stack) > 1 or self._exit or self.quit_asked):
             return False
         return self.editor.allows(action)  # while editing, its keys instead of the game's
 
@@ -585,9 +588,11 @@ class GomokuApp(App[int]):
             return
 
         def answered(yes: bool | None) -> None:
+            self.quit_asked = False
             if yes:
                 self.quit_now()
 
+        self.quit_asked = True
         self.push_screen(
             ConfirmScreen("Quit in the middle of the game? (it is saved; you can resume)", "Quit", "Stay"), answered
         )

@@ -218,3 +218,36 @@ async def test_a_long_text_pasted_into_the_file_name_is_refused_in_a_line(
             assert app.is_running and app._exception is None and len(app.screen_stack) == 2
             assert "at most 255 bytes" in str(app.screen.query_one(Dialog).border_subtitle)
             await pilot.press("escape")
+
+
+@pytest.mark.parametrize("turns", range(8))
+async def test_a_new_game_key_right_after_the_quit_question_answered_opens_nothing(
+    make_app: Callable[..., GomokuApp], turns: int
+) -> None:
+    """The fuzz (80x24, seed 53, 10,000 keys): q in the middle of a game asks first, Enter
+    answered Quit, and an n of the same burst came between the question's closing and the
+    quit itself: the new-game dialog mounted while the app took its screens down
+    (NoMatches for its own field on mount: a traceback on the way out)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await burst(app, "enter", "n", turns=turns)
+        for _ in range(500):
+            if not app.is_running:
+                break
+            await asyncio.sleep(0.01)
+        assert not app.is_running and app.return_code == 0
+    assert app._exception is None
+
+
+async def test_the_game_keys_wake_after_staying(make_app: Callable[..., GomokuApp]) -> None:
+    """The quit question answered Stay: the game's keys work again."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "q")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.quit_asked and len(app.screen_stack) == 1
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
