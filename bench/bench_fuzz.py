@@ -7,9 +7,10 @@ the variations (``v``, ``V``, ``P``, ``D``, Delete), arrows, Enter, Tab, Escape,
 digits and letters typed into the dialogs' fields. Which keys come next depends a little
 on the screen on show (a dialog gets more of its own keys), and some come as bursts of
 the keys that open a dialog and answer it at once (``n`` Tab Enter: issue 53's crash),
-so that every screen and dialog is reached: the new game, the file pickers (open and
-save, in a temporary ``$GOMOKU_GAMES_DIR`` holding games from ``data/positions`` and a
-broken file), the keys' help, the review, the questions.
+so that every screen and dialog is reached: the new game (a swap opening chosen in it
+too, whose choice is a dialog of its own), the file pickers (open and save, in a
+temporary ``$GOMOKU_GAMES_DIR`` holding games from ``data/positions`` and a broken
+file), the keys' help, the review, the questions.
 
 Each key goes to the app's driver as the terminal's would (``pilot.press`` waits for
 the app to be idle after each key, which a burst never does). The fuzz fails on an
@@ -91,6 +92,7 @@ BURSTS = (
     ("n", "tab", "tab", "space", "down", "enter", "enter"),
     ("n", "tab", "tab", "tab", "tab", "space", "down", "down", "enter", "tab", "enter"),
     ("n", "backspace", "0", "full_stop", "1", "enter"),
+    ("n", "tab", "tab", "tab", "tab", "tab", "tab", "space", "down", "enter", "enter"),
     ("s", "enter"),
     ("s", "enter", "y"),
     ("o", "enter"),

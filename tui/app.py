@@ -43,6 +43,7 @@ from tui.screens.puzzles import PuzzleScreen
 from tui.services import Analyst, with_engine
 from tui.showing import SIDE_PANEL_MIN_WIDTH, GameDisplay
 from tui.state import AppState
+from tui.swapping import SwapPlay
 from tui.thinking import EngineThinking
 from tui.walk import MoveWalk
 from tui.widgets.board_view import BoardView
@@ -95,6 +96,8 @@ class GomokuApp(App[int]):
         # The app's parts, each given what it needs.
         self.showing = GameDisplay(self, self.state, self.analyst)
         self.thinker = EngineThinking(self, self.state, self.analyst, self.showing, self.play, watch_delay)
+        self.swap = SwapPlay(self, self.state, self.analyst, self.showing, self.play, self.thinker)
+        self.thinker.opening_turn = self.swap.turn  # a swap opening acts before any engine move
         self.live_analysis = LiveAnalysis(self, self.state, self.analyst, self.showing, self.thinker)
         self.forcing_preview = ForcingPreview(self, self.state, self.showing)
         self.move_walk = MoveWalk(
@@ -115,6 +118,8 @@ class GomokuApp(App[int]):
             self, self.state, self.showing, self.thinker, self.live_analysis, self.start_game, GAME_ACTIONS
         )
         self.copy_paste = GameClipboard(self, self.state, self.start_game)
+        self.quit_asked = False
+        """The quit question is open or its answer on its way: the game's keys sleep."""
         self.puzzle_options: dict[str, Any] = {}
         """Extra arguments of the puzzle screen (``z``): tests give it their puzzles."""
 
@@ -231,8 +236,9 @@ class GomokuApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys sleep while a dialog is open, and once the app is leaving (a key
-        typed right after q would open a dialog while the screens are taken down)."""
-        if action in GAME_ACTIONS and (len(self.screen_stack) > 1 or self._exit):
+        typed right after q would open a dialog while the screens are taken down), from
+        the quit question's answer on (its dialog closes a few turns before the answer arrives)."""
+        if action in GAME_ACTIONS and (len(self.screen_stack) > 1 or self._exit or self.quit_asked):
             return False
         return self.editor.allows(action)  # while editing, its keys instead of the game's
 
@@ -337,6 +343,8 @@ class GomokuApp(App[int]):
         if self.editor.active:
             self.editor.cell_chosen(message.point)
             return
+        if self.swap.cell_taken():  # a swap opening's choice, or the engine's part of it
+            return
         thinking = self.state.thinking
         if thinking == "move":
             self.notify("Wait: the engine is thinking (u takes back your move).", timeout=3)
@@ -381,13 +389,16 @@ class GomokuApp(App[int]):
                     storage.write_settings(self.data_dir, settings)
                 self.start_game(Game(settings))
 
-        self.push_screen(NewGameScreen(self.game.settings, self.analyst.levels_of, self.analyst.level_note), chosen)
+        current = self.swap.offered_settings()  # a swap game's players as chosen, not as the colours fell
+        self.push_screen(NewGameScreen(current, self.analyst.levels_of, self.analyst.level_note), chosen)
 
     def action_undo(self) -> None:
         """Take back moves until a human is to move; stops the engine."""
         game = self.game
         if game.lost_on_time is not None:
             self.notify("The game was lost on time: press n for a new game.", timeout=3)
+            return
+        if self.swap.refused("undo"):
             return
         if game.walking:  # looking back through the game: a step back, the game kept
             self.action_walk(-1) if game.board.ply else self.notify("This is the start of the game.", timeout=2)
@@ -468,6 +479,8 @@ class GomokuApp(App[int]):
 
     def action_hint(self) -> None:
         """Ask the engine for the side to move's best move, without playing it."""
+        if self.swap.refused("hint"):
+            return
         if self.game.is_over:
             self.notify("The game is over.", timeout=2)
             return
@@ -482,6 +495,8 @@ class GomokuApp(App[int]):
 
     def action_engine_move(self) -> None:
         """The engine plays for the side to move (the hint on show, else the live analysis's best)."""
+        if self.swap.refused("engine_move"):
+            return
         if self.game.is_over:
             self.notify("The game is over.", timeout=2)
             return
@@ -573,9 +588,11 @@ class GomokuApp(App[int]):
             return
 
         def answered(yes: bool | None) -> None:
+            self.quit_asked = False
             if yes:
                 self.quit_now()
 
+        self.quit_asked = True
         self.push_screen(
             ConfirmScreen("Quit in the middle of the game? (it is saved; you can resume)", "Quit", "Stay"), answered
         )

@@ -15,6 +15,7 @@ from typing import Any
 from gomoku.board import Board, BoardError, GameOverError, Point, Rules, Stone
 from gomoku.match.external import EXTERNAL
 from gomoku.records.tree import GameTree, Node
+from tui.swap import SwapOpening, swap_problem
 
 __all__ = [
     "MODES",
@@ -127,9 +128,13 @@ class GameSettings:
     """O's level when two engines play ("": ``level``, X's, for both)."""
     engine: str = ""
     """The command line of an external pbrain program, played at the level ``EXTERNAL``."""
+    opening: str = ""
+    """The swap opening ("swap2", "swap1"; "": none, X begins): ``tui.swap``."""
 
     def __post_init__(self) -> None:
-        parse_rules(self.rules)
+        problem = swap_problem(self.opening, parse_rules(self.rules))
+        if problem:
+            raise SettingsError(problem)
         if self.mode not in MODES:
             raise SettingsError(f"unknown mode {self.mode!r}: choose one of {', '.join(MODES)}")
         if EXTERNAL in (self.level, self.o_level) and not self.engine.strip():
@@ -180,6 +185,8 @@ class GameSettings:
             data["o_level"] = self.o_level
         if self.engine:
             data["engine"] = self.engine
+        if self.opening:
+            data["opening"] = self.opening
         return data
 
     @classmethod
@@ -196,6 +203,7 @@ class GameSettings:
                 increment=float(metadata.get("increment", settings.increment)),
                 o_level=str(metadata.get("o_level", settings.o_level)),
                 engine=str(metadata.get("engine", settings.engine)),
+                opening=str(metadata.get("opening", "")),
             )
         except (TypeError, ValueError):
             return settings
@@ -304,6 +312,7 @@ class Game:
         clock_left: dict[Stone, float] | None = None,
         lost_on_time: Stone | None = None,
         tree: GameTree | None = None,
+        opening: SwapOpening | None = None,
     ) -> None:
         self.settings = settings or GameSettings()
         if board is None:
@@ -327,6 +336,9 @@ class Game:
         """The player is looking at an earlier position of the line (the move list): the
         later moves wait in the tree, the engine does not move, the clock goes on as at
         the end, and the game is saved whole."""
+        fresh = not board.move_stack and not board.setup and self.settings.opening
+        self.opening = opening or (SwapOpening(self.settings.opening, self.settings.mode) if fresh else None)
+        """The swap opening (``tui.swap``): its stones are the first moves, placed before the colours are chosen."""
 
     @property
     def rules(self) -> Rules:
@@ -361,8 +373,23 @@ class Game:
         return bool(self.board.move_stack) and not self.is_over
 
     def engine_to_move(self) -> bool:
-        """Whether the engine should move now (never while the player walks the move list)."""
-        return not self.walking and not self.is_over and self.settings.engine_plays(self.board.turn)
+        """Whether the engine should move now (never while the player walks the move list, nor
+        in a swap opening: its part there is ``tui.swap.SwapPlay``'s)."""
+        playing = not self.walking and not self.is_over and not self.in_opening
+        return playing and self.settings.engine_plays(self.board.turn)
+
+    @property
+    def in_opening(self) -> bool:
+        """A swap opening is on: the colours are not chosen yet (the clock stands still)."""
+        return self.opening is not None and not self.opening.done
+
+    @property
+    def fixed_plies(self) -> int:
+        """The moves undo never takes back and no branch replaces: a swap opening's stones
+        (all placed so far while it is on)."""
+        if self.opening is None:
+            return 0
+        return self.tip.ply if self.in_opening else self.opening.stones
 
     # -- the move list: the line on show and its earlier positions --------------------
     @property
@@ -446,6 +473,8 @@ class Game:
         variation, and the game goes on from it (the clock runs again if walking)."""
         if self.check_time() is not None or self.lost_on_time is not None:
             raise GameOverError(f"the game is over: {self.lost_on_time} ran out of time")
+        if self.board.ply < self.fixed_plies:
+            raise BoardError(f"the {self.settings.opening or 'swap'} opening's stones stay: End goes back to the game")
         following = self.next_node()
         existing = self.node.child(point)
         if self.walking:
@@ -464,13 +493,13 @@ class Game:
             self.tip = existing.end()
         if self.clock is not None:
             self.clock.moved(mover)
-            if self.board.is_over:
+            if self.board.is_over or self.in_opening:  # a swap opening is not on the clock
                 self.clock.run_for(None)
 
     def undo(self) -> Point | None:
         """Take back one move; None when there is none (or the game was lost on time).
         The move stays in the tree: redo plays it again."""
-        if self.node.parent is None or self.lost_on_time is not None:
+        if self.node.parent is None or self.lost_on_time is not None or self.board.ply <= self.fixed_plies:
             return None
         point = self.board.pop()
         self.node = self.node.parent
@@ -495,7 +524,7 @@ class Game:
         after undo or redo) goes on from its time left; before the first move and
         after the end the clock stands still. Undo and redo add no increment."""
         if self.clock is not None:
-            running = not self.is_over and bool(self.board.move_stack)
+            running = not self.is_over and bool(self.board.move_stack) and not self.in_opening
             self.clock.run_for(self.board.turn if running else None)
 
     def check_time(self) -> Stone | None:

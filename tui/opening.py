@@ -138,4 +138,4 @@ def apply_choice(game: Game, choice: OpeningChoice) -> Game:
     if settings == game.settings:
         return game
     # A clock kept starts whole: the file named none, so none of its time was spent.
-    return Game(settings, game.board, lost_on_time=game.lost_on_time)
+    return Game(settings, game.board, lost_on_time=game.lost_on_time, opening=game.opening)

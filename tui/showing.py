@@ -194,7 +194,10 @@ class GameDisplay:
 
     def refresh_info(self, layout: bool = True) -> None:
         """The game, players, level and the cursor (with its weight when the overlay is
-        on), in the side panel and in the summary line that stands in for it."""
+        on), in the side panel and in the summary line that stands in for it. Not once the
+        app is closing (a cursor's move still queued then found no board: NoMatches)."""
+        if not self.app.query("#info"):
+            return
         state = self.state
         settings = state.game.settings
         view = self.board_view
@@ -280,6 +283,9 @@ class GameDisplay:
                     if info is not None
                     else f"Analysing {turn} to play…"
                 ) + "  (a stops)"
+            elif game.in_opening and not game.walking:  # a swap opening: whose part, what was chosen
+                assert game.opening is not None
+                text = game.opening.status(board.ply, thinking=state.thinking == "move")
             elif state.thinking == "wait":
                 text = f"Move {board.ply + 1}: {turn} to play (engine)."
             elif state.thinking in ("move", "play"):
@@ -295,6 +301,8 @@ class GameDisplay:
             else:
                 who = "engine" if game.settings.engine_plays(board.turn) else "you"
                 text = f"Move {board.ply + 1}: {turn} to play ({who})."
+                if game.opening is not None:  # what the swap opening chose
+                    text += f" {game.opening.status(board.ply)}"
         clock = game.clock_text()  # both sides' time left, the running one marked
         if clock:
             text = f"{clock} │ {text}"

@@ -21,6 +21,7 @@ from typing import Any
 from gomoku import records
 from gomoku.board import Board, Rules, Stone
 from tui.game import Game, GameSettings, unplayable
+from tui.swap import SwapOpening
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -128,6 +129,8 @@ def game_to_record(game: Game) -> records.GameRecord:
         metadata["clock_left"] = game.clock.times()
     if game.lost_on_time is not None:
         metadata["lost_on_time"] = game.lost_on_time.name
+    if game.opening is not None:  # the swap opening's choices (its stones are the first moves)
+        metadata["swap"] = game.opening.to_metadata()
     # The whole tree, whatever position is on show; the result is the main line's.
     result = game.result if game.lost_on_time is not None else game.tree.board().result
     return records.GameRecord.from_tree(game.tree, result, metadata)
@@ -150,7 +153,9 @@ def record_to_game(record: records.GameRecord, fallback: GameSettings) -> Game:
                 left[stone] = max(value, 0.0)
     lost = metadata.get("lost_on_time")
     lost_on_time = Stone[lost] if lost in ("X", "O") else None
-    return Game(settings, board, clock_left=left, lost_on_time=lost_on_time, tree=record.game_tree())
+    opening = SwapOpening.from_metadata(metadata.get("swap"), len(record.moves)) if not board.setup else None
+    tree = record.game_tree()
+    return Game(settings, board, clock_left=left, lost_on_time=lost_on_time, tree=tree, opening=opening)
 
 
 SETTING_KEYS = ("mode", "level", "time", "clock", "increment")

@@ -53,6 +53,7 @@ class EngineThinking:
         display: GameDisplay,
         play: Callable[[Point], bool],
         watch_delay: float,
+        opening_turn: Callable[[], bool] = lambda: False,
     ) -> None:
         self.app = app
         self.state = state
@@ -62,6 +63,9 @@ class EngineThinking:
         """Plays the engine's move as the player's are played (the app's ``play``)."""
         self.watch_delay = watch_delay
         """Seconds between moves of engine against engine, so that people can follow."""
+        self.opening_turn = opening_turn
+        """Acts for a swap opening if one is on (``tui.swapping.SwapPlay.turn``): True then,
+        and no ordinary engine move is made."""
         self._job = 0
         self._stop = threading.Event()
 
@@ -70,7 +74,7 @@ class EngineThinking:
         which is not on the game clock: it is for the people watching)."""
         state = self.state
         game = state.game
-        if state.thinking is not None or not game.engine_to_move():
+        if state.thinking is not None or self.opening_turn() or not game.engine_to_move():
             return
         if game.settings.mode == "engines" and self.watch_delay > 0 and game.board.move_stack:
             state.thinking = "wait"

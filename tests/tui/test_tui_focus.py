@@ -110,10 +110,10 @@ async def test_tab_goes_through_every_field_and_button_of_the_dialog(make_app: C
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         seen = []
-        for _ in range(8):
+        for _ in range(9):
             seen.append(app.focused.id if app.focused is not None else None)
             await pilot.press("tab")
-        assert seen == ["time", "clock", "mode", "level", "rules", "rules-text", "start", "cancel"]
+        assert seen == ["time", "clock", "mode", "level", "rules", "rules-text", "opening", "start", "cancel"]
         assert app.focused is app.screen.query_one("#time")  # and round again
 
 

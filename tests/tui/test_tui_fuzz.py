@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import pytest
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Input, Select
+from textual.widgets._select import SelectOverlay
 from textual_fspicker.base_dialog import Dialog
 from tui_fakes import browsed, settle
 
@@ -161,3 +162,92 @@ async def test_a_dialog_key_right_after_quitting_opens_nothing(make_app: Callabl
             await asyncio.sleep(0.01)
         assert not app.is_running and app.return_code == 0
     assert app._exception is None
+
+
+@pytest.mark.parametrize("key", ["pageup", "pagedown"])
+async def test_a_page_key_on_a_choice_just_opened_moves_nothing_yet(
+    make_app: Callable[..., GomokuApp], key: str
+) -> None:
+    """The fuzz (seeds 53 and 54, 10,000 keys): space opened a choice of the new-game
+    dialog, its list took the focus, and PageUp (or PageDown) came before the list's
+    first layout (a few turns of the event loop later): Textual's OptionList looked the
+    highlighted option's line up in an empty table (KeyError in ``_move_page``: the app
+    closed). The key does nothing until the list is laid out; then it pages as usual."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "tab")  # the clock's choice
+        assert isinstance(app.screen, NewGameScreen)
+        overlay = app.screen.query_one("#clock", Select).query_one(SelectOverlay)
+        await burst(app, "space", turns=0)
+        for _ in range(100):  # the turn the list takes the focus, before its layout
+            if app.focused is overlay:
+                break
+            await asyncio.sleep(0)
+        assert app.focused is overlay and not overlay.scrollable_content_region
+        await overlay.run_action(key.replace("page", "page_"))  # what the key's binding runs
+        assert overlay.highlighted == 0
+        await pilot.pause()
+        assert app.is_running and app._exception is None
+        await pilot.press(key)  # laid out now: the page key moves the highlight
+        assert overlay.highlighted == (0 if key == "pageup" else len(overlay.options) - 1)
+
+
+async def test_a_long_text_pasted_into_the_file_name_is_refused_in_a_line(
+    make_app: Callable[..., GomokuApp],
+) -> None:
+    """The fuzz (140x45, seed 54): an SGF pasted into the file picker's name field made a
+    name over 255 bytes, and the picker's path completion looked it up (OSError 36, file
+    name too long: the app closed). The field keeps what fits, and a line says so; a name
+    typed past the limit gets no completion, and Enter refuses it in a line."""
+    app = make_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        for key in ("s", "o"):
+            await pilot.press(key)
+            await browsed(app, pilot)
+            field = app.screen.query_one(Input)
+            field.focus()
+            await pilot.pause()
+            app.post_message(events.Paste("(;FF[4]" + ";B[ab]" * 60 + ")"))
+            await settle(app, pilot)
+            assert app.is_running and app._exception is None and len(app.screen_stack) == 2
+            assert 200 < len(field.value.encode()) <= 255 and field.value.startswith("(;FF[4];B[ab]")
+            assert app.notices[-1][0] == "warning" and "at most 255 bytes" in app.notices[-1][1]
+            field.insert_text_at_cursor("x" * 10)  # typed on past the limit: no completion raises
+            await settle(app, pilot)
+            await pilot.press("enter")
+            assert app.is_running and app._exception is None and len(app.screen_stack) == 2
+            assert "at most 255 bytes" in str(app.screen.query_one(Dialog).border_subtitle)
+            await pilot.press("escape")
+
+
+@pytest.mark.parametrize("turns", range(8))
+async def test_a_new_game_key_right_after_the_quit_question_answered_opens_nothing(
+    make_app: Callable[..., GomokuApp], turns: int
+) -> None:
+    """The fuzz (80x24, seed 53, 10,000 keys): q in the middle of a game asks first, Enter
+    answered Quit, and an n of the same burst came between the question's closing and the
+    quit itself: the new-game dialog mounted while the app took its screens down
+    (NoMatches for its own field on mount: a traceback on the way out)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await burst(app, "enter", "n", turns=turns)
+        for _ in range(500):
+            if not app.is_running:
+                break
+            await asyncio.sleep(0.01)
+        assert not app.is_running and app.return_code == 0
+    assert app._exception is None
+
+
+async def test_the_game_keys_wake_after_staying(make_app: Callable[..., GomokuApp]) -> None:
+    """The quit question answered Stay: the game's keys work again."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "q")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.quit_asked and len(app.screen_stack) == 1
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)

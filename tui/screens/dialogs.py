@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,18 +20,21 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from gomoku.board import Rules
 from gomoku.match.external import EXTERNAL, external_engine, unplayable_for_brain
 from tui.game import CLOCKS, MODES, GameSettings, SettingsError, clock_name, parse_rules
 from tui.screens.once import AnswersOnce
 from tui.services import level_name
+from tui.swap import OPENINGS
 
 __all__ = [
     "OTHER_RULES",
     "GENERAL_FORM",
     "clock_value",
     "parse_clock",
+    "PagedOverlay",
     "FieldSelect",
     "FormScroll",
     "NewGameScreen",
@@ -66,10 +70,30 @@ def parse_clock(value: str) -> tuple[float, float]:
     return float(base), float(increment or 0)
 
 
+class PagedOverlay(SelectOverlay):
+    """A choice's list that ignores PageUp and PageDown until it is laid out (issue 53).
+
+    Space opens the list and gives it the focus at once, but its lines are counted at
+    its first layout, a few turns of the event loop later: a page key typed in between
+    made Textual's ``OptionList._move_page`` look the highlighted option up in an empty
+    table (KeyError: the app closed). Until then the key does nothing."""
+
+    def _move_page(self, direction: Literal[-1, 1]) -> None:
+        if self.highlighted is not None and self.highlighted not in self._index_to_line:
+            return
+        super()._move_page(direction)
+
+
 class FieldSelect(Select[str]):
-    """A choice of a dialog's form: space and the arrows open it, Enter submits the form."""
+    """A choice of a dialog's form: space and the arrows open it, Enter submits the form;
+    its list is a :class:`PagedOverlay`."""
 
     BINDINGS = [Binding("enter", "submit", "Submit", show=False)]
+
+    def compose(self) -> ComposeResult:
+        # Select's own compose, with the list that waits for its layout.
+        yield SelectCurrent(self.prompt)
+        yield PagedOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
 
     @dataclass
     class Submitted(Message):
@@ -88,8 +112,10 @@ class FormScroll(VerticalScroll, can_focus=False):
 
 class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
     """Choose the engine's time per move, the game clock, who plays, the player the
-    engine plays among those that play these rules, and the rules (a preset or the
-    general form). The time per move comes first: it is the field people type in.
+    engine plays among those that play these rules, the rules (a preset or the
+    general form) and the opening (none, swap2, swap1: ``tui.swap``; the first of the
+    players places the three stones). The time per move comes first: it is the field
+    people type in.
 
     ``levels_for`` names those players and ``level_note`` says what each is: the
     app passes its ``Analyst``'s, which are the registry's (``gomoku.engine.players``).
@@ -97,7 +123,7 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#time"
-    # Six fields: the dialog spends no line on margins, so that it fits 100x30 whole; on a
+    # Eight fields: the dialog spends no line on margins, so that it fits 100x35 whole; on a
     # shorter terminal its fields scroll (to the focused one) between the title and the
     # buttons, which stay in view: at 80x24, 22 rows (issue 53).
     CSS = """
@@ -162,6 +188,13 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
                     )
                     yield Label("General form")
                     yield Input("" if preset else current.rules, placeholder=GENERAL_FORM, id="rules-text")
+                    yield Label("Opening")
+                    yield FieldSelect(
+                        [(text, name) for name, text in OPENINGS.items()],
+                        value=current.opening,
+                        allow_blank=False,
+                        id="opening",
+                    )
                 note = EXTERNAL_NOTE if level_value == EXTERNAL else self.level_note(level_value)
                 yield Static(note, id="level-note", classes="dialog-note")
                 yield Static("", id="error", classes="dialog-error")
@@ -224,6 +257,7 @@ class NewGameScreen(AnswersOnce, ModalScreen[GameSettings | None]):
             increment=increment,
             o_level=o_level,
             engine=engine,
+            opening=str(self.query_one("#opening", Select).value),
         )
 
     @on(Select.Changed, "#rules")
@@ -348,7 +382,10 @@ HELP = """\
 
 [b]Game[/b]
   n                     new game: time a move, clock, players,
-                        level, rules
+                        level, rules, opening (none, swap2, swap1)
+  b  w  p               a swap opening's choice: take black, take
+                        white, place two more (Enter on the board
+                        asks again after Esc)
   u  ctrl+z             undo (against the engine: your move and
                         its reply)
   r  ctrl+y             redo

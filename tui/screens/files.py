@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from textual import events, on
+from textual.app import ComposeResult
 from textual.widgets import Button, Input
 from textual_fspicker import FileOpen, FileSave
 from textual_fspicker.file_dialog import BaseFileDialog
 from textual_fspicker.parts import DirectoryNavigation
 from textual_fspicker.path_filters import Filter
+from textual_fspicker.suggest_path import SuggestPath
 
 from gomoku import records
 from tui.screens.once import AnswersOnce
@@ -35,6 +38,9 @@ __all__ = [
     "GAME_FILES",
     "BROWSER_CSS",
     "existing_folder",
+    "name_problem",
+    "too_long",
+    "clipped_paste",
     "OpenGameScreen",
     "SaveGameScreen",
 ]
@@ -77,18 +83,116 @@ def name_problem(name: str) -> str:
     """
     if "\x00" in name:
         return "a file name cannot hold a NUL character"
-    if any(len(os.fsencode(part)) > 255 for part in Path(name).parts):
-        return "a file name is at most 255 bytes long"
+    if too_long(name):
+        return f"a file name is at most {NAME_MAX} bytes long, a path {PATH_MAX}"
     return ""
 
 
+NAME_MAX = 255
+"""The most bytes of a file name (one part of a path) the system looks up."""
+PATH_MAX = 4000
+"""The most bytes of a whole path the picker may look up (the system's limit is 4096)."""
+
+
+def too_long(name: str, folder: Path | None = None) -> bool:
+    """Whether a name (in ``folder``) is past what the system can look up: a part over
+    ``NAME_MAX`` bytes, or the whole path over ``PATH_MAX`` (OSError 36, file name too long).
+
+    >>> too_long("game.json"), too_long("x" * 256), too_long("a/" * 2100), too_long("a/" * 2100, Path("/"))
+    (False, True, False, True)
+    """
+    try:
+        parts = [os.fsencode(part) for part in Path(name).parts]
+        whole = os.fsencode(str(folder / name)) if folder is not None else b""
+    except (UnicodeError, ValueError):  # a name the file system cannot encode: not the length's business
+        return False
+    return any(len(part) > NAME_MAX for part in parts) or len(whole) > PATH_MAX
+
+
+def clipped_paste(value: str, cursor: int, text: str, folder: Path | None = None) -> str:
+    """The part of pasted ``text`` (its first line, as a field takes it) that fits at
+    ``cursor`` in ``value`` without making the name too long (``too_long``).
+
+    >>> clipped_paste("game", 4, "-1.json"), len(clipped_paste("game", 4, "(;FF[4]" + ";B[ab]" * 60))
+    ('-1.json', 251)
+    """
+    lines = text.splitlines()
+    line = lines[0] if lines else ""
+
+    def fits(count: int) -> bool:
+        return not too_long(value[:cursor] + line[:count] + value[cursor:], folder)
+
+    low, high = 0, len(line)  # the longest start of the line that fits (a longer one never does)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle - 1)
+    return line[:low]
+
+
+class SafeSuggestPath(SuggestPath):
+    """The picker's path completion, with no suggestion for a name the system cannot look up
+    (too long: OSError 36 in the completion's worker closed the app; issue 53)."""
+
+    async def get_suggestion(self, value: str) -> str | None:
+        try:
+            return await super().get_suggestion(value)
+        except (OSError, ValueError):
+            return None
+
+
+class NameInput(Input):
+    """The picker's name field: a paste that would make a name too long to look up is cut
+    to what fits, and a line says so."""
+
+    def __init__(self, *args: Any, folder: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.folder = folder
+        """Gives the folder shown (a name's whole path is checked too)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        folder = self.folder() if self.folder is not None else None
+        text = event.text
+        if text:
+            start, end = sorted(self.selection)  # the paste replaces the selection (a field focused selects all)
+            left = self.value[:start] + self.value[end:]
+            fits = clipped_paste(left, start, text, folder)
+            if fits != text.splitlines()[0]:
+                event.prevent_default()  # not Input's own paste, of the whole line
+                event.stop()
+                self.replace(fits, start, end)
+                self.app.notify(
+                    f"The paste was cut to {len(fits)} characters: a file name is at most {NAME_MAX} bytes long.",
+                    severity="warning",
+                    timeout=4,
+                )
+        # Otherwise Input's own handler (called after this one) pastes the line.
+
+
 class NameChecked(BaseFileDialog):
-    """A picker that refuses a name it cannot even look up, in one line, before its own checks."""
+    """A picker that refuses a name it cannot even look up, in one line, before its own
+    checks; its name field cuts a paste to what fits, and its completion never raises."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if getattr(self, "_suggest_path", None) is not None:
+            self._suggest_path = SafeSuggestPath()
+
+    def _input_bar(self) -> ComposeResult:
+        # The picker's own field (FileDialog._input_bar), as a NameInput; no filter choice is offered.
+        default = Path(getattr(self, "_default_file", None) or "").name
+        yield NameInput(default, suggester=getattr(self, "_suggest_path", None), folder=self.folder_shown)
+
+    def folder_shown(self) -> Path:
+        """The folder the list shows."""
+        return self.query_one(DirectoryNavigation).location
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#select")
     def check_name(self, event: Input.Submitted | Button.Pressed) -> None:
-        problem = name_problem(self.query_one(Input).value)
+        name = self.query_one(Input).value
+        problem = name_problem(name) or (
+            f"a path is at most {PATH_MAX} bytes long" if too_long(name, self.folder_shown()) else ""
+        )
         if problem:
             event.prevent_default()  # not the picker's own handler, whose path check would raise
             event.stop()
