@@ -128,8 +128,8 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
     )
     workers: list[int] = []
     try:
-        # Two games saved: the workers are playing, with almost all of the 100,000 games still to come.
-        assert wait_until(lambda: len(list(out.glob("game-*.json"))) >= 2, timeout=120, interval=0.05)
+        # Some games saved: the workers are playing, with almost all of the 100,000 games still to come.
+        assert wait_until(lambda: len(list(out.glob("game-*.json"))) >= 10, timeout=120, interval=0.05)
         workers = [
             int(p)
             for p in subprocess.run(["pgrep", "-P", str(runner.pid)], capture_output=True, text=True).stdout.split()
