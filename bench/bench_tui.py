@@ -210,7 +210,7 @@ def _figure(name: str, values: list[float], **extra: Any) -> dict[str, Any]:
 
 def run(quick: bool) -> Iterator[dict[str, object]]:
     """The redraw figures, in milliseconds."""
-    m = asyncio.run(_measure(10 if quick else 60))
+    m = asyncio.run(_measure(5 if quick else 60))
     yield _figure("tui.redraw_ms", m["redraw"], stones_on_screen=m["shown"], terminal="200x60", overlay=True)
     yield _figure("tui.keypress_ms", m["keypress"])
     yield _figure("tui.move_ms", m["moves"], note="Enter to screen updated: play, weight map, autosave, redraw")

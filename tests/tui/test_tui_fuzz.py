@@ -21,8 +21,8 @@ from tui.app import GomokuApp
 from tui.screens.dialogs import ConfirmScreen, NewGameScreen
 from tui.services import Analyst
 
-KEYS = 350
-"""Keys a size: enough to reach every screen with the seeds below (a few seconds each)."""
+KEYS = 150
+"""Keys a size, after the tour of every screen that starts each run: a few seconds of CPU each."""
 SCREENS = {
     "NewGameScreen",
     "ConfirmScreen",
