@@ -18,7 +18,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 LONGEST_FIRST = (
     "tests/tui/test_tui_fuzz.py::test_random_key_bursts_raise_nothing",
     "tests/test_bench_smoke.py",
-    "tests/gomoku/match/test_pool.py::test_an_interrupted_match_ends_at_once",
     "tests/gomoku/protocol/test_program.py::test_end_while_a_late_search_runs",
     "tests/gomoku/match/test_pool.py::test_a_game_that_kills_every_worker",
     "tests/gomoku/commands/test_play.py::test_gomoku_pbrain_plays_a_full_game",

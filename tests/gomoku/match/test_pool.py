@@ -125,6 +125,7 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT then shows where each thread is
     )
     workers: list[int] = []
     try:
@@ -139,7 +140,14 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
         try:
             exit_code = runner.wait(timeout=30)  # the 100,000 games left would take hours
         except subprocess.TimeoutExpired:
-            pytest.fail(f"the runner was still playing 30 s after it was sent {sent.name}")
+            # Seen twice in 2026-11-28's full runs, never alone (60 tries): the threads' stacks
+            # say where it waits, for the next look.
+            os.kill(runner.pid, signal.SIGABRT)
+            try:
+                _, stacks = runner.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                stacks = ""
+            pytest.fail(f"the runner was still running 30 s after it was sent {sent.name}:\n{stacks[-4000:]}")
         assert exit_code == code
         lines = runner.stderr.read().splitlines()
         assert lines[-1] == f"gomoku: {said}"  # no traceback, no warning after it
