@@ -93,6 +93,10 @@ def _all_gone(pids: list[int], within: float = 30) -> bool:
     return wait_until(lambda: not any(_alive(p) for p in pids), timeout=within, interval=0.05)
 
 
+def _sigint_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _end(runner, workers: list[int]) -> None:
     """A test's clean-up: the runner and its workers killed, whatever happened."""
     runner.kill()
@@ -126,6 +130,10 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT then shows where each thread is
+        # Ctrl-C's SIGINT as a terminal gives it: a suite started in the background by a shell
+        # without job control runs with SIGINT ignored, and its children inherit that (the
+        # runner then never heard the signal: the two failures of 2026-11-28).
+        preexec_fn=_sigint_default,
     )
     workers: list[int] = []
     try:
@@ -140,8 +148,7 @@ def test_an_interrupted_match_ends_at_once_and_plays_no_more_games(tmp_path, sen
         try:
             exit_code = runner.wait(timeout=30)  # the 100,000 games left would take hours
         except subprocess.TimeoutExpired:
-            # Seen twice in 2026-11-28's full runs, never alone (60 tries): the threads' stacks
-            # say where it waits, for the next look.
+            # The threads' stacks say where it waits.
             os.kill(runner.pid, signal.SIGABRT)
             try:
                 _, stacks = runner.communicate(timeout=10)
