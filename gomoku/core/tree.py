@@ -318,6 +318,9 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
                     ctx.pv[ply, 0] = tt_move
                     ctx.pv_len[ply] = 1
                 return score
+    if ctx.options[AVERAGE] != 0:
+        # Before any child, the null move's included: its leaves average with this value.
+        ctx.statics[ply] = evaluate(g)
     if (
         ctx.options[FUTILITY] > 0
         and 0 < depth <= FUTILITY_DEPTH
@@ -407,8 +410,6 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
     # Fewer moves the nearer the leaves (move-count pruning): the last plies
     # only refine the best few.
     n, threat = node_moves(g, ctx, ply, tt_move)
-    if ctx.options[AVERAGE] != 0:
-        ctx.statics[ply] = evaluate(g)
     narrowed = False
     if passed > 0:
         # Never none: the VCT's first cell makes a four or an open three.

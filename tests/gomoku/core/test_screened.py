@@ -17,6 +17,7 @@ from gomoku.core.context import (
     LMR,
     LMR_FLOOR,
     NODES,
+    NULL_MOVE,
     ROOT_WIDTH,
     SINGULAR,
     WIDTH,
@@ -66,6 +67,17 @@ def test_the_root_and_each_node_keep_their_static_value_for_their_leaves() -> No
     tree.root(grid.state, ctx, 2, n, -INF, INF)
     assert ctx.statics[0] == evaluate(grid.state)
     assert ctx.pv_len[0] >= 1
+
+
+def test_a_node_keeps_its_static_value_before_its_null_move() -> None:
+    # A null move cut the node before its moves: the leaves below the null move had read
+    # a static value left by another node.
+    grid, ctx = setup(QUIET)
+    ctx.options[AVERAGE], ctx.options[NULL_MOVE] = 1, 2
+    ctx.statics[1] = 12345
+    beta = int(evaluate(grid.state)) - 2000
+    assert int(tree.negamax(grid.state, ctx, 3, beta - 1, beta, 1)) >= beta
+    assert ctx.statics[1] == evaluate(grid.state)
 
 
 @pytest.mark.parametrize("option", ["average", "lmr_floor", "singular"])
