@@ -238,9 +238,6 @@ def _take_back(g: GridState, learned: bool) -> int:
     h = meta[HEIGHT] - 1
     meta[HEIGHT] = h
     i = g.stack[h]
-    renju = g.forb.size > 1
-    if renju:
-        unjudge(g, i)
     s = int64(cells[i])
     meta[TURN] = s
     g.hash[0] ^= g.zob[s, i]
@@ -327,8 +324,6 @@ def _take_back(g: GridState, learned: bool) -> int:
     if meta[WINNER] == s and cls[s, i] == C_FIVE:
         # The five came with this stone unless another five of s is on the board.
         meta[WINNER] = 0
-    if renju:
-        rejudge(g, i, h, True)
     return i
 
 
@@ -349,8 +344,37 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     never evaluate and take back every move they make (the sums are as they
     were when they end), and for a grid without a network, whose moves then
     cost what they did before there were networks."""
+    if g.forb.size > 1:
+        return _move_renju(g, i, sign, learned)
     if sign < 0:
         return _take_back(g, learned)
+    return _put(g, i, learned)
+
+
+@njit(cache=True, nogil=True)
+def _move_renju(g: GridState, i: int, sign: int, learned: bool) -> int:
+    """``move`` under renju: black's forbidden cells on the lines through the
+    move made black's again before it and judged again after it
+    (``gomoku.core.renju``; apart, so that the other rules' moves compile
+    without it)."""
+    h = g.meta[HEIGHT]
+    if sign < 0:
+        h -= 1
+        i = int64(g.stack[h])
+        unjudge(g, i)
+        _take_back(g, learned)
+        rejudge(g, i, h, True)
+        return i
+    black = g.meta[TURN] == 1
+    unjudge(g, i)
+    _put(g, i, learned)
+    rejudge(g, i, h, black)
+    return i
+
+
+@njit(cache=True, nogil=True)
+def _put(g: GridState, i: int, learned: bool) -> int:
+    """``move`` with ``sign`` 1 (under renju ``_move_renju`` judges the cells around it)."""
     meta, cells, near, cand, cand_pos = g.meta, g.cells, g.near, g.cand, g.cand_pos
     count, cls, order, combo, value = g.count, g.cls, g.order, g.combo, g.value
     keys, codes, steps, near_steps = g.keys, g.codes, g.steps, g.near_steps
@@ -369,9 +393,6 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
     sums = learned and value_on
     s = meta[TURN]
     h = meta[HEIGHT]
-    renju = g.forb.size > 1
-    if renju:
-        unjudge(g, i)
     if sums:
         for t in range(1, 3):
             for j in range(dim):
@@ -482,8 +503,6 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
             cand[n] = q
             cand_pos[q] = n
             meta[NCAND] = n + 1
-    if renju:
-        rejudge(g, i, h, s == 1)
     return i
 
 
