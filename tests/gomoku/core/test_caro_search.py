@@ -9,6 +9,8 @@ from gomoku.board import Board, Rules, Stone
 from gomoku.core.caro import defences
 from gomoku.core.context import LINE_LEN, new_context
 from gomoku.core.patterns import B4, C_B4, C_F4, C_FIVE, F4, FIVE, key_digit, tables
+from gomoku.core.prover import prove
+from gomoku.core.quiesce import quiesce
 from gomoku.core.vcf import vcf
 from gomoku.engine import Engine
 from gomoku.search.layout import Grid
@@ -165,3 +167,13 @@ def test_the_hint_never_claims_a_win_the_board_does_not_give() -> None:
     assert hint.score > WIN_THRESHOLD and hint.move == (5, 0)
     board.play(hint.move)
     assert board.winner is Stone.X
+
+
+def test_the_quiescence_and_the_prover_take_every_answer_under_caro() -> None:
+    """The same row: freestyle's quiescence and VCT prover win with the open four,
+    caro's see O's answer at its left end and find nothing."""
+    for name, win in (("freestyle", True), ("caro", False)):
+        grid = Grid(_board(Rules.preset(name), ROW_X, ROW_O))
+        ctx = new_context(grid.size, 1 << 10, 1 << 12, 100_000)
+        assert bool(quiesce(grid.state, ctx, -(10**6), 10**6, 1, 4, 1) > WIN_THRESHOLD) is win, name
+        assert int(prove(grid.state, ctx, 1, 100_000, 8)) == (1 if win else 0), name
