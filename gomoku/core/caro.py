@@ -51,13 +51,16 @@ def _add(cells: np.ndarray, m: int, q: int) -> int:
 @njit(cache=True, nogil=True)
 def defences(g: GridState, a: int) -> np.ndarray:
     """The empty cells where a stone of ``a``'s opponent leaves ``a`` no five: the
-    cells of ``a``'s fives and the empty ends of the runs they would make, each
-    tried (a stone there, the threat counts read, the stone taken back). Empty
-    when ``a`` has no five to stop or two that no one stone stops. Any rule's
-    grid; the searches call it under caro only."""
+    cells of ``a``'s fives, and the empty ends of the runs of five or more they
+    would make whose other end is the opponent's, each tried (a stone there, the
+    threat counts read, the stone taken back; a lone five's own cell needs no
+    try). Empty when ``a`` has no five to stop or two that no one stone stops.
+    Any rule's grid; the searches call it under caro only."""
     cand, cls, cells, steps = g.cand, g.cls, g.cells, g.steps
     size = cells.size
-    tried = np.empty(9 * g.count[a, C_FIVE] + 1, dtype=np.int64)
+    o = 3 - a
+    fives = g.count[a, C_FIVE]
+    tried = np.empty(9 * fives + 1, dtype=np.int64)
     m = 0
     for j in range(g.meta[NCAND]):
         f = cand[j]
@@ -66,20 +69,29 @@ def defences(g: GridState, a: int) -> np.ndarray:
         m = _add(tried, m, f)
         for d in range(4):
             step = steps[d]
-            for sign in (-1, 1):
-                q = f + sign * step
-                while 0 <= q < size and cells[q] == a:
-                    q += sign * step
-                if 0 <= q < size and cells[q] == EMPTY:
-                    m = _add(tried, m, q)
+            lo = f - step
+            while 0 <= lo < size and cells[lo] == a:
+                lo -= step
+            hi = f + step
+            while 0 <= hi < size and cells[hi] == a:
+                hi += step
+            if (hi - lo) // step - 1 < 5 or not (0 <= lo < size and 0 <= hi < size):
+                continue
+            if cells[lo] == EMPTY and cells[hi] == o:
+                m = _add(tried, m, lo)
+            elif cells[hi] == EMPTY and cells[lo] == o:
+                m = _add(tried, m, hi)
     out = np.empty(m, dtype=np.int64)
     n = 0
     saved = g.meta[TURN]
-    g.meta[TURN] = 3 - a
+    g.meta[TURN] = o
     for t in range(m):
-        move(g, tried[t], 1, False)
-        stopped = g.count[a, C_FIVE] == 0
-        move(g, -1, -1, False)
+        if fives == 1 and t == 0:
+            stopped = True  # the lone five's own cell: an opponent's stone makes no five of a's
+        else:
+            move(g, tried[t], 1, False)
+            stopped = g.count[a, C_FIVE] == 0
+            move(g, -1, -1, False)
         if stopped:
             out[n] = tried[t]
             n += 1

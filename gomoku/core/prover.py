@@ -104,7 +104,7 @@ def _unstoppable(g: GridState, s: int, caro: bool) -> bool:
     """Whether ``s`` has fives that no one stone stops: two (under caro, any with no
     ``caro.defences``)."""
     if caro:
-        return g.count[s, C_FIVE] > 0 and defences(g, s).size == 0
+        return g.count[s, C_FIVE] > 1 and defences(g, s).size == 0  # a lone five's cell stops it
     return g.count[s, C_FIVE] >= 2
 
 

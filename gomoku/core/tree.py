@@ -270,7 +270,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         ctx.pv_len[ply] = 1
         return WIN - ply - 1
     threats = g.count[o, C_FIVE]
-    if threats > 1 if not is_caro(g) else threats > 0 and defences(g, o).size == 0:
+    if threats > 1 and (not is_caro(g) or defences(g, o).size == 0):  # caro: one stone may stop two
         ctx.pv[ply, 0] = first(g, o, C_FIVE)
         ctx.pv_len[ply] = 1
         return -(WIN - ply - 2)
