@@ -28,6 +28,7 @@ import math
 import numpy as np
 from numba import njit
 
+from gomoku.core.caro import defences, is_caro
 from gomoku.core.context import Context
 from gomoku.core.grid import GridState, first, learned_order, order_value, pop_bare, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F3, C_F3F3, C_F4, C_FIVE
@@ -71,12 +72,19 @@ def node_moves(g: GridState, ctx: Context, ply: int, tt_move: int) -> tuple[int,
     number and whether they answer a threat (the block of a five, or the blocks
     and counter-fours against an open three), so that none may be narrowed away.
     Under renju black's forbidden cells are left out (none at all when the block
-    of a five is one)."""
+    of a five is one); under caro a five's blocks are all its ``caro.defences``."""
     s = g.meta[0]
     o = 3 - s
     moves = ctx.moves[ply]
     scores = ctx.scores[ply]
     if g.count[o, C_FIVE] > 0:
+        if is_caro(g):
+            # Caro: the five's cell, or a stone that blocks the run's other end.
+            blocks = defences(g, o)
+            for j in range(blocks.size):
+                moves[j] = blocks[j]
+                scores[j] = 0
+            return blocks.size, True
         q = first(g, o, C_FIVE)
         if banned(g, s, q):
             return 0, True

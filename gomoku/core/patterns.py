@@ -2,17 +2,20 @@
 what a cell is worth once its four lines are put together.
 
 Four tables, all plain numpy arrays built once per rule (freestyle, exact
-five, or renju: black's side read as exact five, white's as freestyle) and
-shared by every grid:
+five, renju: black's side read as exact five, white's as freestyle; or caro,
+five or more, or exactly five, not blocked at both ends) and shared by every
+grid:
 
 ``line[s][key]`` (uint8, ``4 ** (2 * reach)`` entries per side)
     The pattern stone ``s`` (1: X, 2: O; row 0 is unused) makes on one line by
     playing an empty cell, from the line's *key*: the ``reach`` cells on each
     side of the cell, 2 bits each (0 empty, 1 X, 2 O, 3 wall), nearest-left
     cell in the lowest used digit pair of the left half (see ``key_digit``).
-    ``reach`` is 4, or 5 under exact five and renju (an overline must be seen).
-    Codes, weakest first: DEAD, ONE, B2 (two), F2 (open two), B3 (three),
-    F3 (open three), B4 (four), F4 (open four), FIVE.
+    ``reach`` is 4, or 5 under exact five, renju (an overline must be seen)
+    and caro (the ends of a five must be seen). Codes, weakest first: DEAD,
+    ONE, B2 (two), F2 (open two), B3 (three), F3 (open three), B4 (four), F4
+    (open four), FIVE. Row 0 holds the rule's mark in ``line[0, 0]``:
+    ``CARO_MARK`` under caro, else 0 (the kernels' one way to tell caro).
 
 ``codes[key]`` (uint8, ``4 ** (2 * reach)`` entries)
     Both sides' codes of a key in one byte, ``line[1][key] | line[2][key] << 4``:
@@ -73,6 +76,7 @@ __all__ = [
     "key_digit",
     "line_key",
     "combo_key",
+    "CARO_MARK",
     "Tables",
     "tables",
 ]
@@ -84,6 +88,9 @@ PATTERN_NAMES = ("dead", "one", "two", "open two", "three", "open three", "four"
 # Threat classes of a cell for one side, strongest first.
 C_FIVE, C_F4, C_B4F3, C_B4, C_F3F3, C_F3, C_NONE = range(7)
 CLASS_NAMES = ("five", "open four", "four-three", "four", "double three", "open three", "none")
+
+CARO_MARK = 1
+"""``line[0, 0]`` of caro's tables (0 under the other rules)."""
 
 ORDER_VALUE = np.array([0, 1, 6, 20, 25, 400, 500, 5000, 100000], dtype=np.int64)
 """Move-ordering value of a line pattern for the side that plays it."""
@@ -223,6 +230,125 @@ def _line_table(n: int, pattern: np.ndarray, pattern_o: np.ndarray) -> np.ndarra
     return line
 
 
+@njit(cache=True)
+def _caro_five(window: np.ndarray, centre: int, exact: bool) -> bool:
+    """Whether the run of own stones (1) through the centre is caro's five: five or
+    more (exactly five with ``exact``), its two ends not both the opponent's (2; a
+    wall, 3, blocks nothing). An end past the window counts as open."""
+    lo = centre - 1
+    while lo >= 0 and window[lo] == 1:
+        lo -= 1
+    hi = centre + 1
+    while hi < window.size and window[hi] == 1:
+        hi += 1
+    run = hi - lo - 1
+    if not ((run == 5) if exact else (run >= 5)):
+        return False
+    return not (lo >= 0 and hi < window.size and window[lo] == 2 and window[hi] == 2)
+
+
+@njit(cache=True)
+def _classify_caro(reach: int, exact: bool, order: np.ndarray) -> np.ndarray:
+    """Caro's pattern of every window of 4-valued cells (0 empty, 1 own, 2 the
+    opponent's, 3 wall: a key read from one side), in ``order`` (more own stones
+    first, so a window's children are known before it). As ``_classify_all``,
+    with caro's five, and an open four is a four whose fives no single stone of
+    the opponent's takes away (a stone at the end of a run blocks it: with
+    ``O`` beyond ``.XXXX.`` the block at the near end leaves the far one a
+    five blocked at both ends)."""
+    n = 2 * reach
+    out = np.zeros(4**n, dtype=np.uint8)
+    window = np.zeros(n + 1, dtype=np.int64)
+    fives = np.zeros(n + 1, dtype=np.int64)
+    for idx in order:
+        rest = idx
+        for j in range(n):
+            window[j if j < reach else j + 1] = rest & 3
+            rest >>= 2
+        window[reach] = 1
+        if _caro_five(window, reach, exact):
+            out[idx] = FIVE
+            continue
+        nf = 0
+        best = DEAD
+        for j in range(n):
+            w = j if j < reach else j + 1
+            if window[w] != 0:
+                continue
+            window[w] = 1
+            if _caro_five(window, reach, exact):
+                fives[nf] = w
+                nf += 1
+            window[w] = 0
+            child = out[idx + (1 << (2 * j))]
+            if child > best:
+                best = child
+        if nf > 0:
+            # Open unless one stone of the opponent's leaves no five.
+            code = F4
+            for e in range(n + 1):
+                if window[e] != 0:
+                    continue
+                window[e] = 2
+                left = False
+                for t in range(nf):
+                    f = fives[t]
+                    if f == e:
+                        continue
+                    window[f] = 1
+                    if _caro_five(window, reach, exact):
+                        left = True
+                    window[f] = 0
+                    if left:
+                        break
+                window[e] = 0
+                if not left:
+                    code = B4
+                    break
+            out[idx] = code
+        elif best >= B3:
+            out[idx] = best - 2  # F4 -> F3, B4 -> B3, F3 -> F2, B3 -> B2
+        else:
+            # One stone with a future: five cells through the centre that, filled, make caro's five.
+            code = DEAD
+            for start in range(reach - 4, reach + 1):
+                free = True
+                for j in range(start, start + 5):
+                    if window[j] >= 2:
+                        free = False
+                if not free:
+                    continue
+                for j in range(start, start + 5):
+                    fives[j - start] = window[j]
+                    window[j] = 1
+                if _caro_five(window, reach, exact):
+                    code = ONE
+                for j in range(start, start + 5):
+                    window[j] = fives[j - start]
+                if code == ONE:
+                    break
+            out[idx] = code
+    return out
+
+
+@njit(cache=True)
+def _caro_line_table(n: int, pattern: np.ndarray) -> np.ndarray:
+    """``line[s][key]`` under caro: X reads the key as it is, O with X's and O's
+    stones swapped; ``line[0, 0]`` is ``CARO_MARK``."""
+    line = np.zeros((3, 4**n), dtype=np.uint8)
+    for key in range(4**n):
+        swapped = 0
+        for j in range(n):
+            c = (key >> (2 * j)) & 3
+            if c == 1 or c == 2:
+                c = 3 - c
+            swapped |= c << (2 * j)
+        line[1, key] = pattern[key]
+        line[2, key] = pattern[swapped]
+    line[0, 0] = 1  # CARO_MARK, written out: numba's cache does not see a change in a constant
+    return line
+
+
 class Tables(NamedTuple):
     """The tables of one rule (see the module docstring)."""
 
@@ -234,6 +360,7 @@ class Tables(NamedTuple):
     combo_order: np.ndarray
     combo_eval: np.ndarray
     codes: np.ndarray
+    caro: bool = False
 
 
 def _combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -255,18 +382,45 @@ def _combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return cls, order.astype(np.int32), value
 
 
-@lru_cache(maxsize=3)
-def tables(exact: bool, renju: bool = False) -> Tables:
+@lru_cache(maxsize=6)
+def tables(exact: bool, renju: bool = False, caro: bool = False) -> Tables:
     """The shared tables for freestyle (``exact=False``) or exact-five rules, or
     with ``renju`` for renju's: X (black) wins with exactly five, O (white) with
     five or more, both read 5 cells each side. (Black's forbidden points are
-    the grid's to find: ``gomoku.core.renju``.)
+    the grid's to find: ``gomoku.core.renju``.) With ``caro`` (not with renju)
+    caro's: a five (``exact``: exactly five) whose ends both hold the
+    opponent's stones is no five, nor is a four that can only become one; 5
+    cells each side, so that a five through the cell shows its ends (a longer
+    run's end past the window counts as open; under caro a run of five or more
+    beside an empty cell has already won, so it shows only in what a line
+    would become).
 
     >>> t = tables(False, renju=True)
     >>> key = line_key([0, 0, 0, 1, 1, 1, 1, 1, 0, 0])   # a run of five beside the cell
     >>> PATTERN_NAMES[t.line[1][key]], PATTERN_NAMES[t.line[2][line_key([0, 0, 0, 2, 2, 2, 2, 2, 0, 0])]]
     ('one', 'five')
+    >>> c = tables(False, caro=True)
+    >>> [PATTERN_NAMES[c.line[1][line_key(w)]] for w in (
+    ...     [2, 1, 1, 1, 1, 2, 0, 0, 0, 0],    # OXXXX, the cell, O: blocked at both ends
+    ...     [2, 1, 1, 1, 1, 0, 0, 0, 0, 0],    # OXXXX, the cell, empty
+    ...     [3, 1, 1, 1, 1, 2, 0, 0, 0, 0],    # the edge, XXXX, the cell, O: the edge blocks nothing
+    ...     [0, 2, 1, 1, 1, 0, 2, 0, 0, 0],    # OXXX, the cell, empty, O: its only five is blocked
+    ...     [0, 0, 1, 1, 1, 0, 2, 0, 0, 0])]   # .XXX, the cell, empty, O: a four, not an open one
+    ['dead', 'five', 'five', 'dead', 'four']
+    >>> PATTERN_NAMES[c.line[2][line_key([0, 0, 2, 2, 2, 0, 1, 0, 0, 0])]], int(c.line[0, 0]) == CARO_MARK
+    ('four', True)
+    >>> PATTERN_NAMES[tables(False).line[1][line_key([0, 1, 1, 1, 0, 2, 0, 0])]]   # freestyle: an open four
+    'open four'
     """
+    if caro and not renju:
+        n = 10
+        keys = np.arange(4**n)
+        own = ((keys[None, :] >> (2 * np.arange(n))[:, None]) & 3) == 1
+        order = np.argsort(-own.sum(axis=0), kind="stable")
+        line = _caro_line_table(n, _classify_caro(5, exact, order))
+        cls, order_value, eval_value = _combo_tables()
+        codes = (line[1] | line[2] << 4).astype(np.uint8)
+        return Tables(5, exact, False, line, cls, order_value, eval_value, codes, True)
     exact = exact and not renju
     reach = 5 if exact or renju else 4
     n = 2 * reach

@@ -50,6 +50,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gomoku.core.caro import defences, is_caro
 from gomoku.core.context import ABORT, LINE_LEN, NODE_LIMIT, NODES, TNODES, VLINE_LEN, Context
 from gomoku.core.grid import GridState, first, five_near, move
 from gomoku.core.patterns import C_B4, C_F3, C_F4, C_FIVE
@@ -99,24 +100,43 @@ def _short_vcf(g: GridState, ctx: Context, a: int, depth: int, budget: int) -> b
 
 
 @njit(cache=True, nogil=True)
+def _unstoppable(g: GridState, s: int, caro: bool) -> bool:
+    """Whether ``s`` has fives that no one stone stops: two (under caro, any with no
+    ``caro.defences``)."""
+    if caro:
+        return g.count[s, C_FIVE] > 1 and defences(g, s).size == 0  # a lone five's cell stops it
+    return g.count[s, C_FIVE] >= 2
+
+
+@njit(cache=True, nogil=True)
 def _status(g: GridState, a: int, or_node: bool) -> int:
     """PROVEN, DISPROVEN or OPEN, from the threats on the board alone."""
     d = 3 - a
+    caro = is_caro(g)
     if or_node:
         if g.count[a, C_FIVE] > 0:
             return PROVEN
-        if g.count[d, C_FIVE] >= 2 or unblockable(g, a):
+        if _unstoppable(g, d, caro) or unblockable(g, a):
             return DISPROVEN
         if g.count[d, C_FIVE] == 0 and g.count[a, C_F4] > 0:
             return PROVEN
         return OPEN
     if g.count[d, C_FIVE] > 0:
         return DISPROVEN  # the defender makes five first
-    if g.count[a, C_FIVE] >= 2 or unblockable(g, d):
+    if _unstoppable(g, a, caro) or unblockable(g, d):
         return PROVEN
     if g.count[a, C_FIVE] == 0 and g.count[a, C_F4] == 0:
         return DISPROVEN  # no threat pending: the attacker lost the initiative
     return OPEN
+
+
+@njit(cache=True, nogil=True)
+def _blocks(g: GridState, s: int, out: np.ndarray) -> int:
+    """Caro: the stones that stop ``s``'s five (``caro.defences``) into ``out``; their number."""
+    blocks = defences(g, s)
+    for j in range(blocks.size):
+        out[j] = blocks[j]
+    return blocks.size
 
 
 @njit(cache=True, nogil=True)
@@ -127,6 +147,8 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
     n = 0
     if or_node:
         if g.count[d, C_FIVE] > 0:
+            if is_caro(g):
+                return _blocks(g, d, out)
             out[0] = five_near(g, d)  # made by the stone just played
             return 0 if banned(g, a, out[0]) else 1
         for j in range(g.meta[2]):
@@ -136,6 +158,8 @@ def _moves(g: GridState, a: int, or_node: bool, out: np.ndarray) -> int:
                 n += 1
         return n
     if g.count[a, C_FIVE] > 0:
+        if is_caro(g):
+            return _blocks(g, a, out)
         out[0] = five_near(g, a)  # made by the stone just played
         return 0 if banned(g, d, out[0]) else 1
     for j in range(g.meta[2]):

@@ -37,6 +37,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gomoku.core.caro import defences, is_caro
 from gomoku.core.context import ABORT, NODES, QNODES, SELDEPTH, Context
 from gomoku.core.grid import EMPTY, HEIGHT, NCAND, GridState, evaluate, first, five_near, pop, pop_bare, push, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
@@ -132,6 +133,38 @@ def quiesce(g: GridState, ctx: Context, alpha: int, beta: int, ply: int, left: i
         ctx.pv_len[ply] = 1
         return WIN - ply - 1
     fives = g.count[o, C_FIVE]
+    if fives > 0 and is_caro(g):
+        # Caro: every stone that stops the five (its cell, a block at the run's end) is tried.
+        blocks = defences(g, o)
+        if blocks.size == 0:
+            ctx.pv[ply, 0] = first(g, o, C_FIVE)
+            ctx.pv_len[ply] = 1
+            return -(WIN - ply - 2)
+        if ply >= MAX_PLY - 1:
+            return evaluate(g)
+        lrn = learned(g)
+        best = -WIN - 1
+        for t in range(blocks.size):
+            b = blocks[t]
+            if lrn:
+                push(g, b)
+            else:
+                push_bare(g, b)
+            score = -quiesce(g, ctx, int64(-beta), int64(-alpha), int64(ply + 1), int64(left), int64(0))
+            if lrn:
+                pop(g)
+            else:
+                pop_bare(g)
+            if ctx.counters[ABORT] != 0:
+                return 0
+            if score > best:
+                best = score
+                _line(ctx, ply, b)
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
     if fives > 1 or (fives == 1 and unblockable(g, s)):
         ctx.pv[ply, 0] = first(g, o, C_FIVE)
         ctx.pv_len[ply] = 1

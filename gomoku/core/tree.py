@@ -96,6 +96,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gomoku.core.caro import defences, is_caro
 from gomoku.core.context import (
     ABORT,
     AGE,
@@ -269,7 +270,7 @@ def negamax(g: GridState, ctx: Context, depth: int, alpha: int, beta: int, ply: 
         ctx.pv_len[ply] = 1
         return WIN - ply - 1
     threats = g.count[o, C_FIVE]
-    if threats > 1:
+    if threats > 1 and (not is_caro(g) or defences(g, o).size == 0):  # caro: one stone may stop two
         ctx.pv[ply, 0] = first(g, o, C_FIVE)
         ctx.pv_len[ply] = 1
         return -(WIN - ply - 2)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gomoku.core.caro import defences, is_caro
 from gomoku.core.context import ABORT, COMPLETE, GREW, LINE_LEN, MAX_VCF, NODE_LIMIT, NODES, TNODES, Context
 from gomoku.core.grid import GridState, first, five_near, pop_bare, push_bare
 from gomoku.core.patterns import C_B4, C_B4F3, C_F4, C_FIVE
@@ -58,7 +59,18 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
     o = 3 - s
     level = min(k // 2, MAX_VCF)
     moves = ctx.threat_moves[level]
-    if g.count[o, C_FIVE] > 0:
+    caro = is_caro(g)
+    if g.count[o, C_FIVE] > 0 and caro:
+        # Caro: of the stones that stop the defender's five, those that make a four.
+        n = 0
+        blocks = defences(g, o)
+        for t in range(blocks.size):
+            if g.cls[s, blocks[t]] <= C_B4:
+                moves[n] = blocks[t]
+                n += 1
+        if n == 0:
+            return False
+    elif g.count[o, C_FIVE] > 0:
         if g.count[o, C_FIVE] > 1:
             return False
         block = first(g, o, C_FIVE)
@@ -100,6 +112,11 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
             return False
         push_bare(g, q)
         n = g.count[s, C_FIVE]
+        if caro and n > 0:
+            # Caro: a four may have two answers (its cell, a block at the run's end); the
+            # VCF needs a win after each. None: the four wins as two fives do.
+            replies = defences(g, s)
+            n = 1 if replies.size > 0 else 2
         if n != 1:
             # Two fives to block: the defender is lost (none: not a four).
             if n >= 2:
@@ -115,7 +132,25 @@ def _vcf_node(g: GridState, ctx: Context, s: int, depth: int, k: int) -> bool:
                 return True
             pop_bare(g)
             continue
-        r = five_near(g, s)
+        if caro and replies.size > 1:
+            found = True
+            for u in range(replies.size - 1, -1, -1):  # the five's own cell, found first, last
+                r = replies[u]
+                push_bare(g, r)
+                found = _vcf_node(g, ctx, s, int64(depth - 1), int64(k + 2))
+                pop_bare(g)
+                if not found:
+                    break
+            pop_bare(g)
+            if found:
+                ctx.line[k] = q
+                ctx.line[k + 1] = r
+                ctx.counters[GREW] = 1
+                return True
+            if ctx.counters[ABORT] != 0:
+                return False
+            continue
+        r = replies[0] if caro else five_near(g, s)
         if banned(g, o, r):
             # Renju: black's only block is forbidden, white's five comes (the line ends on the four).
             pop_bare(g)

@@ -204,7 +204,7 @@ class Grid:
             )
         self.rules = rules
         renju = bool(getattr(rules, "renju", False))
-        t = tables(not rules.overline, renju=renju)
+        t = tables(not rules.overline, renju=renju, caro=bool(getattr(rules, "caro", False)))
         boxes = self.layout(board, margin)
         self.boxes = boxes
         width = sum(high[0] - low[0] + 1 + RING for low, high in boxes) + RING

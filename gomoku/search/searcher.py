@@ -46,6 +46,7 @@ from collections.abc import Iterator
 from gomoku.board import Board, GameOverError, Rules
 from gomoku.core import context as K
 from gomoku.core import prover, tree
+from gomoku.core.caro import defences, is_caro
 from gomoku.core.grid import find
 from gomoku.core.patterns import C_FIVE
 from gomoku.search.layout import Grid
@@ -266,10 +267,13 @@ class _Run(RootChecks):
                 allowed = [i for i in grid.candidates() if not g.forb[i]] or blocks
                 yield self.info(1, -(WIN - 2), [allowed[0]], 1.0)
                 return
-            if len(blocks) > 1:
+            # The stones that stop it: its cell (two fives: none); under caro also a
+            # block at the end of the run it would make (``gomoku.core.caro``).
+            answers = sorted(int(i) for i in defences(g, o)) if is_caro(g) else blocks if len(blocks) == 1 else []
+            if not answers:
                 yield self.info(1, -(WIN - 2), [blocks[0]], 1.0)
                 return
-            yield self.info(1, 0, [blocks[0]], 1.0)
+            yield self.info(1, 0, [answers[0]], 1.0)
             if max_depth <= 1:
                 return
         # More cores: helpers search the root's moves a depth ahead of the main
