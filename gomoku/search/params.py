@@ -152,8 +152,9 @@ class SearchOptions:
     quiesce: int = QUIESCE
     futility: float = FUTILITY
     """Reverse futility's margin a ply, in logits of win chance (0: none)."""
-    average: bool = False
-    """A leaf worth the mean of its evaluation and its parent's (``context.AVERAGE``)."""
+    average: bool = True
+    """A leaf worth the mean of its evaluation and its parent's (``context.AVERAGE``): the
+    side to move's tempo counted once a ply; False: each leaf its own evaluation."""
     lmr_floor: bool = False
     """A reduced search keeps at least one ply (``context.LMR_FLOOR``)."""
     singular: float = 0.0

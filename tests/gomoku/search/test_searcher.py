@@ -299,7 +299,6 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     from gomoku.search import searcher as search
 
     board = Board(moves=[(0, 0), (10, 10), (1, 0), (10, 14), (2, 0)])
-    plain = last(board, nodes=20_000).pv[0]
     defences = search._Run._defences
     threat_after = search._Run._threat_after
     found: list[tuple[int, int]] = []
@@ -321,11 +320,12 @@ def test_an_unsettled_defence_proven_lost_by_the_longer_check_is_not_played(monk
     monkeypatch.setattr(search._Run, "_threat_after", longer_check)
     infos = list(Searcher(8).search(board, Limit(nodes=20_000)))
     assert sorted(found) == [(-1, 0), (3, 0)]
-    assert checked == [plain]  # the favourite, checked once
-    assert infos[-1].pv[0] in found and infos[-1].pv[0] != plain
+    assert len(checked) == 1 and checked[0] in found  # the favourite, checked once
+    favourite = checked[0]
+    assert infos[-1].pv[0] in found and infos[-1].pv[0] != favourite
     # Once dropped, the move is never reported again.
     dropped = next(k for k, info in enumerate(infos) if info.depth >= search.VERIFY_DEPTH)
-    assert all(info.pv[0] != plain for info in infos[dropped:])
+    assert all(info.pv[0] != favourite for info in infos[dropped:])
 
 
 def test_an_unsettled_favourite_is_played_only_once_proven_safe_while_a_proven_defence_is_there(
