@@ -199,7 +199,7 @@ def test_prepare_fills_the_search_tables_and_changes_nothing_else(preset, monkey
     engine.prepare(rules)
     if Grid.supports(rules):
         assert patterns.tables.cache_info().currsize >= 1  # this rule's (the warm-up may make both)
-        table = patterns.tables(not rules.overline, renju=rules.renju)
+        table = patterns.tables(not rules.overline, renju=rules.renju, caro=rules.caro)  # as the grid asks
         assert table.line.any() and patterns.tables.cache_info().hits >= 1
     board = Board(rules, Board(rules).candidates()[:1])  # the centre (under gravity, its column's bottom)
     hint = engine.hint(board, nodes=50)
