@@ -8,8 +8,11 @@ it has one entry and nothing here runs. The grid keeps it with every move: a
 stone at ``i`` can change the verdict of the empty cells on the four lines
 through ``i`` within ``reach`` (5) cells: ``unjudge`` before the move makes the
 forbidden ones black's again, and ``rejudge`` after it judges those again and
-the cells whose line code for black the move changed (the same for its
-take-back). A forbidden cell is no cell of black's at all:
+the cells whose line code for black the move changed. Its take-back judges
+nothing: ``unmark`` makes the forbidden cells on the lines black's again, and
+after it ``restore`` forbids again those the move's record (``forb_undo``) says
+were forbidden before the move, so that a take-back leaves the verdicts exactly
+as they were. A forbidden cell is no cell of black's at all:
 
 * its class for black (``cls[1, q]``) is ``C_NONE`` and the threat counts
   (``count[1, ...]``) leave it out, so every search that reads black's threats
@@ -57,7 +60,17 @@ from gomoku.core.struct import int64
 GridState = Any
 """A ``gomoku.core.grid.GridState`` (grid imports this module, so it cannot import grid)."""
 
-__all__ = ["forbidden_at", "overline_at", "banned", "unblockable", "unjudge", "rejudge", "judge_all"]
+__all__ = [
+    "forbidden_at",
+    "overline_at",
+    "banned",
+    "unblockable",
+    "unjudge",
+    "rejudge",
+    "unmark",
+    "restore",
+    "judge_all",
+]
 
 _EMPTY, _BLACK, _WALL = 0, 1, 3
 _NONE = -1
@@ -297,8 +310,14 @@ def _judge(g: GridState, q: int, memo: bool) -> None:
     cells, steps = g.cells, g.steps
     if k != C_F4 and k != C_B4F3 and k != C_F3F3 and not overline_at(cells, steps, q):
         return
-    if _verdict(g, q, memo) == 0:
-        return
+    if _verdict(g, q, memo) != 0:
+        _mark(g, q)
+
+
+@njit(cache=True, nogil=True)
+def _mark(g: GridState, q: int) -> None:
+    """The empty cell ``q``, black's, marked forbidden: out of black's classes, counts, order and value."""
+    k = g.cls[1, q]
     g.forb[q] = 1
     g.count[0, 0] += 1
     g.count[1, k] -= 1
@@ -310,48 +329,99 @@ def _judge(g: GridState, q: int, memo: bool) -> None:
 
 _PENDING = -1
 """``forb`` of a cell made black's again by ``unjudge``, to be judged by ``rejudge``."""
+_SELF = 40
+"""The bit of a move's record (``forb_undo``) for the move's own cell (bits 0 to 39: the cells on its lines)."""
 
 
 @njit(cache=True, nogil=True)
-def unjudge(g: GridState, i: int) -> None:
-    """Before a stone is put at (or taken from) ``i``: the forbidden cells on its
-    lines, ``i`` itself included, made black's again and marked to be judged after
-    (the move's own updates of the classes and values then run as under any rule)."""
+def unjudge(g: GridState, i: int, h: int) -> None:
+    """Before the move at height ``h`` puts a stone at ``i``: the forbidden cells on
+    its lines, ``i`` itself included, made black's again and marked to be judged
+    after (the move's own updates of the classes and values then run as under any
+    rule), and noted in the move's record (``forb_undo[h]``: bit ``j`` the ``j``-th
+    cell of the lines in ``move``'s order, bit ``_SELF`` ``i``), for its take-back."""
     forb = g.forb
     if g.count[0, 0] == 0:
+        g.forb_undo[h] = 0
         return  # no forbidden cell on the board
     size = forb.size
     reach = g.reach
+    was = np.int64(0)
     if forb[i] > 0:
         _clear(g, i)
         forb[i] = _PENDING
         g.count[0, 1] += 1
+        was |= np.int64(1) << _SELF
+    j = 0
+    for d in range(4):
+        st = g.steps[d]
+        for t in range(-reach, reach + 1):
+            if t == 0:
+                continue
+            q = i + t * st
+            if 0 <= q < size and forb[q] > 0:
+                _clear(g, q)
+                forb[q] = _PENDING
+                g.count[0, 1] += 1
+                was |= np.int64(1) << j
+            j += 1
+    g.forb_undo[h] = was
+
+
+@njit(cache=True, nogil=True)
+def unmark(g: GridState, i: int) -> None:
+    """Before the stone at ``i`` is taken back: the forbidden cells on its lines
+    made black's again (``restore`` marks after the take-back those its move's
+    record says were forbidden before it)."""
+    forb = g.forb
+    if g.count[0, 0] == 0:
+        return
+    size = forb.size
+    reach = g.reach
     for d in range(4):
         st = g.steps[d]
         for t in range(-reach, reach + 1):
             q = i + t * st
             if t != 0 and 0 <= q < size and forb[q] > 0:
                 _clear(g, q)
-                forb[q] = _PENDING
-                g.count[0, 1] += 1
+                forb[q] = 0
+
+
+@njit(cache=True, nogil=True)
+def restore(g: GridState, i: int, h: int) -> None:
+    """After the stone at ``i`` of the move at height ``h`` is taken back: the cells
+    forbidden before the move (its record, ``forb_undo[h]``) forbidden again, as
+    they were, without judging them again."""
+    was = g.forb_undo[h]
+    if was == 0:
+        return
+    if (was >> _SELF) & 1:
+        _mark(g, i)
+    reach = g.reach
+    j = 0
+    for d in range(4):
+        st = g.steps[d]
+        for t in range(-reach, reach + 1):
+            if t == 0:
+                continue
+            if (was >> j) & 1:
+                _mark(g, i + t * st)
+            j += 1
 
 
 @njit(cache=True, nogil=True)
 def rejudge(g: GridState, i: int, h: int, every: bool) -> None:
-    """After the stone at ``i`` is put down (or taken up) by the move at height ``h``
-    of the stack: the empty cells on its lines judged again, those ``unjudge``
-    marked and, with ``every``, those whose line code for black the move changed
-    (its record, ``undo[h]``); ``i`` itself when empty. ``every`` is False for a
+    """After the stone at ``i`` is put down by the move at height ``h`` of the
+    stack: the empty cells on its lines judged again, those ``unjudge`` marked
+    and, with ``every``, those whose line code for black the move changed (its
+    record, ``undo[h]``). ``every`` is False for a
     white stone put down: it only takes shapes from black, so it makes a cell
     forbidden only through the recursion's completing cells, which the search
     leaves to the next move on the cell's lines."""
     cells, forb, undo = g.cells, g.forb, g.undo
     size = cells.size
     reach = g.reach
-    if cells[i] == _EMPTY:
-        _judge(g, i, True)
-    else:
-        forb[i] = 0  # a stone's cell: no verdict
+    forb[i] = 0  # a stone's cell: no verdict
     if not every and g.count[0, 1] == 0:
         return  # nothing marked by ``unjudge``
     g.count[0, 1] = 0  # every cell marked is judged below (or is ``i``)
