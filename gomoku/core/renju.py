@@ -145,6 +145,39 @@ def overline_at(cells: np.ndarray, steps: np.ndarray, q: int) -> bool:
     return False
 
 
+def _runs() -> tuple[np.ndarray, np.ndarray]:
+    """Black's run beside a cell in half a line key of reach 5 (five cells of 2 bits,
+    the nearest last in the back half ``key & 1023``, first in the front half
+    ``key >> 10``): the back half's and the front half's, by the half's value."""
+    back = np.zeros(1024, dtype=np.int8)
+    front = np.zeros(1024, dtype=np.int8)
+    for half in range(1024):
+        digits = [(half >> (2 * j)) & 3 for j in range(5)]
+        n = 0
+        while n < 5 and digits[4 - n] == _BLACK:
+            n += 1
+        back[half] = n
+        n = 0
+        while n < 5 and digits[n] == _BLACK:
+            n += 1
+        front[half] = n
+    return back, front
+
+
+_BACK, _FRONT = _runs()
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _overline_keys(keys: np.ndarray, q: int) -> bool:
+    """``overline_at`` from the cell's four line keys (reach 5, as renju's tables
+    read: a run of six or more is seen from its every empty end), no cell read."""
+    for d in range(4):
+        k = keys[4 * q + d]
+        if _BACK[k & 1023] + _FRONT[k >> 10] >= 5:
+            return True
+    return False
+
+
 @njit(cache=True, nogil=True)
 def _near(cells: np.ndarray, q: int, st: int) -> int:
     """Black stones within five cells of ``q`` along ``st``, both ways."""
@@ -307,8 +340,7 @@ def _judge(g: GridState, q: int, memo: bool) -> None:
     k = g.cls[1, q]
     if k == C_FIVE:
         return  # a five wins, whatever else it makes
-    cells, steps = g.cells, g.steps
-    if k != C_F4 and k != C_B4F3 and k != C_F3F3 and not overline_at(cells, steps, q):
+    if k != C_F4 and k != C_B4F3 and k != C_F3F3 and not _overline_keys(g.keys, q):
         return
     if _verdict(g, q, memo) != 0:
         _mark(g, q)
