@@ -331,17 +331,36 @@ def _verdict(g: GridState, q: int, memo: bool) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _judge(g: GridState, q: int, memo: bool) -> None:
-    """Judge the empty cell ``q`` (not marked forbidden) and mark it if it is
-    (``memo``: the verdict may come from the memo, ``_verdict``)."""
-    g.forb[q] = 0
-    if g.near[q] == 0:
-        return  # every forbidden shape has a stone within two cells
-    k = g.cls[1, q]
+def _suspect(near: np.ndarray, cls: np.ndarray, keys: np.ndarray, q: int, line: int) -> bool:
+    """The cheap filter: whether the empty cell ``q`` can be forbidden to black, so
+    that the exact detector must settle it. Every forbidden shape has a stone within
+    two cells; a five wins, whatever else it makes; else black's class there must be
+    an open four, a four-three or a double three, or black's stone there must make
+    six or more in a row. ``line`` -1: the overline looked for on the cell's four
+    lines (read from its line keys); else on line ``line`` only, for a cell that
+    was allowed before a black stone fell on that line (an overline on another
+    line would have been there before, and the cell allowed then only for a five,
+    which the stone takes only by making six on ``line``). The arrays are the
+    grid's, passed by the caller (a field read from the grid in a loop costs a
+    reference count each time)."""
+    if near[q] == 0:
+        return False
+    k = cls[1, q]
     if k == C_FIVE:
-        return  # a five wins, whatever else it makes
-    if k != C_F4 and k != C_B4F3 and k != C_F3F3 and not _overline_keys(g.keys, q):
-        return
+        return False
+    if k == C_F4 or k == C_B4F3 or k == C_F3F3:
+        return True
+    if line >= 0:
+        key = keys[4 * q + line]
+        return _BACK[key & 1023] + _FRONT[key >> 10] >= 5
+    return _overline_keys(keys, q)
+
+
+@njit(cache=True, nogil=True)
+def _judge(g: GridState, q: int, memo: bool) -> None:
+    """Judge the empty cell ``q`` that passed the cheap filter (``_suspect``; ``forb[q]``
+    0) and mark it if it is forbidden (``memo``: the verdict may come from the memo,
+    ``_verdict``)."""
     if _verdict(g, q, memo) != 0:
         _mark(g, q)
 
@@ -450,23 +469,29 @@ def rejudge(g: GridState, i: int, h: int, every: bool) -> None:
     white stone put down: it only takes shapes from black, so it makes a cell
     forbidden only through the recursion's completing cells, which the search
     leaves to the next move on the cell's lines."""
-    cells, forb, undo = g.cells, g.forb, g.undo
-    size = cells.size
-    reach = g.reach
+    forb = g.forb
     forb[i] = 0  # a stone's cell: no verdict
     if not every and g.count[0, 1] == 0:
         return  # nothing marked by ``unjudge``
     g.count[0, 1] = 0  # every cell marked is judged below (or is ``i``)
+    cells, undo, near, cls, keys, steps = g.cells, g.undo, g.near, g.cls, g.keys, g.steps
+    size = cells.size
+    reach = g.reach
     j = 0
     for d in range(4):
-        st = g.steps[d]
+        st = steps[d]
         for t in range(-reach, reach + 1):
             if t == 0:
                 continue
             q = i + t * st
             j += 2
-            if 0 <= q < size and cells[q] == _EMPTY and (forb[q] == _PENDING or (every and undo[h, j - 2] != 0)):
-                _judge(g, q, True)
+            if 0 <= q < size and cells[q] == _EMPTY:
+                if forb[q] == _PENDING:
+                    forb[q] = 0
+                    if _suspect(near, cls, keys, q, -1):
+                        _judge(g, q, True)
+                elif every and undo[h, j - 2] != 0 and _suspect(near, cls, keys, q, d):
+                    _judge(g, q, True)
 
 
 @njit(cache=True, nogil=True)
@@ -480,7 +505,8 @@ def judge_all(g: GridState) -> None:
             _clear(g, q)
             forb[q] = 0
     g.count[0, 0] = 0
+    near, cls, keys = g.near, g.cls, g.keys
     for j in range(g.meta[2]):
         q = int64(g.cand[j])
-        if cells[q] == _EMPTY:
+        if cells[q] == _EMPTY and _suspect(near, cls, keys, q, -1):
             _judge(g, q, False)
