@@ -30,7 +30,8 @@ line keys, so that a cell judged again with the same stones near it on its lines
 cheaply first: only a cell with a stone within two cells
 (``near``) whose class for black is an open four (two fours or a straight
 four), a four-three or a double three, or where black's stone makes a run of
-six or more, can be forbidden; the exact detector (``forbidden_at``, the board
+six or more (read from the cell's line keys), can be forbidden (``_suspect``);
+the exact detector (``forbidden_at``, the board
 layer's ``renju_kernel`` on the grid's flat cells) settles those few. The
 detector's look-ahead for a three's completing cell is recursive and may reach
 past the lines through the move: such a cell's verdict is brought up to date
