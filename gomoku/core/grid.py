@@ -71,6 +71,11 @@ of the per-side arrays is unused):
     Under renju, 1 on the empty cells forbidden to black (``gomoku.core.renju``:
     kept by every move, which also takes them out of black's classes, counts,
     orders and values); with one entry, a rule without forbidden points.
+``forb_undo`` int64[size]
+    Under renju, the record of the move at height ``h`` for its take-back: which
+    cells on its lines (and its own cell) were forbidden to black before it
+    (``gomoku.core.renju.unjudge``); the take-back forbids them again instead of
+    judging them again. One entry under every other rule.
 ``memo`` uint64[2, M]
     Under renju, the last verdicts of the forbidden-point detector by a cell's
     four line keys (``gomoku.core.renju._verdict``); ``[2, 1]`` otherwise.
@@ -93,7 +98,7 @@ from numba.experimental import structref
 
 from gomoku.core.network import net_value
 from gomoku.core.patterns import C_FIVE
-from gomoku.core.renju import rejudge, unjudge
+from gomoku.core.renju import rejudge, restore, unjudge, unmark
 from gomoku.core.struct import Record, int64
 from gomoku.core.tempo import threat_state
 
@@ -163,6 +168,7 @@ GRID_FIELDS = (
     "acc_stack",
     "tempo",
     "forb",
+    "forb_undo",
     "memo",
 )
 
@@ -354,19 +360,20 @@ def move(g: GridState, i: int, sign: int, learned: bool) -> int:
 @njit(cache=True, nogil=True)
 def _move_renju(g: GridState, i: int, sign: int, learned: bool) -> int:
     """``move`` under renju: black's forbidden cells on the lines through the
-    move made black's again before it and judged again after it
-    (``gomoku.core.renju``; apart, so that the other rules' moves compile
-    without it)."""
+    move made black's again before it and judged again after it, and for a
+    take-back made black's again before it and those forbidden before the move
+    forbidden again after it, from the move's record (``gomoku.core.renju``;
+    apart, so that the other rules' moves compile without it)."""
     h = g.meta[HEIGHT]
     if sign < 0:
         h -= 1
         i = int64(g.stack[h])
-        unjudge(g, i)
+        unmark(g, i)
         _take_back(g, learned)
-        rejudge(g, i, h, True)
+        restore(g, i, h)
         return i
     black = g.meta[TURN] == 1
-    unjudge(g, i)
+    unjudge(g, i, h)
     _put(g, i, learned)
     rejudge(g, i, h, black)
     return i

@@ -8,8 +8,11 @@ it has one entry and nothing here runs. The grid keeps it with every move: a
 stone at ``i`` can change the verdict of the empty cells on the four lines
 through ``i`` within ``reach`` (5) cells: ``unjudge`` before the move makes the
 forbidden ones black's again, and ``rejudge`` after it judges those again and
-the cells whose line code for black the move changed (the same for its
-take-back). A forbidden cell is no cell of black's at all:
+the cells whose line code for black the move changed. Its take-back judges
+nothing: ``unmark`` makes the forbidden cells on the lines black's again, and
+after it ``restore`` forbids again those the move's record (``forb_undo``) says
+were forbidden before the move, so that a take-back leaves the verdicts exactly
+as they were. A forbidden cell is no cell of black's at all:
 
 * its class for black (``cls[1, q]``) is ``C_NONE`` and the threat counts
   (``count[1, ...]``) leave it out, so every search that reads black's threats
@@ -27,7 +30,8 @@ line keys, so that a cell judged again with the same stones near it on its lines
 cheaply first: only a cell with a stone within two cells
 (``near``) whose class for black is an open four (two fours or a straight
 four), a four-three or a double three, or where black's stone makes a run of
-six or more, can be forbidden; the exact detector (``forbidden_at``, the board
+six or more (read from the cell's line keys), can be forbidden (``_suspect``);
+the exact detector (``forbidden_at``, the board
 layer's ``renju_kernel`` on the grid's flat cells) settles those few. The
 detector's look-ahead for a three's completing cell is recursive and may reach
 past the lines through the move: such a cell's verdict is brought up to date
@@ -57,7 +61,17 @@ from gomoku.core.struct import int64
 GridState = Any
 """A ``gomoku.core.grid.GridState`` (grid imports this module, so it cannot import grid)."""
 
-__all__ = ["forbidden_at", "overline_at", "banned", "unblockable", "unjudge", "rejudge", "judge_all"]
+__all__ = [
+    "forbidden_at",
+    "overline_at",
+    "banned",
+    "unblockable",
+    "unjudge",
+    "rejudge",
+    "unmark",
+    "restore",
+    "judge_all",
+]
 
 _EMPTY, _BLACK, _WALL = 0, 1, 3
 _NONE = -1
@@ -128,6 +142,39 @@ def overline_at(cells: np.ndarray, steps: np.ndarray, q: int) -> bool:
         if _at(cells, q + st) != _BLACK and _at(cells, q - st) != _BLACK:
             continue
         if _count(cells, q, -st) + _count(cells, q, st) >= 5:
+            return True
+    return False
+
+
+def _runs() -> tuple[np.ndarray, np.ndarray]:
+    """Black's run beside a cell in half a line key of reach 5 (five cells of 2 bits,
+    the nearest last in the back half ``key & 1023``, first in the front half
+    ``key >> 10``): the back half's and the front half's, by the half's value."""
+    back = np.zeros(1024, dtype=np.int8)
+    front = np.zeros(1024, dtype=np.int8)
+    for half in range(1024):
+        digits = [(half >> (2 * j)) & 3 for j in range(5)]
+        n = 0
+        while n < 5 and digits[4 - n] == _BLACK:
+            n += 1
+        back[half] = n
+        n = 0
+        while n < 5 and digits[n] == _BLACK:
+            n += 1
+        front[half] = n
+    return back, front
+
+
+_BACK, _FRONT = _runs()
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _overline_keys(keys: np.ndarray, q: int) -> bool:
+    """``overline_at`` from the cell's four line keys (reach 5, as renju's tables
+    read: a run of six or more is seen from its every empty end), no cell read."""
+    for d in range(4):
+        k = keys[4 * q + d]
+        if _BACK[k & 1023] + _FRONT[k >> 10] >= 5:
             return True
     return False
 
@@ -285,20 +332,44 @@ def _verdict(g: GridState, q: int, memo: bool) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _judge(g: GridState, q: int, memo: bool) -> None:
-    """Judge the empty cell ``q`` (not marked forbidden) and mark it if it is
-    (``memo``: the verdict may come from the memo, ``_verdict``)."""
-    g.forb[q] = 0
-    if g.near[q] == 0:
-        return  # every forbidden shape has a stone within two cells
-    k = g.cls[1, q]
+def _suspect(near: np.ndarray, cls: np.ndarray, keys: np.ndarray, q: int, line: int) -> bool:
+    """The cheap filter: whether the empty cell ``q`` can be forbidden to black, so
+    that the exact detector must settle it. Every forbidden shape has a stone within
+    two cells; a five wins, whatever else it makes; else black's class there must be
+    an open four, a four-three or a double three, or black's stone there must make
+    six or more in a row. ``line`` -1: the overline looked for on the cell's four
+    lines (read from its line keys); else on line ``line`` only, for a cell that
+    was allowed before a black stone fell on that line (an overline on another
+    line would have been there before, and the cell allowed then only for a five,
+    which the stone takes only by making six on ``line``). The arrays are the
+    grid's, passed by the caller (a field read from the grid in a loop costs a
+    reference count each time)."""
+    if near[q] == 0:
+        return False
+    k = cls[1, q]
     if k == C_FIVE:
-        return  # a five wins, whatever else it makes
-    cells, steps = g.cells, g.steps
-    if k != C_F4 and k != C_B4F3 and k != C_F3F3 and not overline_at(cells, steps, q):
-        return
-    if _verdict(g, q, memo) == 0:
-        return
+        return False
+    if k == C_F4 or k == C_B4F3 or k == C_F3F3:
+        return True
+    if line >= 0:
+        key = keys[4 * q + line]
+        return _BACK[key & 1023] + _FRONT[key >> 10] >= 5
+    return _overline_keys(keys, q)
+
+
+@njit(cache=True, nogil=True)
+def _judge(g: GridState, q: int, memo: bool) -> None:
+    """Judge the empty cell ``q`` that passed the cheap filter (``_suspect``; ``forb[q]``
+    0) and mark it if it is forbidden (``memo``: the verdict may come from the memo,
+    ``_verdict``)."""
+    if _verdict(g, q, memo) != 0:
+        _mark(g, q)
+
+
+@njit(cache=True, nogil=True)
+def _mark(g: GridState, q: int) -> None:
+    """The empty cell ``q``, black's, marked forbidden: out of black's classes, counts, order and value."""
+    k = g.cls[1, q]
     g.forb[q] = 1
     g.count[0, 0] += 1
     g.count[1, k] -= 1
@@ -310,51 +381,29 @@ def _judge(g: GridState, q: int, memo: bool) -> None:
 
 _PENDING = -1
 """``forb`` of a cell made black's again by ``unjudge``, to be judged by ``rejudge``."""
+_SELF = 40
+"""The bit of a move's record (``forb_undo``) for the move's own cell (bits 0 to 39: the cells on its lines)."""
 
 
 @njit(cache=True, nogil=True)
-def unjudge(g: GridState, i: int) -> None:
-    """Before a stone is put at (or taken from) ``i``: the forbidden cells on its
-    lines, ``i`` itself included, made black's again and marked to be judged after
-    (the move's own updates of the classes and values then run as under any rule)."""
+def unjudge(g: GridState, i: int, h: int) -> None:
+    """Before the move at height ``h`` puts a stone at ``i``: the forbidden cells on
+    its lines, ``i`` itself included, made black's again and marked to be judged
+    after (the move's own updates of the classes and values then run as under any
+    rule), and noted in the move's record (``forb_undo[h]``: bit ``j`` the ``j``-th
+    cell of the lines in ``move``'s order, bit ``_SELF`` ``i``), for its take-back."""
     forb = g.forb
     if g.count[0, 0] == 0:
+        g.forb_undo[h] = 0
         return  # no forbidden cell on the board
     size = forb.size
     reach = g.reach
+    was = np.int64(0)
     if forb[i] > 0:
         _clear(g, i)
         forb[i] = _PENDING
         g.count[0, 1] += 1
-    for d in range(4):
-        st = g.steps[d]
-        for t in range(-reach, reach + 1):
-            q = i + t * st
-            if t != 0 and 0 <= q < size and forb[q] > 0:
-                _clear(g, q)
-                forb[q] = _PENDING
-                g.count[0, 1] += 1
-
-
-@njit(cache=True, nogil=True)
-def rejudge(g: GridState, i: int, h: int, every: bool) -> None:
-    """After the stone at ``i`` is put down (or taken up) by the move at height ``h``
-    of the stack: the empty cells on its lines judged again, those ``unjudge``
-    marked and, with ``every``, those whose line code for black the move changed
-    (its record, ``undo[h]``); ``i`` itself when empty. ``every`` is False for a
-    white stone put down: it only takes shapes from black, so it makes a cell
-    forbidden only through the recursion's completing cells, which the search
-    leaves to the next move on the cell's lines."""
-    cells, forb, undo = g.cells, g.forb, g.undo
-    size = cells.size
-    reach = g.reach
-    if cells[i] == _EMPTY:
-        _judge(g, i, True)
-    else:
-        forb[i] = 0  # a stone's cell: no verdict
-    if not every and g.count[0, 1] == 0:
-        return  # nothing marked by ``unjudge``
-    g.count[0, 1] = 0  # every cell marked is judged below (or is ``i``)
+        was |= np.int64(1) << _SELF
     j = 0
     for d in range(4):
         st = g.steps[d]
@@ -362,9 +411,88 @@ def rejudge(g: GridState, i: int, h: int, every: bool) -> None:
             if t == 0:
                 continue
             q = i + t * st
+            if 0 <= q < size and forb[q] > 0:
+                _clear(g, q)
+                forb[q] = _PENDING
+                g.count[0, 1] += 1
+                was |= np.int64(1) << j
+            j += 1
+    g.forb_undo[h] = was
+
+
+@njit(cache=True, nogil=True)
+def unmark(g: GridState, i: int) -> None:
+    """Before the stone at ``i`` is taken back: the forbidden cells on its lines
+    made black's again (``restore`` marks after the take-back those its move's
+    record says were forbidden before it)."""
+    forb = g.forb
+    if g.count[0, 0] == 0:
+        return
+    size = forb.size
+    reach = g.reach
+    for d in range(4):
+        st = g.steps[d]
+        for t in range(-reach, reach + 1):
+            q = i + t * st
+            if t != 0 and 0 <= q < size and forb[q] > 0:
+                _clear(g, q)
+                forb[q] = 0
+
+
+@njit(cache=True, nogil=True)
+def restore(g: GridState, i: int, h: int) -> None:
+    """After the stone at ``i`` of the move at height ``h`` is taken back: the cells
+    forbidden before the move (its record, ``forb_undo[h]``) forbidden again, as
+    they were, without judging them again."""
+    was = g.forb_undo[h]
+    if was == 0:
+        return
+    if (was >> _SELF) & 1:
+        _mark(g, i)
+    reach = g.reach
+    j = 0
+    for d in range(4):
+        st = g.steps[d]
+        for t in range(-reach, reach + 1):
+            if t == 0:
+                continue
+            if (was >> j) & 1:
+                _mark(g, i + t * st)
+            j += 1
+
+
+@njit(cache=True, nogil=True)
+def rejudge(g: GridState, i: int, h: int, every: bool) -> None:
+    """After the stone at ``i`` is put down by the move at height ``h`` of the
+    stack: the empty cells on its lines judged again, those ``unjudge`` marked
+    and, with ``every``, those whose line code for black the move changed (its
+    record, ``undo[h]``). ``every`` is False for a
+    white stone put down: it only takes shapes from black, so it makes a cell
+    forbidden only through the recursion's completing cells, which the search
+    leaves to the next move on the cell's lines."""
+    forb = g.forb
+    forb[i] = 0  # a stone's cell: no verdict
+    if not every and g.count[0, 1] == 0:
+        return  # nothing marked by ``unjudge``
+    g.count[0, 1] = 0  # every cell marked is judged below (or is ``i``)
+    cells, undo, near, cls, keys, steps = g.cells, g.undo, g.near, g.cls, g.keys, g.steps
+    size = cells.size
+    reach = g.reach
+    j = 0
+    for d in range(4):
+        st = steps[d]
+        for t in range(-reach, reach + 1):
+            if t == 0:
+                continue
+            q = i + t * st
             j += 2
-            if 0 <= q < size and cells[q] == _EMPTY and (forb[q] == _PENDING or (every and undo[h, j - 2] != 0)):
-                _judge(g, q, True)
+            if 0 <= q < size and cells[q] == _EMPTY:
+                if forb[q] == _PENDING:
+                    forb[q] = 0
+                    if _suspect(near, cls, keys, q, -1):
+                        _judge(g, q, True)
+                elif every and undo[h, j - 2] != 0 and _suspect(near, cls, keys, q, d):
+                    _judge(g, q, True)
 
 
 @njit(cache=True, nogil=True)
@@ -378,7 +506,8 @@ def judge_all(g: GridState) -> None:
             _clear(g, q)
             forb[q] = 0
     g.count[0, 0] = 0
+    near, cls, keys = g.near, g.cls, g.keys
     for j in range(g.meta[2]):
         q = int64(g.cand[j])
-        if cells[q] == _EMPTY:
+        if cells[q] == _EMPTY and _suspect(near, cls, keys, q, -1):
             _judge(g, q, False)

@@ -264,6 +264,7 @@ class Grid:
             reach=t.reach,
             **grid_arrays(net, t.reach, size),
             forb=np.zeros(size if renju else 1, dtype=np.int8),
+            forb_undo=np.zeros(size if renju else 1, dtype=np.int64),
             memo=np.zeros((2, 4096 if renju else 1), dtype=np.uint64),
         )
         _fill(self.state)
