@@ -93,7 +93,11 @@ def test_reasons_name_shapes_and_never_only_the_chances(engine: Engine) -> None:
             assert not re.search(r"(win|loss) in \d+ ->", move.reason), move
     moves = by_ply(review_game(win_missed, Rules(), nodes=NODES, engine=engine))
     assert moves[5].reason.startswith("left X's open three (row) unanswered: X makes an open four at ")
-    assert moves[4].reason == "the engine's choice: makes an open three (row)"
+    # The engine's own move there, or one it scores the same (which of them it prefers is the search's).
+    assert moves[4].reason in (
+        "the engine's choice: makes an open three (row)",
+        "as good as the engine's choice: makes an open three (row)",
+    )
 
 
 def test_a_double_threat_allowed_is_named_as_gomoku_names_it() -> None:
