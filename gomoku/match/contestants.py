@@ -377,7 +377,11 @@ class BrainPlayer:
         if rule == "swap1":
             self._send("INFO opening swap1")
         self._send("SWAP2BOARD")
-        self._send_all([self._local(point) for point in board.move_stack])
+        # As BOARD lists them (Rapfi reads them so): 1 the stones of the side to move, 2 the others'.
+        n = len(board.move_stack)
+        self._send_all(
+            [f"{self._local(point)},{1 if k % 2 == n % 2 else 2}" for k, point in enumerate(board.move_stack)]
+        )
         self._send("DONE")
         answer = self._answer((self.time_per_move_ms + self.grace_ms) / 1000, "SWAP2BOARD")
         self.sent = -1  # its position is told again, whole, with its next move

@@ -57,18 +57,23 @@ def unsearched(board: Board) -> SwapDecision:
 
 
 def read_stones(lines: list[str], rules: Rules, size: tuple[int, int], rule: str) -> Board:
-    """The board of a SWAP2BOARD block's ``lines`` (``x,y`` each, in play order) under
-    ``rules``; ``ProtocolError`` (one line) if it is not an opening this rule decides on."""
+    """The board of a SWAP2BOARD block's ``lines`` (``x,y`` each, in play order, or
+    ``x,y,c`` as BOARD gives them, as Piskvork and Rapfi do: ``c`` 1 or 2, whose stone it is,
+    read but not needed, since the order gives the colours) under ``rules``;
+    ``ProtocolError`` (one line) if it is not an opening this rule decides on."""
     counts = (0, 3) if rule == "swap1" else (0, 3, 5)
     if len(lines) not in counts:
         allowed = " or ".join(map(str, counts))
         raise ProtocolError(f"SWAP2BOARD: {len(lines)} stones given; {rule} decides on {allowed}")
     points: list[Point] = []
     for number, line in enumerate(lines, 1):
+        coords, _, colour = line.strip().rpartition(",") if line.count(",") == 2 else (line, "", "")
+        if colour and colour.strip() not in ("1", "2"):
+            raise ProtocolError(f"SWAP2BOARD line {number}: {line.strip()!r}: a stone's colour is 1 or 2")
         try:
-            point = point_on(rules, line, "SWAP2BOARD", size)
+            point = point_on(rules, coords, "SWAP2BOARD", size)
         except ProtocolError as exc:
-            raise ProtocolError(f"SWAP2BOARD line {number}: {exc} (expected x,y)") from None
+            raise ProtocolError(f"SWAP2BOARD line {number}: {exc} (expected x,y or x,y,c)") from None
         if point in points:
             raise ProtocolError(f"SWAP2BOARD line {number}: {format_point(point)} appears twice")
         points.append(point)

@@ -166,3 +166,53 @@ def test_selfplay_under_swap2_keeps_the_positions_after_the_decided_opening(tmp_
     data = load_dataset(out / DATASET_FILE)
     assert len(data) == sum(len(r["moves"]) - r["metadata"]["opening_moves"] for r in records)
     assert "Elo difference" in capsys.readouterr().out
+
+
+RECORDER = """
+import sys
+log = open(sys.argv[1], "a")
+stones, block = set(), None
+def free():
+    cell = next((x, y) for y in range(15) for x in range(15) if (x, y) not in stones)
+    stones.add(cell)
+    return "%d,%d" % cell
+for raw in sys.stdin:
+    line = raw.strip()
+    if block is not None:
+        if line.upper() != "DONE":
+            block.append(line)
+            stones.add(tuple(int(v) for v in line.split(",")[:2]))
+            continue
+        kind, lines, block = block[0], block[1:], None
+        if kind == "SWAP2BOARD":
+            log.write(" ".join(lines) + "\\n")
+            log.flush()
+            print("SWAP" if lines else "0,0 1,0 0,2", flush=True)
+        else:
+            print(free(), flush=True)
+    elif line.startswith(("SWAP2BOARD", "BOARD")):
+        block = [line.split()[0]]
+    elif line.startswith("START"):
+        print("OK", flush=True)
+    elif line.startswith("TURN"):
+        stones.add(tuple(int(v) for v in line.split()[1].split(",")))
+        print(free(), flush=True)
+    elif line.startswith("BEGIN"):
+        print(free(), flush=True)
+    elif line.startswith("END"):
+        break
+"""
+
+
+def test_swap2board_lists_the_stones_as_board_does_with_their_colours(tmp_path: Path) -> None:
+    # Rapfi (and Piskvork) read SWAP2BOARD's stones as BOARD's, x,y,c: 1 the side to move's, 2 the others'.
+    script, log = tmp_path / "recorder.py", tmp_path / "blocks.txt"
+    script.write_text(RECORDER)
+    import sys
+
+    config = MatchConfig(rules=RULES, games=1, time_per_move_ms=500, opening_rule="swap2", max_moves=10)
+    run_match("greedy", f"{sys.executable} {script} {log}", config)
+    blocks = [line.split() for line in log.read_text().splitlines()]
+    three = next(block for block in blocks if len(block) == 3)  # the greedy first player's three stones
+    assert [stone.rsplit(",", 1)[1] for stone in three] == ["2", "1", "2"]  # white, the side to move, is 1
+    assert all(len(stone.split(",")) == 3 for block in blocks for stone in block)

@@ -68,6 +68,14 @@ def test_three_stones_good_for_black_are_swapped_and_the_game_goes_on() -> None:
     assert brain.board.stones[parse_coords(out[2])] is Stone.X
 
 
+def test_stones_given_with_their_colours_as_board_lists_them_are_read_alike() -> None:
+    # Piskvork and Rapfi write SWAP2BOARD's stones as BOARD does (x,y,c: 1 the side to move's).
+    coloured = [f"{stone},{2 if k % 2 == 0 else 1}" for k, stone in enumerate(THREE)]
+    out, brain = talk(["START 15", "INFO timeout_turn 1000", *block(coloured)], engine=Judge(0.3))
+    plain, _ = talk(["START 15", "INFO timeout_turn 1000", *block(THREE)], engine=Judge(0.3))
+    assert out == plain and brain.board.move_stack[:3] == [parse_coords(stone) for stone in THREE]
+
+
 def test_three_stones_good_for_white_keep_white_with_one_move() -> None:
     out, brain = talk(["START 15", "INFO timeout_turn 1000", *block(THREE)], engine=Judge(0.3))
     (move,) = points(out[1])
@@ -117,6 +125,7 @@ def test_a_turn_too_short_to_search_answers_without_one() -> None:
         (block(["7,7", "8,7", "20,3"]), "ERROR SWAP2BOARD line 3: SWAP2BOARD 20,3 is outside the board"),
         (block(["7,7", "x", "1,1"]), "ERROR SWAP2BOARD line 2: "),
         (["INFO opening swap1", *block(FIVE)], "ERROR SWAP2BOARD: 5 stones given; swap1 decides on 0 or 3"),
+        (block(["7,7,2", "8,7,1", "9,9,3"]), "ERROR SWAP2BOARD line 3: '9,9,3': a stone's colour is 1 or 2"),
     ],
 )
 def test_a_bad_block_gets_one_error_line_and_the_brain_goes_on(script: list[str], error: str) -> None:
