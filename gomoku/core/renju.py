@@ -498,8 +498,8 @@ def rejudge(g: GridState, i: int, h: int, every: bool) -> None:
                     if _suspect(near, cls, keys, q, -1):
                         _judge(g, q, True)
                 elif every and undo[h, j - 2] != 0:
-                    # ``_suspect(near, cls, keys, q, d)`` written out: a call for each of the
-                    # some 18 cells a black stone changes cost more than the tests.
+                    # ``_suspect(near, cls, keys, q, d)`` written out (no call for each of the
+                    # some 18 cells a black stone changes; the same tests, the same verdicts).
                     k = cls[1, q]
                     if k == C_F4 or k == C_B4F3 or k == C_F3F3:
                         if near[q] != 0:
