@@ -64,8 +64,10 @@ class Judge:
     board for the side to move is ``+M1`` (Rapfi plays it without a search and
     without a summary)."""
 
-    def __init__(self, command: str, size: int, exact_five: bool, turn_ms: int) -> None:
+    def __init__(self, command: str, size: int, exact_five: bool, turn_ms: int, rule: int | None = None) -> None:
         self.command, self.size, self.exact_five, self.turn_ms = command, size, exact_five, turn_ms
+        self.rule = (1 if exact_five else 0) if rule is None else rule
+        """``INFO rule``: 0 five or more, 1 exactly five, 4 renju (black exactly five, white five or more)."""
         self.proc: subprocess.Popen[str] | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.cwd = tempfile.mkdtemp(prefix="judge-")  # no stray config.toml: the built-in one is used
@@ -89,7 +91,7 @@ class Judge:
             "thread_num 1",
             "timeout_match 100000000",
             "time_left 100000000",
-            f"rule {1 if self.exact_five else 0}",
+            f"rule {self.rule}",
             f"timeout_turn {self.turn_ms}",
         ):
             self._send(f"INFO {info}")
@@ -175,7 +177,8 @@ class Judge:
                 x, y = move[0] + sign * dx, move[1] + sign * dy
                 while (x, y) in mine:
                     run, x, y = run + 1, x + sign * dx, y + sign * dy
-            if run == 5 or (run > 5 and not self.exact_five):
+            exact = self.exact_five or (self.rule == 4 and len(moves) % 2 == 0)  # renju: black exactly five
+            if run == 5 or (run > 5 and not exact):
                 return True
         return False
 

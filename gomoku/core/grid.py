@@ -44,8 +44,9 @@ of the per-side arrays is unused):
 ``steps`` int64[4], ``near_steps`` int64[24]
     Cell offsets of the four lines and of the 5x5 square.
 ``line``, ``codes``, ``combo_class``, ``combo_order``, ``combo_eval``
-    The shared pattern tables (``gomoku.core.patterns.Tables``); ``reach`` the
-    cells a key sees each side.
+    The shared pattern tables (``gomoku.core.patterns.Tables``; ``combo_eval``
+    int32[3, 9 ** 4], a row for each side's cell values); ``reach`` the cells a
+    key sees each side.
 ``acc``, ``nn_index``, ``nn_embed``, ``nn_w1``, ``nn_b1``, ``nn_w2``, ``nn_head``
     The learned evaluation (``gomoku.core.network``: its sums ``acc`` and the
     network's arrays, ``index``, ``embed``, ...); with ``nn_b1`` empty there is
@@ -303,13 +304,13 @@ def _take_back(g: GridState, learned: bool) -> int:
                 count[1, k] += 1
                 cls[1, q] = k
                 order[1, q] = combo_order[n1]
-                value[1] += combo_eval[n1] - combo_eval[c1]
+                value[1] += combo_eval[1, n1] - combo_eval[1, c1]
                 k = combo_class[n2]
                 count[2, cls[2, q]] -= 1
                 count[2, k] += 1
                 cls[2, q] = k
                 order[2, q] = combo_order[n2]
-                value[2] += combo_eval[n2] - combo_eval[c2]
+                value[2] += combo_eval[2, n2] - combo_eval[2, c2]
         power *= 9
     # The cell comes back: the learned sums saved when its move was made, its patterns (its combo,
     # class and order were kept while it was played), and into the candidate list, last.
@@ -321,7 +322,7 @@ def _take_back(g: GridState, learned: bool) -> int:
                 acc[t, x] = g.acc_stack[h, t, x]
     for t in range(1, 3):
         count[t, cls[t, i]] += 1
-        value[t] += combo_eval[combo[t, i]]
+        value[t] += combo_eval[t, combo[t, i]]
     if near[i] > 0:
         n = meta[NCAND]
         cand[n] = i
@@ -413,7 +414,7 @@ def _put(g: GridState, i: int, learned: bool) -> int:
     # The cell leaves the sums and the candidate list (its place kept for the take-back).
     for t in range(1, 3):
         count[t, cls[t, i]] -= 1
-        value[t] -= combo_eval[combo[t, i]]
+        value[t] -= combo_eval[t, combo[t, i]]
     at = cand_pos[i]
     if at >= 0:
         n = meta[NCAND] - 1
@@ -494,13 +495,13 @@ def _put(g: GridState, i: int, learned: bool) -> int:
                 count[1, k] += 1
                 cls[1, q] = k
                 order[1, q] = combo_order[n1]
-                value[1] += combo_eval[n1] - combo_eval[c1]
+                value[1] += combo_eval[1, n1] - combo_eval[1, c1]
                 k = combo_class[n2]
                 count[2, cls[2, q]] -= 1
                 count[2, k] += 1
                 cls[2, q] = k
                 order[2, q] = combo_order[n2]
-                value[2] += combo_eval[n2] - combo_eval[c2]
+                value[2] += combo_eval[2, n2] - combo_eval[2, c2]
         power *= 9
     for off in near_steps:
         q = i + off

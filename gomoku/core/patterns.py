@@ -21,11 +21,12 @@ grid:
     Both sides' codes of a key in one byte, ``line[1][key] | line[2][key] << 4``:
     a move reads one table where the lines' codes change, not two.
 
-``combo_class[c]`` and ``combo_order[c]``, ``combo_eval[c]`` (9 ** 4 entries)
+``combo_class[c]`` and ``combo_order[c]`` (9 ** 4 entries), ``combo_eval[s, c]`` (3 x 9 ** 4)
     A cell's four line codes for one side, ``c = sum(code[d] * 9 ** d)``, read
     as one threat class (``C_FIVE`` ... ``C_NONE``) and scored: the ordering
-    value of playing there and its share of the static evaluation (the fitted
-    ``cellvalues.CELL_VALUES`` of its sorted codes). This is where combinations
+    value of playing there and its share of side ``s``'s static evaluation (the
+    fitted cell value of its sorted codes: ``cellvalues.CELL_VALUES``, or the
+    rule's own, ``rulevalues``: renju's differ by colour; row 0 unused). This is where combinations
     count: a four with an open three on another line is a winning threat of its
     own (``C_B4F3``), two fours are as good as an open four, two open threes
     (``C_F3F3``) win unless the opponent has fours.
@@ -49,7 +50,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from gomoku.core.cellvalues import CELL_VALUES, MULTISETS
+from gomoku.core.cellvalues import MULTISETS
+from gomoku.core.rulevalues import rule_values
 
 __all__ = [
     "DEAD",
@@ -363,7 +365,7 @@ class Tables(NamedTuple):
     caro: bool = False
 
 
-def _combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _combo_tables(renju: bool = False, caro: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     codes = np.array(np.meshgrid(*[np.arange(9)] * 4, indexing="ij")).reshape(4, -1)
     # meshgrid with 'ij' makes the first axis vary slowest: combo key = sum(code[d] * 9**d)
     # needs d = 0 fastest, so read the axes in reverse.
@@ -378,7 +380,9 @@ def _combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     cls[(count[F4] >= 1) | (fours >= 2)] = C_F4
     cls[count[FIVE] >= 1] = C_FIVE
     order = ORDER_VALUE[codes].sum(axis=0) + CLASS_ORDER_BONUS[cls]
-    value = np.array(CELL_VALUES, dtype=np.int32)[multiset_index()]
+    value = np.zeros((3, codes.shape[1]), dtype=np.int32)
+    for s, values in enumerate(rule_values(renju, caro), start=1):
+        value[s] = np.array(values, dtype=np.int32)[multiset_index()]
     return cls, order.astype(np.int32), value
 
 
@@ -418,7 +422,7 @@ def tables(exact: bool, renju: bool = False, caro: bool = False) -> Tables:
         own = ((keys[None, :] >> (2 * np.arange(n))[:, None]) & 3) == 1
         order = np.argsort(-own.sum(axis=0), kind="stable")
         line = _caro_line_table(n, _classify_caro(5, exact, order))
-        cls, order_value, eval_value = _combo_tables()
+        cls, order_value, eval_value = _combo_tables(caro=True)
         codes = (line[1] | line[2] << 4).astype(np.uint8)
         return Tables(5, exact, False, line, cls, order_value, eval_value, codes, True)
     exact = exact and not renju
@@ -430,6 +434,6 @@ def tables(exact: bool, renju: bool = False, caro: bool = False) -> Tables:
     pattern = _classify_all(reach, exact or renju, order)
     pattern_o = _classify_all(reach, False, order) if renju else pattern
     line = _line_table(n, pattern, pattern_o)
-    cls, order_value, eval_value = _combo_tables()
+    cls, order_value, eval_value = _combo_tables(renju=renju)
     codes = (line[1] | line[2] << 4).astype(np.uint8)
     return Tables(reach, exact, renju, line, cls, order_value, eval_value, codes)

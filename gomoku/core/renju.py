@@ -308,7 +308,7 @@ def _clear(g: GridState, q: int) -> None:
     g.count[1, k] += 1
     g.cls[1, q] = k
     g.order[1, q] = g.combo_order[c]
-    g.value[1] += g.combo_eval[c]
+    g.value[1] += g.combo_eval[1, c]
 
 
 @njit(cache=True, nogil=True)
@@ -376,7 +376,7 @@ def _mark(g: GridState, q: int) -> None:
     g.count[1, C_NONE] += 1
     g.cls[1, q] = C_NONE
     g.order[1, q] = 0
-    g.value[1] -= g.combo_eval[g.combo[1, q]]
+    g.value[1] -= g.combo_eval[1, g.combo[1, q]]
 
 
 _PENDING = -1

@@ -129,7 +129,7 @@ def _fill(g: GridState) -> None:
             g.cls[s, i] = k
             g.order[s, i] = g.combo_order[c]
             g.count[s, k] += 1
-            g.value[s] += g.combo_eval[c]
+            g.value[s] += g.combo_eval[s, c]
 
 
 class _Index:

@@ -103,11 +103,13 @@ class Net:
         return self.cells.size > 0
 
     def combo_values(self, default: np.ndarray) -> np.ndarray:
-        """The cell value of each combination key (``patterns``: ``9 ** 4``): the
-        table form's, else ``default`` (the classic table's)."""
+        """Each side's cell value of each combination key (``patterns.Tables.combo_eval``:
+        3 x ``9 ** 4``, row 0 unused): the table form's for both sides, else ``default``
+        (the classic table's)."""
         if not self.has_table:
             return default
-        values: np.ndarray = self.cells.astype(np.int32)[multiset_index()]
+        values = np.zeros_like(default)
+        values[1:] = self.cells.astype(np.int32)[multiset_index()]
         return values
 
     def _check_table(self) -> None:
