@@ -18,8 +18,10 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP_INSTALL) -e .
 	touch $@
 
+# --no-compile: pip would compile every installed module to bytecode (scipy's, dask's, their tests'),
+# 30 s of a fresh clone's set-up; the test run compiles and keeps only those it imports.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP_INSTALL) -e '.[test]'
+	$(PIP_INSTALL) --no-compile -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
 # The search's compiled kernels, loaded or compiled into numba's cache (first run only).
@@ -36,11 +38,15 @@ play: $(RUN_STAMP)
 # for the same reason pytest runs with it unset, so that a later run reuses the test modules'
 # rewritten bytecode (its collection 12.5 -> 7 s of CPU a worker). The search's kernels and the other kernels the tests
 # call are compiled at once, one a core (tests/warm_kernels.py). pytest-xdist runs the tests on
-# every core (-n auto), the longest first (tests/conftest.py); a module marked xdist_group stays on one worker.
+# one worker more than the cores (the app's tests wait on the terminal's timers about half their time:
+# a third worker on two cores takes 6 min 35 s to 6 min 3 s), the longest first (tests/conftest.py);
+# a module marked xdist_group stays on one worker.
+WORKERS := $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 test: $(TEST_STAMP)
 	$(BIN)/python -m compileall -q gomoku tui bench tests
-	$(BIN)/python tests/warm_kernels.py & $(BIN)/python -m gomoku.search.warmup && wait $$!
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n auto --dist loadgroup gomoku tests
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python tests/warm_kernels.py & \
+		PYTHONDONTWRITEBYTECODE= $(BIN)/python -m gomoku.search.warmup && wait $$!
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup gomoku tests
 
 # The code's form and types: ruff's format and lint, mypy over the files pyproject.toml names (gomoku, tui).
 check: $(TEST_STAMP)
