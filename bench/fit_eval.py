@@ -162,22 +162,17 @@ def fit(x: np.ndarray, y: np.ndarray, start: np.ndarray, pull: float) -> np.ndar
 
 def write_table(values: np.ndarray, note: str, path: Path | None = None, name: str = "CELL_VALUES") -> None:
     """Rewrite the table ``name`` in ``path`` (``gomoku/core/cellvalues.py``), keeping
-    the rest of the module; a table given as another's name gets its own numbers."""
+    the rest of the module."""
     path = path or TABLE
     text = path.read_text(encoding="utf-8")
+    head, found, rest = text.partition(f"{name} = (\n")
+    if not found:
+        raise ValueError(f"{path}: no table {name}")
+    _, _, tail = rest.partition("\n)\n")
     numbers = [str(int(round(v))) for v in values]
     rows = [", ".join(numbers[i : i + 15]) + "," for i in range(0, len(numbers), 15)]
     body = "\n".join("    " + row for row in rows)
-    table = f"{name} = (\n    # {note}\n{body}\n)\n"
-    if f"{name} = (\n" in text:
-        head, _, rest = text.partition(f"{name} = (\n")
-        _, _, tail = rest.partition("\n)\n")
-    else:
-        head, line, tail = text.partition(f"{name} = ")
-        if not line:
-            raise ValueError(f"{path}: no table {name}")
-        tail = tail.partition("\n")[2]
-    path.write_text(f"{head}{table}{tail}", encoding="utf-8")
+    path.write_text(f"{head}{name} = (\n    # {note}\n{body}\n)\n{tail}", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
